@@ -1,0 +1,110 @@
+# Makefile - builds bin/graphrepro (C11 harness + CUDA kernels), the tests, and drives the
+# experiments. `make help` lists the targets.
+
+CUDA_HOME ?= $(shell dirname $$(dirname $$(command -v nvcc 2>/dev/null || echo /usr/local/cuda/bin/nvcc)))
+NVCC      ?= $(CUDA_HOME)/bin/nvcc
+CC        ?= gcc
+# Real architectures to build machine code for; PTX of the last one is embedded too, so newer
+# GPUs can run it through the driver's JIT. Override: make SMS="80 90".
+SMS       ?= 90
+PAPER     ?= smoke
+QUICK     ?=
+
+GIT_REV   := $(shell git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)$(shell git diff --quiet HEAD 2>/dev/null || echo -dirty)
+PAPI_H    := $(wildcard /usr/include/papi.h)
+
+CFLAGS    ?= -O2 -g
+CFLAGS    += -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -fopenmp -MMD -MP \
+             -DGR_GIT_REV=\"$(GIT_REV)\"
+NVFLAGS   ?= -O3 -lineinfo
+LAST_SM   := $(lastword $(SMS))
+NVFLAGS   += -std=c++17 $(foreach sm,$(SMS),-gencode=arch=compute_$(sm),code=sm_$(sm)) \
+             -gencode=arch=compute_$(LAST_SM),code=compute_$(LAST_SM) \
+             -Xcompiler -Wall,-Wextra -Werror all-warnings -MMD -MP
+LDLIBS    := -L$(CUDA_HOME)/lib64 -lcudart_static -ldl -lpthread -lrt -lstdc++ -lm
+ifneq ($(PAPI_H),)
+CFLAGS    += -DGR_HAVE_PAPI
+LDLIBS    += -lpapi
+endif
+ifeq ($(shell uname -m),x86_64)
+SIMD_FLAGS := -mavx2 -mfma -mavx512f -mavx512bw
+endif
+
+HARNESS_SRC := $(filter-out harness/main.c,$(wildcard harness/*.c))
+KERNEL_SRC  := $(wildcard kernels/*/*.cu)
+HARNESS_OBJ := $(HARNESS_SRC:%.c=build/%.o)
+KERNEL_OBJ  := $(KERNEL_SRC:%.cu=build/%.o)
+TEST_SRC    := $(wildcard tests/*/test_*.c)
+TEST_BIN    := $(TEST_SRC:%.c=build/%)
+# Parser and generator tests are also built and run under AddressSanitizer + UBSan.
+ASAN_TEST_SRC := $(wildcard tests/harness/test_io*.c tests/harness/test_gen*.c tests/harness/test_csv*.c tests/harness/test_config*.c)
+ASAN_TEST_BIN := $(ASAN_TEST_SRC:%.c=build/asan/%)
+ASAN_FLAGS  := -fsanitize=address,undefined -fno-omit-frame-pointer
+ASAN_HOBJ   := $(HARNESS_SRC:%.c=build/asan/%.o)
+
+.PHONY: all test test-gpu reproduce plots report clean help deps
+all: bin/graphrepro
+
+bin/graphrepro: build/harness/main.o build/libgr.a build/libgrk.a
+	@mkdir -p bin
+	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+
+build/libgr.a: $(HARNESS_OBJ)
+	@rm -f $@; ar rcs $@ $^
+build/libgrk.a: $(KERNEL_OBJ)
+	@rm -f $@; ar rcs $@ $^
+
+build/harness/cpu_%.o: harness/cpu_%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -O3 $(SIMD_FLAGS) -c -o $@ $<
+build/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -c -o $@ $<
+build/%.o: %.cu
+	@mkdir -p $(dir $@)
+	$(NVCC) $(NVFLAGS) -c -o $@ $<
+
+build/tests/%: tests/%.c build/libgr.a build/libgrk.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Iharness -o $@ $< build/libgr.a build/libgrk.a $(LDLIBS)
+
+build/asan/harness/%.o: harness/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(ASAN_FLAGS) -c -o $@ $<
+build/asan/tests/%: tests/%.c $(ASAN_HOBJ) build/libgrk.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(ASAN_FLAGS) -Iharness -o $@ $< $(ASAN_HOBJ) build/libgrk.a $(LDLIBS)
+
+# CPU tests always; GPU tests too when a device is present (otherwise counted as skipped).
+test: deps bin/graphrepro $(TEST_BIN) $(ASAN_TEST_BIN)
+	@bash scripts/run_tests.sh $(TEST_BIN) $(ASAN_TEST_BIN)
+
+# GPU tests only; a missing device is a failure here.
+test-gpu: bin/graphrepro $(TEST_BIN)
+	@GR_REQUIRE_GPU=1 bash scripts/run_tests.sh $(filter build/tests/kernels/%,$(TEST_BIN))
+
+deps:
+	@bash scripts/deps.sh
+
+# make reproduce [PAPER=key] [QUICK=1]: run every experiment of a paper, then charts and report.
+reproduce: deps bin/graphrepro
+	@bash scripts/reproduce.sh "$(PAPER)" "$(QUICK)"
+
+plots: bin/graphrepro
+	@bash scripts/plots.sh
+
+report: bin/graphrepro
+	@bash scripts/report.sh
+
+clean:
+	rm -rf build bin
+
+help:
+	@echo "make                 build bin/graphrepro (SMS=\"$(SMS)\")"
+	@echo "make test            CPU tests (+ GPU tests when a device is present)"
+	@echo "make test-gpu        GPU tests only (fails without a device)"
+	@echo "make reproduce [PAPER=key] [QUICK=1]   run a paper's experiments, charts, report"
+	@echo "make plots | report  redraw charts / rewrite REPORT.md from committed CSVs"
+	@echo "make clean"
+
+-include $(HARNESS_OBJ:.o=.d) $(KERNEL_OBJ:.o=.d) build/harness/main.d

@@ -1,0 +1,48 @@
+/* csv.h - the results CSV: the stable header, writing rows atomically, and reading CSV back
+ * (for compare, report and experiment resume). */
+#ifndef GR_CSV_H
+#define GR_CSV_H
+#include <stdio.h>
+#include "error.h"
+
+/* The documented, stable header of results CSVs, in order. PAPI columns ("papi_EVENT")
+ * may follow these when --papi is used. */
+#define GR_CSV_HEADER                                                                         \
+    "paper,experiment,family,variant,params,graph,n,m,seed,sources,device,reps,"             \
+    "median_ms,min_ms,max_ms,mean_ms,stdev_ms,metric,metric_value,efficiency,"               \
+    "efficiency_paper,verdict,git_rev,date"
+
+/* Companion per-phase CSV (FILE.phases.csv beside FILE.csv). */
+#define GR_PHASES_CSV_HEADER                                                                   \
+    "paper,experiment,family,variant,params,graph,n,device,phase,median_ms,min_ms,max_ms,reps,git_rev,date"
+
+/* A CSV table in memory: all fields as strings. */
+typedef struct {
+    int ncols;
+    char **cols;        /* header names */
+    long nrows;
+    char ***rows;       /* rows[r][c] */
+} gr_csv;
+
+/* Read a CSV (RFC 4180 quoting). Ragged rows -> -1 with "FILE:LINE: ..." in err. */
+int gr_csv_read(const char *path, gr_csv *t, gr_err *err);
+void gr_csv_free(gr_csv *t);
+int gr_csv_col(const gr_csv *t, const char *name);   /* index or -1 */
+const char *gr_csv_get(const gr_csv *t, long row, const char *name); /* "" if no such column */
+
+/* Quote a field if it holds ',', '"' or a newline; returns a static-free malloc'd string. */
+char *gr_csv_quote(const char *field);
+
+/* Atomic writer: rows go to PATH.tmp.PID; gr_csv_commit renames it over PATH.
+ * With append, the existing PATH's content is copied first (and its header checked). */
+typedef struct {
+    FILE *f;
+    char *path, *tmp;
+} gr_csv_writer;
+int gr_csv_open(gr_csv_writer *w, const char *path, const char *header, int append, gr_err *err);
+/* Write one already formatted line (no trailing newline needed). */
+void gr_csv_line(gr_csv_writer *w, const char *line);
+int gr_csv_commit(gr_csv_writer *w, gr_err *err);
+void gr_csv_abort(gr_csv_writer *w);
+
+#endif

@@ -1,0 +1,36 @@
+/* defaults.h - every shared default of graphrepro in one place (timing rules, limits, exit codes). */
+#ifndef GR_DEFAULTS_H
+#define GR_DEFAULTS_H
+
+#define GR_VERSION "0.1.0"
+
+/* Exit codes. */
+#define GR_EXIT_OK 0
+#define GR_EXIT_FAIL 1      /* a FAILED verification, a SLOWER comparison, a runtime error */
+#define GR_EXIT_INPUT 2     /* malformed input: bad file, bad spec, bad parameter */
+#define GR_EXIT_CUDA 3      /* a CUDA call failed (see GR_CUDA_CHECK) */
+
+/* Measurement (modelled on nvbench's cold-measurement rules). */
+#define GR_DEFAULT_WARMUP 1          /* warm-up runs before timing */
+#define GR_DEFAULT_MIN_REPS 5        /* at least this many timed repetitions */
+#define GR_DEFAULT_MAX_REPS 100      /* never more than this many */
+#define GR_DEFAULT_NOISE 0.01        /* stop once relative stdev of the median estimate <= 1% */
+#define GR_DEFAULT_TIME_CAP_S 1.0    /* ...or once this many seconds of timed runs have passed */
+
+/* Sources for single-source problems (Graph500 rule: degree >= 1). */
+#define GR_DEFAULT_SOURCES 16
+
+/* Verification. */
+#define GR_VERIFY_FULL_MAX_N 32768   /* APSP: full reference up to this n, sampled rows above */
+#define GR_VERIFY_SAMPLE_ROWS 64     /* rows checked in sampled mode */
+
+/* APSP: "infinity" for unreachable pairs. INF + INF = 2^31 - 2 still fits in int32, so a
+ * (min,+) update of two INF operands cannot overflow; every finite result is < INF. */
+#define GR_INF 0x3FFFFFFF
+
+/* Files. */
+#define GR_CACHE_DIR "graphs/cache"
+#define GR_MAX_PARAMS 8
+#define GR_ERR_LEN 512
+
+#endif

@@ -1,0 +1,68 @@
+/* gpu.h - the C harness's view of the GPU: extern "C" functions implemented in
+ * kernels/common/gpu_runtime.cu (device query, memory, event timing, phase marks, L2 flush). */
+#ifndef GR_GPU_H
+#define GR_GPU_H
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct {
+    char name[256];
+    int cc_major, cc_minor;
+    int sms;
+    int sm_clock_khz, mem_clock_khz, mem_bus_bits;
+    size_t l2_bytes, mem_bytes, smem_per_sm, smem_per_block_optin;
+    int regs_per_sm, max_threads_per_sm;
+    int driver_version, runtime_version;
+} gr_gpu_info;
+
+/* Number of usable CUDA devices; 0 (never an error) when there is no device or no driver. */
+int gr_gpu_count(void);
+/* Why gr_gpu_count() returned 0 (static string). */
+const char *gr_gpu_absent_reason(void);
+void gr_gpu_get_info(int dev, gr_gpu_info *info);
+/* Short device tag for results/<device>/: lower case, [a-z0-9-] only, e.g. "nvidia-h200". */
+void gr_gpu_device_tag(char *out, size_t len);
+
+void *gr_gpu_malloc(size_t bytes);
+void gr_gpu_free(void *p);
+void gr_gpu_h2d(void *dst, const void *src, size_t bytes);
+void gr_gpu_d2h(void *dst, const void *src, size_t bytes);
+void gr_gpu_d2d(void *dst, const void *src, size_t bytes);
+void gr_gpu_memset(void *dst, int byte, size_t bytes);
+void gr_gpu_sync(void);
+
+/* Event timer around the timed region (default stream). */
+typedef struct gr_gpu_timer gr_gpu_timer;
+gr_gpu_timer *gr_gpu_timer_new(void);
+void gr_gpu_timer_start(gr_gpu_timer *t);
+void gr_gpu_timer_stop(gr_gpu_timer *t);
+double gr_gpu_timer_ms(gr_gpu_timer *t);   /* synchronizes on the stop event */
+void gr_gpu_timer_free(gr_gpu_timer *t);
+
+/* Overwrite a buffer larger than L2 so the next repetition starts cold (--cold). */
+void gr_gpu_flush_l2(void);
+
+/* Peak: device-to-device copy bandwidth in bytes/s (read + write counted), median of reps. */
+double gr_gpu_peak_copy_bw(size_t bytes, int reps);
+
+/* Per-phase timing. A variant calls gr_phase_mark(ph, id) before the work of phase id and
+ * gr_phase_end(ph) after the last; with ph == NULL both are no-ops (the normal timed runs).
+ * In the phase pass the harness gives a recorder; the time between a mark and the next mark
+ * (or the end) is added to that phase. ids are 0 .. GR_MAX_PHASES-1, named by the family. */
+#define GR_MAX_PHASES 8
+typedef struct gr_phases gr_phases;
+gr_phases *gr_phases_new(int gpu);
+void gr_phase_mark(gr_phases *ph, int id);
+void gr_phase_end(gr_phases *ph);
+/* Synchronize and add the marked intervals into ms[GR_MAX_PHASES]; resets the recorder. */
+void gr_phases_collect(gr_phases *ph, double *ms);
+void gr_phases_free(gr_phases *ph);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,51 @@
+/* graph.h - the CSR graph (64-bit row offsets, 32-bit ids and weights) and the edge-list builder. */
+#ifndef GR_GRAPH_H
+#define GR_GRAPH_H
+#include <stdint.h>
+#include "error.h"
+
+typedef struct {
+    int32_t u, v, w;
+} gr_edge;
+
+/* A growable edge list (arcs u -> v with weight w). */
+typedef struct {
+    gr_edge *e;
+    int64_t m, cap;
+    int32_t n;      /* number of vertices */
+    int directed;   /* 1: arcs as given; 0: each pair stands for both directions */
+} gr_edgelist;
+
+void gr_edgelist_init(gr_edgelist *el, int32_t n, int directed);
+void gr_edgelist_push(gr_edgelist *el, int32_t u, int32_t v, int32_t w);
+void gr_edgelist_free(gr_edgelist *el);
+
+/* Compressed sparse rows. Arcs of vertex u: col[row[u] .. row[u+1]-1], weights w[...] alike.
+ * An undirected graph stores each edge as two arcs (directed == 0 records that). */
+typedef struct {
+    int32_t n;
+    int64_t m;          /* arcs stored */
+    int64_t *row;       /* n + 1 */
+    int32_t *col;       /* m */
+    int32_t *w;         /* m */
+    int directed;
+} gr_graph;
+
+/* Builder options. */
+enum {
+    GR_BUILD_SYMMETRIZE = 1u << 0,   /* add v -> u for every u -> v (result is undirected) */
+    GR_BUILD_DROP_SELF = 1u << 1,    /* drop u -> u */
+    GR_BUILD_DROP_DUP = 1u << 2,     /* keep one arc per (u, v): the smallest weight */
+    GR_BUILD_SORT = 1u << 3,         /* sort each adjacency list by target id (implied by DROP_DUP) */
+};
+
+/* Build CSR from el (el is not modified). Arcs keep their input order within a row unless
+ * sorted. Returns 0, or -1 with err set (an endpoint out of range). */
+int gr_graph_build(gr_graph *g, const gr_edgelist *el, unsigned flags, gr_err *err);
+void gr_graph_free(gr_graph *g);
+/* Largest weight in g (0 for no arcs). */
+int32_t gr_graph_max_weight(const gr_graph *g);
+/* 64-bit FNV-1a over n, m, row, col, w: equal graphs have equal checksums. */
+uint64_t gr_graph_checksum(const gr_graph *g);
+
+#endif

@@ -1,0 +1,84 @@
+/* registry.c - the list of every variant, lookup by name, and "name:k=v,..." parsing. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "registry.h"
+
+extern const gr_variant gr_variant_cpu_fw, gr_variant_cpu_fw_blocked, gr_variant_fw_naive,
+    gr_variant_fw_mm, gr_variant_fw_2level, gr_variant_fw_recursive, gr_variant_fw_tiled;
+
+const gr_variant *const gr_variants[] = {
+    &gr_variant_cpu_fw,    &gr_variant_cpu_fw_blocked, &gr_variant_fw_naive,
+    &gr_variant_fw_mm,     &gr_variant_fw_2level,      &gr_variant_fw_recursive,
+    &gr_variant_fw_tiled,  NULL,
+};
+
+const gr_variant *gr_variant_find(const char *name)
+{
+    for (int i = 0; gr_variants[i]; i++)
+        if (strcmp(gr_variants[i]->name, name) == 0)
+            return gr_variants[i];
+    return NULL;
+}
+
+int gr_variant_parse(const char *text, const gr_variant **vp, long *pv, gr_err *err)
+{
+    char name[128];
+    const char *colon = strchr(text, ':');
+    size_t len = colon ? (size_t)(colon - text) : strlen(text);
+    if (len == 0 || len >= sizeof name)
+        return gr_errf(err, "--variant '%s': expected NAME[:k=v,...]", text);
+    memcpy(name, text, len);
+    name[len] = '\0';
+    const gr_variant *v = gr_variant_find(name);
+    if (!v)
+        return gr_errf(err, "--variant: unknown variant '%s' (see 'graphrepro list')", name);
+    for (int i = 0; i < GR_MAX_PARAMS; i++)
+        pv[i] = i < v->nparams ? v->params[i].def : 0;
+    if (colon && colon[1]) {
+        char *dup = gr_xstrdup(colon + 1), *save = NULL;
+        for (char *kv = strtok_r(dup, ",", &save); kv; kv = strtok_r(NULL, ",", &save)) {
+            char *eq = strchr(kv, '=');
+            if (!eq) {
+                gr_errf(err, "variant %s: parameter '%s' is not k=v", name, kv);
+                free(dup);
+                return -1;
+            }
+            *eq = '\0';
+            int idx = -1;
+            for (int i = 0; i < v->nparams; i++)
+                if (strcmp(v->params[i].name, kv) == 0)
+                    idx = i;
+            char *end = NULL;
+            long val = strtol(eq + 1, &end, 10);
+            if (idx < 0) {
+                gr_errf(err, "variant %s: unknown parameter '%s'", name, kv);
+            } else if (!*(eq + 1) || *end) {
+                gr_errf(err, "variant %s: parameter %s: '%s' is not an integer", name, kv, eq + 1);
+                idx = -2;
+            } else if (val < v->params[idx].min || val > v->params[idx].max) {
+                gr_errf(err, "variant %s: parameter %s = %ld is outside [%ld, %ld]", name, kv, val,
+                        v->params[idx].min, v->params[idx].max);
+                idx = -2;
+            }
+            if (idx < 0) {
+                free(dup);
+                return -1;
+            }
+            pv[idx] = val;
+        }
+        free(dup);
+    }
+    *vp = v;
+    return 0;
+}
+
+void gr_params_format(const gr_variant *v, const long *pv, char *out, size_t len)
+{
+    size_t o = 0;
+    out[0] = '\0';
+    for (int i = 0; i < v->nparams && o < len; i++)
+        o += (size_t)snprintf(out + o, len - o, "%s%s=%ld", i ? ";" : "", v->params[i].name, pv[i]);
+    if (v->nparams == 0)
+        snprintf(out, len, "-");
+}

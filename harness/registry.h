@@ -1,0 +1,51 @@
+/* registry.h - what a variant is (name, family, paper key, parameters, hooks) and the registry
+ * of all variants. The harness owns graphs, timing, verification and output; a variant only
+ * prepares, runs, and hands back its result. */
+#ifndef GR_REGISTRY_H
+#define GR_REGISTRY_H
+#include <stdint.h>
+#include "defaults.h"
+#include "error.h"
+#include "graph.h"
+#include "gpu.h"
+
+typedef struct {
+    const char *name;
+    long def;               /* default; 0 may mean "auto" where help says so */
+    long min, max;
+    const char *help;
+} gr_param_def;
+
+typedef struct gr_variant gr_variant;
+struct gr_variant {
+    const char *name;       /* e.g. "fw-mm" */
+    const char *family;     /* "apsp", ... */
+    const char *paper;      /* paper key, e.g. "okuyama2010"; "-" for the suite's own */
+    const char *summary;    /* one line */
+    int gpu;                /* 1: needs a CUDA device */
+    int nparams;
+    gr_param_def params[GR_MAX_PARAMS];
+    /* Optional: refuse parameters or inputs this variant cannot handle (-1, err names why). */
+    int (*check)(const gr_variant *v, const long *pv, const gr_graph *g, gr_err *err);
+    /* Untimed: build inputs, allocate, upload. NULL with err set on refusal. */
+    void *(*prepare)(const gr_variant *v, const long *pv, const gr_graph *g, gr_err *err);
+    /* Untimed, before every repetition: restore the inputs an in-place algorithm overwrote. */
+    void (*reset)(void *st);
+    /* Timed: the region the paper timed. source < 0 for all-pairs problems. */
+    void (*run)(void *st, int32_t source, gr_phases *ph);
+    /* Untimed: copy the result to host memory in the family's result format. */
+    void (*fetch)(void *st, void *out);
+    void (*release)(void *st);
+    const void *impl;       /* family-specific description (see apsp.h) */
+};
+
+/* All variants, NULL-terminated, in listing order. */
+extern const gr_variant *const gr_variants[];
+const gr_variant *gr_variant_find(const char *name);
+
+/* Parse "name[:k=v,...]" into *v and pv[] (defaults filled). -1 with err naming the parameter. */
+int gr_variant_parse(const char *text, const gr_variant **v, long *pv, gr_err *err);
+/* Canonical "k=v;k=v" text of a parameter vector (";" so it sits in one CSV field). */
+void gr_params_format(const gr_variant *v, const long *pv, char *out, size_t len);
+
+#endif

@@ -1,0 +1,19 @@
+/* report.h - REPORT.md from a results directory, the experiment configs and published CSVs. */
+#ifndef GR_REPORT_H
+#define GR_REPORT_H
+#include <stddef.h> /* error.h uses size_t */
+#include "error.h"
+
+#define GR_REPORT_CONFIG_DIR "configs"
+
+/* Write DIR/REPORT.md atomically: a title with device(s) and commit(s), then one section per
+ * CFGDIR/NAME.cfg whose DIR/<name>.csv exists (table of our rows, matched published values and
+ * ratios, DIR/<name>.md verbatim, DIR/<name>.png linked), then sections for CSVs no config
+ * names. Relative `published` paths are tried from the current directory, then from the
+ * config file's directory. -1 with err on an unreadable CSV or config. */
+int gr_report_write(const char *dir, const char *cfgdir, gr_err *err);
+
+/* The CLI, gr_cmd_report (commands.h): report DIR [--configs CFGDIR]; 0 on success, 2 on bad
+ * input. */
+
+#endif
