@@ -100,7 +100,7 @@ static int side_load(side *s, const char *path, gr_err *err)
             strcat(r->key, "\x1f");
         }
         r->verdict = t->rows[i][vc];
-        r->passed = strcmp(r->verdict, "passed") == 0;
+        r->passed = strncmp(r->verdict, "passed", 6) == 0; /* passed, passed-sampled:... */
         for (int k = 0; r->passed && k < NTIME; k++)
             if (!parse_ms(t->rows[i][tc[k]], &r->t[k])) {
                 gr_errf_at(err, path, 0, "data row %ld: column '%s': bad number '%s'", i + 1,
@@ -146,7 +146,8 @@ typedef struct {
 
 char *gr_fmt_sig(double v, int digits)
 {
-    char buf[64];
+    char buf[400]; /* %f of DBL_MAX is 309 digits */
+    digits = digits < 1 ? 1 : digits > 17 ? 17 : digits;
     if (!isfinite(v))
         return gr_xstrdup("-");
     double a = fabs(v);

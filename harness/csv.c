@@ -147,6 +147,8 @@ int gr_csv_read(const char *path, gr_csv *t, gr_err *err)
         return -1;
     long line = 1, cap = 0;
     int ok = 0;
+    if (len >= 3 && memcmp(buf, "\xEF\xBB\xBF", 3) == 0)
+        pos = 3; /* a UTF-8 byte-order mark (spreadsheet exports) is not part of the header */
     while (pos < len) {
         long rec_line = line;
         /* skip completely empty lines */

@@ -2,6 +2,7 @@
 #ifndef GR_ERROR_H
 #define GR_ERROR_H
 #include <stdarg.h>
+#include <stddef.h>
 #include "defaults.h"
 
 typedef struct {

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cpu_minplus.h"
+#include "error.h"
 
 #define FWB_ALIGN 64
 
@@ -73,12 +74,8 @@ void gr_fwb_launch(const gr_apsp_args *a)
     const gr_minplus_ops *ops = gr_cpu_minplus_ops();
     const int ld = a->ld, b = gr_fwb_block(ld, a->pv), nb = ld / b;
     const int threads = a->pv[1] > 0 ? (int)a->pv[1] : omp_get_max_threads();
-    void *own = a->ws ? NULL : malloc(gr_fwb_workspace_bytes(ld, a->pv));
+    void *own = a->ws ? NULL : gr_xmalloc(gr_fwb_workspace_bytes(ld, a->pv));
     char *base = a->ws ? a->ws : own;
-    if (!base) {
-        fprintf(stderr, "graphrepro: cpu-fw-blocked: out of memory for the workspace\n");
-        abort();
-    }
     int32_t *pcol = (int32_t *)(((uintptr_t)base + FWB_ALIGN - 1) & ~(uintptr_t)(FWB_ALIGN - 1));
     int32_t *prow = pcol + (size_t)ld * b, *kk = prow + (size_t)ld * b;
     int32_t *d = a->d;
@@ -86,12 +83,12 @@ void gr_fwb_launch(const gr_apsp_args *a)
 #define BLK(I, J) (d + (size_t)(I) * b * ld + (size_t)(J) * b)
 #define SLOT(p, I) ((p) + (size_t)(I) * b * b)
 
+    /* Phase marks come from one thread at a time, each separated from the next by a barrier. */
 #pragma omp parallel num_threads(threads)
     for (int K = 0; K < nb; K++) {
-#pragma omp master
-        gr_phase_mark(ph, GR_APSP_PHASE_PIVOT);
 #pragma omp single
         {
+            gr_phase_mark(ph, GR_APSP_PHASE_PIVOT);
             ops->closure(b, BLK(K, K), ld);
             copy_block(b, BLK(K, K), ld, kk, b);
             gr_phase_mark(ph, GR_APSP_PHASE_ROWCOL);

@@ -2,6 +2,8 @@
  * adjacency matrix per bit level with probabilities a, b, c, d = 1 - a - b - c; vertex labels
  * are then permuted (optional) so that degree does not follow the id. */
 #include <stdlib.h>
+#include <stdio.h>
+#include <omp.h>
 #include "gen_impl.h"
 #include "rng.h"
 
@@ -40,5 +42,5 @@ int gr_gen_rmat(const gr_genspec *gs, gr_graph *g, gr_err *err)
         el.e[i] = (gr_edge){su, sv, gr_gen_weight(wkey, gs, (uint64_t)i)};
     }
     free(perm);
-    return gr_gen_build(gs, &el, g, err);
+    double T0 = omp_get_wtime(); int RC = gr_gen_build(gs, &el, g, err); fprintf(stderr, "TIMING build %.2f\n", omp_get_wtime() - T0); return RC;
 }

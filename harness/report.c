@@ -1,11 +1,13 @@
 /* report.c - builds DIR/REPORT.md: device/commit title, one section per experiment config
  * (our rows, published values matched by variant/param/n, ratios, analysis fragments, charts). */
+#include <ctype.h>
 #include <glob.h>
 #include <libgen.h>
 #include <math.h>
 #include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 #include "compare.h"
 #include "config.h"
@@ -154,26 +156,28 @@ typedef struct {
     char *path;
     gr_csv t;
     const char *vcol, *ours_col;   /* published value column, our column compared with it */
+    int matchable;                 /* has `variant` and the value column */
     char *device;                  /* distinct devices of the file, joined */
 } published;
 
-/* Does every k=v item of pub (separated by ';' or ',') appear among ours' items? */
+/* Does every k=v item of pub (separated by ';' or ',') appear among ours' items? Case is
+ * ignored (the paper writes tR=32 where our parameter is tr=32). */
 static int params_subset(const char *pub, const char *ours)
 {
     const char *p = pub;
     while (*p) {
         size_t len = strcspn(p, ";,");
-        while (len && (*p == ' '))
-            p++, len--;
-        size_t l2 = len;
-        while (l2 && p[l2 - 1] == ' ')
-            l2--;
-        if (l2) {
+        const char *item = p;
+        size_t il = len;
+        while (il && *item == ' ')
+            item++, il--;
+        while (il && item[il - 1] == ' ')
+            il--;
+        if (il) {
             int found = 0;
-            const char *q = ours;
-            while (*q && !found) {
+            for (const char *q = ours; *q && !found;) {
                 size_t ql = strcspn(q, ";,");
-                found = ql == l2 && strncmp(q, p, l2) == 0;
+                found = ql == il && strncasecmp(q, item, il) == 0;
                 q += ql + (q[ql] != '\0');
             }
             if (!found)
@@ -184,27 +188,47 @@ static int params_subset(const char *pub, const char *ours)
     return 1;
 }
 
-/* Index of the first published row matching our row r, or -1. */
+/* Equal when the letters and digits agree, case ignored ("non-pivot" = "nonpivot"; phase names
+ * of the published tables and of the families differ only in punctuation). */
+static int loose_eq(const char *a, const char *b)
+{
+    for (;;) {
+        while (*a && !isalnum((unsigned char)*a))
+            a++;
+        while (*b && !isalnum((unsigned char)*b))
+            b++;
+        if (!*a || !*b)
+            return !*a && !*b;
+        if (tolower((unsigned char)*a++) != tolower((unsigned char)*b++))
+            return 0;
+    }
+}
+
+/* The published row matching our row r on variant, param (subset), n and phase (where the
+ * published file has those columns; phase loosely, see loose_eq); -1 when none or more than one matches. */
 static long published_match(const published *pub, const gr_csv *ours, long r)
 {
     const gr_csv *t = &pub->t;
-    int vc = gr_csv_col(t, "variant"), pc = gr_csv_col(t, "param"), nc = gr_csv_col(t, "n");
-    if (vc < 0)
-        return -1;
-    const char *var = gr_csv_get(ours, r, "variant"), *par = gr_csv_get(ours, r, "params");
+    int vc = gr_csv_col(t, "variant"), pc = gr_csv_col(t, "param"), nc = gr_csv_col(t, "n"),
+        phc = gr_csv_col(t, "phase");
+    const char *var = gr_csv_get(ours, r, "variant"), *par = gr_csv_get(ours, r, "params"),
+               *phase = gr_csv_get(ours, r, "phase");
     double n;
     int have_n = parse_num(gr_csv_get(ours, r, "n"), &n);
+    long found = -1;
     for (long i = 0; i < t->nrows; i++) {
-        if (strcmp(t->rows[i][vc], var) != 0)
-            continue;
-        if (pc >= 0 && !params_subset(t->rows[i][pc], par))
-            continue;
         double pn;
-        if (nc >= 0 && t->rows[i][nc][0] && (!have_n || !parse_num(t->rows[i][nc], &pn) || pn != n))
+        if (strcmp(t->rows[i][vc], var) != 0 ||
+            (pc >= 0 && !params_subset(t->rows[i][pc], par)) ||
+            (phc >= 0 && !loose_eq(t->rows[i][phc], phase)) ||
+            (nc >= 0 && t->rows[i][nc][0] &&
+             (!have_n || !parse_num(t->rows[i][nc], &pn) || pn != n)))
             continue;
-        return i;
+        if (found >= 0)
+            return -1; /* ambiguous: the published file is finer-grained than our rows */
+        found = i;
     }
-    return -1;
+    return found;
 }
 
 /* Load the config's published CSV (if any); 0 with pub->path NULL when there is none. */
@@ -236,14 +260,7 @@ static int published_load(const gr_config *cfg, published *pub, gr_err *err)
     pub->path = path;
     pub->vcol = gr_config_get(cfg, "published_value", "ms");
     pub->ours_col = gr_config_get(cfg, "ours_value", "median_ms");
-    if (gr_csv_col(&pub->t, "variant") >= 0 && gr_csv_col(&pub->t, pub->vcol) < 0) {
-        gr_errf_at(err, cfg->path, line, "published CSV '%s' has no column '%s' "
-                   "(set published_value)", path, pub->vcol);
-        gr_csv_free(&pub->t);
-        free(path);
-        pub->path = NULL;
-        return -1;
-    }
+    pub->matchable = gr_csv_col(&pub->t, "variant") >= 0 && gr_csv_col(&pub->t, pub->vcol) >= 0;
     strset dev = {0};
     for (long i = 0; i < pub->t.nrows; i++)
         strset_add(&dev, gr_csv_get(&pub->t, i, "device"));
@@ -271,25 +288,27 @@ static void published_free(published *pub)
 
 /* ---- sections --------------------------------------------------------------------------- */
 
-enum { R_VAR, R_PAR, R_GRAPH, R_N, R_MED, R_RANGE, R_METRIC, R_EFF, R_EFFP, R_VERDICT, R_PUB,
-       R_RATIO, R_NCOL };
+enum { R_VAR, R_PAR, R_GRAPH, R_N, R_PHASE, R_MED, R_RANGE, R_METRIC, R_EFF, R_EFFP, R_VERDICT,
+       R_PUB, R_RATIO, R_NCOL };
 
-/* The table of our rows, with published values where pub matches. */
-static void section_table(FILE *o, const gr_csv *ours, const published *pub)
+/* The table of our rows (results or per-phase CSV), with published values where pub has a
+ * matching row. Returns the number of rows matched. */
+static long section_table(FILE *o, const gr_csv *ours, const published *pub)
 {
     char pubtitle[256] = "", ratiotitle[160] = "";
-    int matchable = pub && gr_csv_col(&pub->t, "variant") >= 0;
+    int matchable = pub && pub->matchable;
     if (matchable) {
         snprintf(pubtitle, sizeof pubtitle, "published %s%s%s%s", pub->vcol,
                  pub->device[0] ? " (" : "", pub->device, pub->device[0] ? ")" : "");
         snprintf(ratiotitle, sizeof ratiotitle, "ours/published (%s / %s)", pub->ours_col,
                  pub->vcol);
     }
-    char *titles[R_NCOL] = {"variant", "params", "graph", "n", "median ms", "min–max ms",
-                            "metric", "efficiency", "efficiency (paper)", "verdict",
-                            pubtitle, ratiotitle};
+    char *titles[R_NCOL] = {"variant", "params", "graph", "n", "phase", "median ms",
+                            "min–max ms", "metric", "efficiency", "efficiency (paper)",
+                            "verdict", pubtitle, ratiotitle};
     md_table t;
     md_set_titles(&t, matchable ? R_NCOL : R_PUB, titles);
+    long nmatch = 0;
     for (long r = 0; r < ours->nrows; r++) {
         char range[128], metric[160], *ratio = NULL;
         const char *mn = gr_csv_get(ours, r, "min_ms"), *mx = gr_csv_get(ours, r, "max_ms");
@@ -301,27 +320,26 @@ static void section_table(FILE *o, const gr_csv *ours, const published *pub)
                                (char *)gr_csv_get(ours, r, "params"),
                                (char *)gr_csv_get(ours, r, "graph"),
                                (char *)gr_csv_get(ours, r, "n"),
+                               (char *)gr_csv_get(ours, r, "phase"),
                                (char *)gr_csv_get(ours, r, "median_ms"), range, metric,
                                (char *)gr_csv_get(ours, r, "efficiency"),
                                (char *)gr_csv_get(ours, r, "efficiency_paper"),
                                (char *)gr_csv_get(ours, r, "verdict"), NULL, NULL};
-        if (matchable) {
-            long m = published_match(pub, ours, r);
-            if (m >= 0) {
-                const char *pv = gr_csv_get(&pub->t, m, pub->vcol);
-                cells[R_PUB] = (char *)pv;
-                double a, b;
-                if (parse_num(gr_csv_get(ours, r, pub->ours_col), &a) && parse_num(pv, &b) &&
-                    b != 0) {
-                    cells[R_RATIO] = ratio = gr_fmt_sig(a / b, 3);
-                }
-            }
+        long m = matchable ? published_match(pub, ours, r) : -1;
+        if (m >= 0) {
+            const char *pv = gr_csv_get(&pub->t, m, pub->vcol);
+            cells[R_PUB] = (char *)pv;
+            nmatch++;
+            double a, b;
+            if (parse_num(gr_csv_get(ours, r, pub->ours_col), &a) && parse_num(pv, &b) && b != 0)
+                cells[R_RATIO] = ratio = gr_fmt_sig(a / b, 3);
         }
         md_add(&t, cells);
         free(ratio);
     }
     md_print(o, &t);
     md_free(&t);
+    return nmatch;
 }
 
 /* Copy a file verbatim into o (if it exists). */
@@ -344,8 +362,32 @@ static void include_file(FILE *o, const char *path)
     fputc('\n', o);
 }
 
-static void section(FILE *o, const char *dir, const char *name, const char *title,
-                    const gr_config *cfg, const gr_csv *ours, const published *pub)
+/* The per-phase table (DIR/NAME.phases.csv), when the published file has phases to match. */
+static int phases_table(FILE *o, const char *frag, const published *pub, long *nmatch,
+                        gr_err *err)
+{
+    char *path = str_cat3(frag, ".phases.csv", "");
+    int rc = 0;
+    if (access(path, R_OK) == 0) {
+        if (pub && pub->matchable && gr_csv_col(&pub->t, "phase") >= 0) {
+            gr_csv ph;
+            rc = gr_csv_read(path, &ph, err);
+            if (rc == 0) {
+                fputs("Per-phase times:\n\n", o);
+                *nmatch += section_table(o, &ph, pub);
+                gr_csv_free(&ph);
+            }
+        } else {
+            const char *b = strrchr(path, '/');
+            fprintf(o, "Per-phase times: `%s`.\n\n", b ? b + 1 : path);
+        }
+    }
+    free(path);
+    return rc;
+}
+
+static int section(FILE *o, const char *dir, const char *name, const char *title,
+                   const gr_config *cfg, const gr_csv *ours, const published *pub, gr_err *err)
 {
     fprintf(o, "## %s\n\n", title);
     if (cfg) {
@@ -355,17 +397,17 @@ static void section(FILE *o, const char *dir, const char *name, const char *titl
         fprintf(o, "Config: `%s`. ", cfg->path);
     }
     fprintf(o, "Results: `%s.csv` (%ld row%s).\n\n", name, ours->nrows, ours->nrows == 1 ? "" : "s");
-    section_table(o, ours, pub);
-    if (pub && pub->path) {
-        if (gr_csv_col(&pub->t, "variant") < 0) {
-            fprintf(o, "Published values (`%s`):\n\n", pub->path);
-            md_print_csv(o, &pub->t);
-        } else {
-            fprintf(o, "Published values from `%s`, matched on variant, param and n.\n\n",
-                    pub->path);
-        }
+    long nmatch = section_table(o, ours, pub);
+    char *frag = path_join(dir, name);
+    int rc = phases_table(o, frag, pub, &nmatch, err);
+    if (pub && nmatch)
+        fprintf(o, "Published values from `%s`, matched on variant, param, n%s.\n\n", pub->path,
+                gr_csv_col(&pub->t, "phase") >= 0 ? " and phase" : "");
+    else if (pub) { /* nothing to match row by row: show the published table as it is */
+        fprintf(o, "Published values (`%s`):\n\n", pub->path);
+        md_print_csv(o, &pub->t);
     }
-    char *frag = path_join(dir, name), *md = str_cat3(frag, ".md", "");
+    char *md = str_cat3(frag, ".md", "");
     include_file(o, md);
     const char *const charts[] = {"", "_speedup"};
     for (int i = 0; i < 2; i++) {
@@ -376,6 +418,7 @@ static void section(FILE *o, const char *dir, const char *name, const char *titl
     }
     free(md);
     free(frag);
+    return rc;
 }
 
 /* ---- the whole report ------------------------------------------------------------------- */
@@ -468,8 +511,8 @@ static int config_sections(FILE *o, const char *dir, const char *cfgdir, result_
                 ret = -1;
             } else {
                 r->used = 1;
-                section(o, dir, name, gr_config_get(&cfg, "title", name), &cfg, &r->t,
-                        pub.path ? &pub : NULL);
+                ret = section(o, dir, name, gr_config_get(&cfg, "title", name), &cfg, &r->t,
+                              pub.path ? &pub : NULL, err);
                 published_free(&pub);
             }
         }
@@ -511,7 +554,7 @@ int gr_report_write(const char *dir, const char *cfgdir, gr_err *err)
     int rc = config_sections(o, dir, cfgdir, rf, nrf, err);
     for (int k = 0; rc == 0 && k < nrf; k++)
         if (!rf[k].used)
-            section(o, dir, rf[k].name, rf[k].name, NULL, &rf[k].t, NULL);
+            rc = section(o, dir, rf[k].name, rf[k].name, NULL, &rf[k].t, NULL, err);
     if (!nrf)
         fputs("No results CSVs in this directory yet.\n", o);
     fclose(o);

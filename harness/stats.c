@@ -1,4 +1,5 @@
-/* stats.c - median / min / max / mean / sample standard deviation of repeated timings. */
+/* stats.c - median / min / max / mean / sample standard deviation of repeated timings (n <= 0
+ * gives all zeros). */
 #include <math.h>
 #include <stdlib.h>
 #include "stats.h"

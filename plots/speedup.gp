@@ -17,7 +17,7 @@ set logscale x 2
 set logscale y 10
 set format x '%.0f'
 set grid xtics ytics mytics
-set key left top box opaque
+set key below vertical maxrows int(ceil(words(series) / 2.0))
 set offsets graph 0.03, graph 0.03, 0, 0
 set arrow 1 from graph 0, first 1 to graph 1, first 1 nohead dt 3 lc 'gray40'
 

@@ -30,13 +30,22 @@ set logscale x 2
 set logscale y 10
 set format x '%.0f'
 set grid xtics ytics mytics
-set key left top box opaque
+if (words(csv) + words(published) > 6) {
+    # below the plot: our series in the first column, the published ones beside them
+    key_rows = words(published) > 0 ? words(csv) : int(ceil(words(csv) / 2.0))
+    set key below vertical maxrows key_rows width 2
+} else {
+    set key left top box opaque
+}
 set style data linespoints
 set offsets graph 0.03, graph 0.03, 0, 0
 
+# The published clause only when there are published series (gnuplot evaluates the clause
+# of an empty iteration once, which fails on an empty list).
+pub_clause = words(published) > 0 ? \
+    ", for [j=1:words(published)] word(published, j) using 1:2 with linespoints " . \
+    "lc int(word(pubcolors, j)) dt 2 lw 1.5 pt 6 ps 1.1 title columnhead(2)" : ""
 plot for [i=1:words(csv)] word(csv, i) using @ours_cols with @ours_with \
-         lc i lw 2 pt 7 ps 1.1 title columnhead(2), \
-     for [j=1:words(published)] word(published, j) using 1:2 with linespoints \
-         lc int(word(pubcolors, j)) dt 2 lw 1.5 pt 6 ps 1.1 title columnhead(2)
+         lc i lw 2 pt 7 ps 1.1 title columnhead(2) @pub_clause
 
 call here.'/terminals.gp' 'svg'

@@ -1,5 +1,6 @@
 /* test_compare.c - compare: per-row verdicts (SAME/FASTER/SLOWER/AMBIGUOUS/SKIP), matching by
  * key across devices, unmatched rows, geometric mean, CLI exit codes, bad input. */
+#include <math.h>
 #include "compare.h"
 #include "commands.h"
 #include "results_fixture.h"
@@ -52,6 +53,25 @@ TEST_CASE(row_verdicts)
     CHECK_EQ(gr_compare_row(1.0, 0.9, 1.1, 1.2, 1.1, 1.3, 25, &r), GR_CMP_SAME); /* threshold */
     CHECK_EQ(gr_compare_row(0.0, 0.0, 0.0, 1.0, 1.0, 1.0, 5, &r), GR_CMP_SKIP);
     CHECK(strcmp(gr_cmp_verdict_name(GR_CMP_AMBIGUOUS), "AMBIGUOUS") == 0);
+}
+
+TEST_CASE(significant_digit_formatting)
+{
+    const struct {
+        double v;
+        int d;
+        const char *want;
+    } c[] = {{0.05012, 4, "0.05012"}, {1.6, 4, "1.600"}, {13.82, 4, "13.82"}, {4869, 4, "4869"},
+             {123456, 4, "123456"}, {0.124, 3, "0.124"}, {0.11, 3, "0.110"}, {0, 3, "0.00"},
+             {1e-9, 3, "1e-09"}, {NAN, 3, "-"}};
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+        char *s = gr_fmt_sig(c[i].v, c[i].d);
+        if (strcmp(s, c[i].want) != 0) {
+            fprintf(stderr, "  gr_fmt_sig(%g, %d) = %s, want %s\n", c[i].v, c[i].d, s, c[i].want);
+            CHECK(0);
+        }
+        free(s);
+    }
 }
 
 TEST_CASE(file_against_itself_is_same)
@@ -201,6 +221,7 @@ int main(void)
     fx_tmpdir(dir, sizeof dir);
     static const gr_test_case cases[] = {
         TEST_ENTRY(row_verdicts),
+        TEST_ENTRY(significant_digit_formatting),
         TEST_ENTRY(file_against_itself_is_same),
         TEST_ENTRY(twenty_percent_slower_is_slower),
         TEST_ENTRY(matches_across_devices),

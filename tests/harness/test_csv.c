@@ -45,11 +45,12 @@ TEST_CASE(reads_quoted_fields)
     gr_csv_free(&t);
 }
 
-TEST_CASE(reads_crlf_and_skips_blank_lines_and_missing_final_newline)
+TEST_CASE(reads_crlf_bom_blank_lines_and_missing_final_newline)
 {
     gr_csv t;
     gr_err err = {{0}};
-    CHECK_EQ(read_text("a,b\r\n1,2\r\n\r\n\"3\",4", &t, &err), 0);
+    CHECK_EQ(read_text("\xEF\xBB\xBF" "a,b\r\n1,2\r\n\r\n\"3\",4", &t, &err), 0);
+    CHECK_EQ(gr_csv_col(&t, "a"), 0); /* byte-order mark dropped */
     CHECK_EQ(t.nrows, 2);
     if (t.nrows == 2) {
         CHECK(strcmp(t.rows[0][1], "2") == 0);
@@ -226,7 +227,7 @@ int main(void)
     static const gr_test_case cases[] = {
         TEST_ENTRY(reads_plain),
         TEST_ENTRY(reads_quoted_fields),
-        TEST_ENTRY(reads_crlf_and_skips_blank_lines_and_missing_final_newline),
+        TEST_ENTRY(reads_crlf_bom_blank_lines_and_missing_final_newline),
         TEST_ENTRY(ragged_row_names_file_and_line),
         TEST_ENTRY(bad_quoting_is_an_error),
         TEST_ENTRY(empty_and_missing_files_are_errors),

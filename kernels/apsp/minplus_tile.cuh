@@ -1,0 +1,292 @@
+/* minplus_tile.cuh - the register-tiled (min,+) micro-kernel shared by fw-tiled, fw-recursive's
+ * products and the (min,+) peak (kernels/apsp/minplus_peak.cu), written once:
+ *   - MpFrag<T>: a T x T output tile held by (T/8)^2 threads, 8 x 8 values each (rows ty + TPR*i,
+ *     columns 4tx + q and T/2 + 4tx + q), so the rows a thread needs are one 16-byte word per
+ *     row of A and its columns two 16-byte words per row of B;
+ *   - mp_chunk: acc = min(acc, A (x) B) over one shared-memory stage of kMpBK values of k. A is
+ *     stored as rows (As[m][k], rows padded by one 16-byte word so the warp's 4 row reads hit
+ *     distinct banks), B as rows (Bs[k][n]); both come straight from row-major matrices with
+ *     16-byte cp.async, no transposition. The int32 update is __viaddmin_s32 = one VIADDMNMX;
+ *   - mp_tile_product: the cp.async pipeline (NS stages) around mp_chunk, with masks for
+ *     partial tiles (fw-recursive: sizes are multiples of 16) - masked operands read as INF,
+ *     and INF + x >= INF >= any stored value, so they never win a min;
+ *   - mp_frag_closure: Floyd-Warshall of the tile held in registers (pivot tile, base case).
+ * Templates: T (tile shape), NS (pipeline depth), V (int32_t, or float for the fp32 peak). */
+#ifndef GR_MINPLUS_TILE_CUH
+#define GR_MINPLUS_TILE_CUH
+#include <cstddef>
+#include <cstdint>
+#include <cuda_runtime.h>
+#include "../../harness/defaults.h"
+
+namespace grmp {
+
+constexpr int kMpBK = 32;               /* k per shared-memory stage */
+constexpr int kMpAStride = kMpBK + 4;   /* A row pitch (elements): +16 bytes against conflicts */
+
+template <typename V> struct MpOps;
+template <> struct MpOps<int32_t> {
+    using V4 = int4;
+    static __device__ __forceinline__ int32_t upd(int32_t a, int32_t b, int32_t c)
+    {
+        return __viaddmin_s32(a, b, c);     /* min(a + b, c): one VIADDMNMX on sm_90 */
+    }
+    static __device__ __forceinline__ int32_t inf() { return GR_INF; }
+};
+template <> struct MpOps<float> {
+    using V4 = float4;
+    static __device__ __forceinline__ float upd(float a, float b, float c)
+    {
+        return fminf(__fadd_rn(a, b), c);  /* FADD + FMNMX */
+    }
+    static __device__ __forceinline__ float inf() { return (float)GR_INF; }
+};
+
+template <typename V> __device__ __forceinline__ typename MpOps<V>::V4 mp_inf4()
+{
+    const V x = MpOps<V>::inf();
+    return {x, x, x, x};
+}
+
+/* Which elements of a T x T tile thread tid holds. For TPR >= 8 a warp covers 8 (tx) x 4 (ty):
+ * B reads are 128 contiguous bytes, A reads 4 distinct rows (broadcast within each). */
+template <int T> struct MpFrag {
+    static_assert(T == 16 || T == 32 || T == 64 || T == 128, "tile width");
+    static constexpr int TPR = T / 8;           /* threads per tile side */
+    static constexpr int THREADS = TPR * TPR;
+    static constexpr int HALF = T / 2;
+    int tx, ty;
+    __device__ __forceinline__ explicit MpFrag(int tid)
+    {
+        if constexpr (TPR > 8) {
+            const int lane = tid & 31, warp = tid >> 5;
+            tx = (lane & 7) + 8 * (warp % (TPR / 8));
+            ty = (lane >> 3) + 4 * (warp / (TPR / 8));
+        } else {
+            tx = tid % TPR;
+            ty = tid / TPR;
+        }
+    }
+    __device__ __forceinline__ int row(int i) const { return ty + TPR * i; }   /* i = 0..7 */
+    __device__ __forceinline__ int col(int h) const { return 4 * tx + HALF * h; } /* h = 0..1 */
+};
+
+/* Shared memory of one pipeline stage and of NS stages, in elements / bytes. */
+template <int T> struct MpStage {
+    static constexpr int A_ELEMS = T * kMpAStride;
+    static constexpr int B_ELEMS = kMpBK * T;
+    static constexpr int ELEMS = A_ELEMS + B_ELEMS;
+};
+template <int T, int NS, typename V> constexpr size_t mp_smem_bytes()
+{
+    return (size_t)NS * MpStage<T>::ELEMS * sizeof(V);
+}
+
+/* ---- global <-> registers --------------------------------------------------------------- */
+/* acc = C[rows x cols] (stride ldc), INF outside. Loads bypass L1 (.cg): in fw-tiled another
+ * SM may have rewritten the tile since this SM last cached it. */
+template <int T, typename V>
+__device__ __forceinline__ void mp_frag_load(V (&acc)[8][8], const MpFrag<T> &f, const V *c,
+                                             size_t ldc, int rows, int cols)
+{
+    using V4 = typename MpOps<V>::V4;
+#pragma unroll
+    for (int i = 0; i < 8; ++i)
+#pragma unroll
+        for (int h = 0; h < 2; ++h) {
+            const int r = f.row(i), cc = f.col(h);
+            V4 v = mp_inf4<V>();
+            if (r < rows && cc < cols)
+                v = __ldcg(reinterpret_cast<const V4 *>(c + (size_t)r * ldc + cc));
+            acc[i][4 * h + 0] = v.x;
+            acc[i][4 * h + 1] = v.y;
+            acc[i][4 * h + 2] = v.z;
+            acc[i][4 * h + 3] = v.w;
+        }
+}
+
+template <int T, typename V>
+__device__ __forceinline__ void mp_frag_store(const V (&acc)[8][8], const MpFrag<T> &f, V *c,
+                                              size_t ldc, int rows, int cols)
+{
+    using V4 = typename MpOps<V>::V4;
+#pragma unroll
+    for (int i = 0; i < 8; ++i)
+#pragma unroll
+        for (int h = 0; h < 2; ++h) {
+            const int r = f.row(i), cc = f.col(h);
+            if (r < rows && cc < cols) {
+                V4 v;
+                v.x = acc[i][4 * h + 0];
+                v.y = acc[i][4 * h + 1];
+                v.z = acc[i][4 * h + 2];
+                v.w = acc[i][4 * h + 3];
+                *reinterpret_cast<V4 *>(c + (size_t)r * ldc + cc) = v;
+            }
+        }
+}
+
+/* ---- the inner loop -------------------------------------------------------------------- */
+/* acc[i][j] = min(acc[i][j], As[row(i)][k] + Bs[k][col(j)]) for the kMpBK values of k of one
+ * stage. Per 4 k: 8 LDS.128 of A, 8 LDS.128 of B, 256 updates. */
+template <int T, typename V>
+__device__ __forceinline__ void mp_chunk(V (&acc)[8][8], const V *As, const V *Bs,
+                                         const MpFrag<T> &f)
+{
+    using Ops = MpOps<V>;
+    using V4 = typename Ops::V4;
+#pragma unroll
+    for (int k4 = 0; k4 < kMpBK; k4 += 4) {
+        V a[8][4];
+#pragma unroll
+        for (int i = 0; i < 8; ++i) {
+            const V4 t = *reinterpret_cast<const V4 *>(As + f.row(i) * kMpAStride + k4);
+            a[i][0] = t.x;
+            a[i][1] = t.y;
+            a[i][2] = t.z;
+            a[i][3] = t.w;
+        }
+#pragma unroll
+        for (int kk = 0; kk < 4; ++kk) {
+            const V *brow = Bs + (k4 + kk) * T;
+            const V4 b0 = *reinterpret_cast<const V4 *>(brow + f.col(0));
+            const V4 b1 = *reinterpret_cast<const V4 *>(brow + f.col(1));
+            const V b[8] = {b0.x, b0.y, b0.z, b0.w, b1.x, b1.y, b1.z, b1.w};
+#pragma unroll
+            for (int i = 0; i < 8; ++i)
+#pragma unroll
+                for (int j = 0; j < 8; ++j)
+                    acc[i][j] = Ops::upd(a[i][kk], b[j], acc[i][j]);
+        }
+    }
+}
+
+/* ---- cp.async ----------------------------------------------------------------------------- */
+__device__ __forceinline__ void mp_cp_async16(void *smem, const void *gmem)
+{
+    const unsigned s = (unsigned)__cvta_generic_to_shared(smem);
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(s), "l"(gmem) : "memory");
+}
+__device__ __forceinline__ void mp_cp_async_commit()
+{
+    asm volatile("cp.async.commit_group;\n" ::: "memory");
+}
+template <int N> __device__ __forceinline__ void mp_cp_async_wait()
+{
+    asm volatile("cp.async.wait_group %0;\n" ::"n"(N) : "memory");
+}
+
+/* Stage k in [k0, k0 + kMpBK) of A (rows x inner, stride lda) and B (inner x cols, stride ldb)
+ * into As / Bs; pieces outside the operands become INF. */
+template <int T, typename V>
+__device__ __forceinline__ void mp_stage_load(V *As, V *Bs, const V *a, size_t lda, const V *b,
+                                              size_t ldb, int rows, int cols, int inner, int k0,
+                                              int tid)
+{
+    using V4 = typename MpOps<V>::V4;
+    constexpr int THREADS = MpFrag<T>::THREADS;
+    constexpr int APR = kMpBK / 4, BPR = T / 4;     /* 16-byte pieces per row */
+#pragma unroll
+    for (int it = 0; it < T * APR / THREADS; ++it) {
+        const int p = tid + it * THREADS, m = p / APR, k = k0 + 4 * (p % APR);
+        V *dst = As + m * kMpAStride + 4 * (p % APR);
+        if (m < rows && k < inner)
+            mp_cp_async16(dst, a + (size_t)m * lda + k);
+        else
+            *reinterpret_cast<V4 *>(dst) = mp_inf4<V>();
+    }
+#pragma unroll
+    for (int it = 0; it < kMpBK * BPR / THREADS; ++it) {
+        const int p = tid + it * THREADS, kr = p / BPR, n = 4 * (p % BPR), k = k0 + kr;
+        V *dst = Bs + kr * T + n;
+        if (k < inner && n < cols)
+            mp_cp_async16(dst, b + (size_t)k * ldb + n);
+        else
+            *reinterpret_cast<V4 *>(dst) = mp_inf4<V>();
+    }
+}
+
+/* acc = min(acc, A (x) B): A rows x inner (stride lda), B inner x cols (stride ldb), pipelined
+ * through NS stages of smem (mp_smem_bytes<T, NS, V>()). Ends with no cp.async pending; the
+ * caller must __syncthreads() before smem is written again. Every thread of the block calls it. */
+template <int T, int NS, typename V>
+__device__ __forceinline__ void mp_tile_product(V (&acc)[8][8], const MpFrag<T> &f, int tid,
+                                                V *smem, const V *a, size_t lda, const V *b,
+                                                size_t ldb, int rows, int cols, int inner)
+{
+    static_assert(NS >= 2, "at least double buffering");
+    const int nch = (inner + kMpBK - 1) / kMpBK;
+#pragma unroll
+    for (int s = 0; s < NS - 1; ++s) {
+        if (s < nch)
+            mp_stage_load<T>(smem + s * MpStage<T>::ELEMS,
+                             smem + s * MpStage<T>::ELEMS + MpStage<T>::A_ELEMS, a, lda, b, ldb,
+                             rows, cols, inner, s * kMpBK, tid);
+        mp_cp_async_commit();
+    }
+#pragma unroll 1
+    for (int c = 0; c < nch; ++c) {
+        mp_cp_async_wait<NS - 2>();     /* chunk c has landed (this thread's pieces) */
+        __syncthreads();                /* ...everyone's; and chunk c-1 is no longer read */
+        const int nx = c + NS - 1;
+        if (nx < nch) {
+            V *st = smem + (nx % NS) * MpStage<T>::ELEMS;
+            mp_stage_load<T>(st, st + MpStage<T>::A_ELEMS, a, lda, b, ldb, rows, cols, inner,
+                             nx * kMpBK, tid);
+        }
+        mp_cp_async_commit();
+        const V *st = smem + (c % NS) * MpStage<T>::ELEMS;
+        mp_chunk<T>(acc, st, st + MpStage<T>::A_ELEMS, f);
+    }
+    mp_cp_async_wait<0>();
+}
+
+/* ---- closure of the tile in registers ---------------------------------------------------- */
+/* Floyd-Warshall on the T x T tile in acc (all threads of the block): step k needs row k and
+ * column k, which step k leaves unchanged (D[k][k] = 0, weights >= 0). Their owners publish them
+ * to buf (4T elements of smem, 16-byte aligned; two parities, so one barrier per step), then
+ * every thread does its 64 updates. i and the low bits of k are unrolled so that every register
+ * index is a compile-time constant. Ends with a barrier (buf free again). */
+template <int T, typename V>
+__device__ __forceinline__ void mp_frag_closure(V (&acc)[8][8], const MpFrag<T> &f, V *buf)
+{
+    using Ops = MpOps<V>;
+    using V4 = typename Ops::V4;
+    constexpr int TPR = MpFrag<T>::TPR, KU = TPR < 4 ? TPR : 4;
+#pragma unroll
+    for (int i = 0; i < 8; ++i) {
+#pragma unroll 1
+        for (int kq = 0; kq < TPR / KU; ++kq) {
+#pragma unroll
+            for (int r = 0; r < KU; ++r) {
+                const int kk = KU * kq + r, k = TPR * i + kk;   /* row k = row(i) of ty == kk */
+                const int h = i / 4, q = (TPR * i + r) % 4;     /* column k = col(h) + q */
+                V *rk = buf + (k & 1) * 2 * T, *ck = rk + T;
+                if (f.ty == kk) {
+                    *reinterpret_cast<V4 *>(rk + f.col(0)) = {acc[i][0], acc[i][1], acc[i][2], acc[i][3]};
+                    *reinterpret_cast<V4 *>(rk + f.col(1)) = {acc[i][4], acc[i][5], acc[i][6], acc[i][7]};
+                }
+                if (f.tx == (k % (T / 2)) / 4) {
+#pragma unroll
+                    for (int i2 = 0; i2 < 8; ++i2)
+                        ck[f.row(i2)] = acc[i2][4 * h + q];
+                }
+                __syncthreads();
+                const V4 b0 = *reinterpret_cast<const V4 *>(rk + f.col(0));
+                const V4 b1 = *reinterpret_cast<const V4 *>(rk + f.col(1));
+                const V b[8] = {b0.x, b0.y, b0.z, b0.w, b1.x, b1.y, b1.z, b1.w};
+#pragma unroll
+                for (int i2 = 0; i2 < 8; ++i2) {
+                    const V a = ck[f.row(i2)];
+#pragma unroll
+                    for (int j = 0; j < 8; ++j)
+                        acc[i2][j] = Ops::upd(a, b[j], acc[i2][j]);
+                }
+            }
+        }
+    }
+    __syncthreads();
+}
+
+} // namespace grmp
+#endif
