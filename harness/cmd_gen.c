@@ -9,8 +9,8 @@
 static void gen_usage(FILE *out, int generators)
 {
     fprintf(out, "usage: graphrepro gen SPEC -o FILE\n"
-                 "  Generate the graph of SPEC and write FILE: binary CSR when FILE ends in .bcsr,\n"
-                 "  DIMACS .gr when it ends in .gr (with a comment naming the canonical spec).\n"
+                 "  Generate the graph of SPEC and write FILE: binary CSR when FILE ends in\n"
+                 "  .bcsr, DIMACS .gr when it ends in .gr (with a comment naming the spec).\n"
                  "  -o, --output FILE   where to write (required)\n"
                  "  -h, --help          this text and the generators\n");
     if (generators) {

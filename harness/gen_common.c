@@ -22,6 +22,17 @@ int32_t *gr_gen_permutation(int32_t n, uint64_t seed)
     return p;
 }
 
+void gr_hashperm_init(gr_hashperm *p, int bits, uint64_t seed)
+{
+    uint64_t key = gr_rng_key(seed, GR_STREAM_PERM);
+    p->mask = bits >= 64 ? ~0ull : (1ull << bits) - 1;
+    p->shift = bits / 2 + 1;
+    for (int r = 0; r < GR_HASHPERM_ROUNDS; r++) {
+        p->mul[r] = gr_rng_at(key, 2 * (uint64_t)r) | 1u;
+        p->add[r] = gr_rng_at(key, 2 * (uint64_t)r + 1);
+    }
+}
+
 int32_t gr_gen_weight(uint64_t wkey, const gr_genspec *gs, uint64_t i)
 {
     return (int32_t)gr_rng_range(gr_rng_at(wkey, i), gs->wmin, gs->wmax);

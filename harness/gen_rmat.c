@@ -1,9 +1,7 @@
 /* gen_rmat.c - Graph500-style R-MAT (Kronecker) generator: each edge picks one quadrant of the
  * adjacency matrix per bit level with probabilities a, b, c, d = 1 - a - b - c; vertex labels
- * are then permuted (optional) so that degree does not follow the id. */
-#include <stdlib.h>
-#include <stdio.h>
-#include <omp.h>
+ * are then permuted (optional; a keyed hash bijection of [0, 2^scale), see gen_impl.h) so that
+ * degree does not follow the id. */
 #include "gen_impl.h"
 #include "rng.h"
 
@@ -18,8 +16,10 @@ int gr_gen_rmat(const gr_genspec *gs, gr_graph *g, gr_err *err)
     const double two32 = 4294967296.0;
     uint64_t ta = (uint64_t)(gs->a * two32), tab = (uint64_t)((gs->a + gs->b) * two32),
              tabc = (uint64_t)((gs->a + gs->b + gs->c) * two32);
-    uint64_t ekey = gr_rng_key(gs->seed, GR_STREAM_EDGE), wkey = gr_rng_key(gs->seed, GR_STREAM_WEIGHT);
-    int32_t *perm = gs->permute ? gr_gen_permutation(n, gs->seed) : NULL;
+    uint64_t ekey = gr_rng_key(gs->seed, GR_STREAM_EDGE);
+    uint64_t wkey = gr_rng_key(gs->seed, GR_STREAM_WEIGHT);
+    gr_hashperm perm;
+    gr_hashperm_init(&perm, scale, gs->seed);
     gr_edgelist el;
     gr_gen_edges_alloc(&el, n, gs->m, !gs->symmetrize);
 #pragma omp parallel for schedule(static)
@@ -34,13 +34,11 @@ int gr_gen_rmat(const gr_genspec *gs, gr_graph *g, gr_err *err)
             u = u << 1 | ub;
             v = v << 1 | vb;
         }
-        int32_t su = (int32_t)u, sv = (int32_t)v;
-        if (perm) {
-            su = perm[su];
-            sv = perm[sv];
+        if (gs->permute) {
+            u = gr_hashperm_apply(&perm, u);
+            v = gr_hashperm_apply(&perm, v);
         }
-        el.e[i] = (gr_edge){su, sv, gr_gen_weight(wkey, gs, (uint64_t)i)};
+        el.e[i] = (gr_edge){(int32_t)u, (int32_t)v, gr_gen_weight(wkey, gs, (uint64_t)i)};
     }
-    free(perm);
-    double T0 = omp_get_wtime(); int RC = gr_gen_build(gs, &el, g, err); fprintf(stderr, "TIMING build %.2f\n", omp_get_wtime() - T0); return RC;
+    return gr_gen_build(gs, &el, g, err);
 }

@@ -8,7 +8,8 @@
 int gr_gen_sprand(const gr_genspec *gs, gr_graph *g, gr_err *err)
 {
     int32_t n = (int32_t)gs->n;
-    uint64_t ekey = gr_rng_key(gs->seed, GR_STREAM_EDGE), wkey = gr_rng_key(gs->seed, GR_STREAM_WEIGHT);
+    uint64_t ekey = gr_rng_key(gs->seed, GR_STREAM_EDGE);
+    uint64_t wkey = gr_rng_key(gs->seed, GR_STREAM_WEIGHT);
     int32_t *perm = gr_gen_permutation(n, gs->seed);
     gr_edgelist el;
     gr_gen_edges_alloc(&el, n, gs->m, 1);

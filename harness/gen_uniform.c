@@ -6,7 +6,8 @@
 int gr_gen_uniform(const gr_genspec *gs, gr_graph *g, gr_err *err)
 {
     uint64_t mask = (uint64_t)gs->n - 1;   /* n is a power of two */
-    uint64_t ekey = gr_rng_key(gs->seed, GR_STREAM_EDGE), wkey = gr_rng_key(gs->seed, GR_STREAM_WEIGHT);
+    uint64_t ekey = gr_rng_key(gs->seed, GR_STREAM_EDGE);
+    uint64_t wkey = gr_rng_key(gs->seed, GR_STREAM_WEIGHT);
     gr_edgelist el;
     gr_gen_edges_alloc(&el, (int32_t)gs->n, gs->m, !gs->symmetrize);
 #pragma omp parallel for schedule(static)

@@ -233,6 +233,9 @@ static int set_value(gr_genspec *gs, const key_def *kd, const char *val, const c
                      gr_err *err)
 {
     const field_def *fd = find_field(kd->key);
+    if (!fd)
+        return gr_errf(err, "graph spec '%s': parameter %s: no field (internal error)", spec,
+                       kd->key);
     char *field = (char *)gs + fd->off;
     int len = (int)strlen(val), range;
     int64_t iv;
@@ -248,11 +251,12 @@ static int set_value(gr_genspec *gs, const key_def *kd, const char *val, const c
             return gr_errf(err, "graph spec '%s': parameter %s: bad number '%s'", spec, kd->key,
                            val);
         if (val[0] == '-' && kd->min >= 0)
-            return gr_errf(err, "graph spec '%s': parameter %s: must not be negative (got %s)", spec,
-                           kd->key, val);
+            return gr_errf(err, "graph spec '%s': parameter %s: must not be negative (got %s)",
+                           spec, kd->key, val);
         if (gr_tok_int(val, len, INT64_MIN, INT64_MAX, &iv, &range) == 0 && iv < kd->min)
             return gr_errf(err, "graph spec '%s': parameter %s: %s is below the minimum %lld%s",
-                           spec, kd->key, val, (long long)kd->min, kd->min == 1 ? " (must be positive)" : "");
+                           spec, kd->key, val, (long long)kd->min,
+                           kd->min == 1 ? " (must be positive)" : "");
         return gr_errf(err, "graph spec '%s': parameter %s: %s is too large (max %lld%s%s)", spec,
                        kd->key, val, (long long)kd->max, kd->maxwhy ? ": " : "",
                        kd->maxwhy ? kd->maxwhy : "");
@@ -305,15 +309,18 @@ static void make_canon(gr_genspec *gs, const gen_def *gd)
     size_t pos = (size_t)snprintf(gs->canon, sizeof gs->canon, "%s:", gd->kind);
     for (int i = 0; i < nk; i++) {
         const field_def *fd = find_field(ks[i]->key);
+        if (!fd)
+            continue;
         const char *field = (const char *)gs + fd->off;
         char val[64];
         if (fd->type == K_SEED)
             snprintf(val, sizeof val, "%llu", (unsigned long long)*(const uint64_t *)field);
         else if (fd->type == K_PROB)
             fmt_double(val, sizeof val, *(const double *)field);
+        else if (fd->is_int)
+            snprintf(val, sizeof val, "%d", *(const int *)field);
         else
-            snprintf(val, sizeof val, "%lld",
-                     fd->is_int ? (long long)*(const int *)field : (long long)*(const int64_t *)field);
+            snprintf(val, sizeof val, "%lld", (long long)*(const int64_t *)field);
         pos += (size_t)snprintf(gs->canon + pos, sizeof gs->canon - pos, "%s%s=%s", i ? "," : "",
                                 ks[i]->key, val);
     }
@@ -412,7 +419,8 @@ static void print_wrapped(FILE *out, const char *text, int indent, int width)
 void gr_genspec_help(FILE *out)
 {
     fprintf(out, "Graph generators: GENSPEC = KIND:key=value,key=value,...\n"
-                 "Deterministic for a seed on any machine and thread count.\n");
+                 "Deterministic for a seed on any machine and thread count; adjacency lists\n"
+                 "are sorted by target id.\n");
     for (int i = 0; i < NGENS; i++) {
         const gen_def *gd = &gens[i];
         fprintf(out, "\n%s\n", gd->kind);

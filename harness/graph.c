@@ -134,18 +134,8 @@ static uint64_t sort_key(int32_t col, int32_t w)
     return (uint64_t)(uint32_t)col << 32 | (uint32_t)((uint32_t)w ^ 0x80000000u);
 }
 
-static int cmp_u64(const void *a, const void *b)
+static void insertion_sort(uint64_t *k, int64_t len)
 {
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return (x > y) - (x < y);
-}
-
-static void sort_keys(uint64_t *k, int64_t len)
-{
-    if (len > GR_SMALL_SORT) {
-        qsort(k, (size_t)len, sizeof *k, cmp_u64);
-        return;
-    }
     for (int64_t i = 1; i < len; i++) {
         uint64_t x = k[i];
         int64_t j = i;
@@ -153,6 +143,81 @@ static void sort_keys(uint64_t *k, int64_t len)
             k[j] = k[j - 1];
         k[j] = x;
     }
+}
+
+static void sift_down(uint64_t *k, int64_t i, int64_t len)
+{
+    for (;;) {
+        int64_t c = 2 * i + 1;
+        if (c >= len)
+            return;
+        if (c + 1 < len && k[c + 1] > k[c])
+            c++;
+        if (k[i] >= k[c])
+            return;
+        uint64_t t = k[i];
+        k[i] = k[c];
+        k[c] = t;
+        i = c;
+    }
+}
+
+static void heap_sort(uint64_t *k, int64_t len)
+{
+    for (int64_t i = len / 2 - 1; i >= 0; i--)
+        sift_down(k, i, len);
+    for (int64_t end = len - 1; end > 0; end--) {
+        uint64_t t = k[0];
+        k[0] = k[end];
+        k[end] = t;
+        sift_down(k, 0, end);
+    }
+}
+
+/* Introsort: quicksort (median of three, Hoare partition, so runs of equal keys split evenly),
+ * heapsort below a depth limit, insertion sort for short ranges. */
+static void intro_sort(uint64_t *k, int64_t len, int depth)
+{
+    while (len > GR_SMALL_SORT) {
+        if (depth-- == 0) {
+            heap_sort(k, len);
+            return;
+        }
+        uint64_t a = k[0], b = k[len / 2], c = k[len - 1];
+        uint64_t pivot = a < b ? (b < c ? b : (a < c ? c : a)) : (a < c ? a : (b < c ? c : b));
+        int64_t i = -1, j = len;
+        for (;;) {
+            do
+                i++;
+            while (k[i] < pivot);
+            do
+                j--;
+            while (k[j] > pivot);
+            if (i >= j)
+                break;
+            uint64_t t = k[i];
+            k[i] = k[j];
+            k[j] = t;
+        }
+        /* [0, j] <= pivot <= [j + 1, len): recurse on the smaller side, loop on the larger. */
+        if (j + 1 < len - j - 1) {
+            intro_sort(k, j + 1, depth);
+            k += j + 1;
+            len -= j + 1;
+        } else {
+            intro_sort(k + j + 1, len - j - 1, depth);
+            len = j + 1;
+        }
+    }
+    insertion_sort(k, len);
+}
+
+static void sort_keys(uint64_t *k, int64_t len)
+{
+    int depth = 0;
+    for (int64_t x = len; x > 1; x >>= 1)
+        depth += 2;
+    intro_sort(k, len, depth);
 }
 
 /* Sort (and with dedup, thin) the arcs col/w[lo, hi) by (target, weight); returns the count kept.

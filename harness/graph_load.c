@@ -70,7 +70,7 @@ static int load_spec(const char *spec, int use_cache, gr_graph *g, char **name, 
     char path[512];
     if (gr_genspec_parse(spec, &gs, err) < 0)
         return -1;
-    snprintf(path, sizeof path, "%s/%s-%016llx.bcsr", GR_CACHE_DIR, gs.kind,
+    snprintf(path, sizeof path, "%s/%s-v%d-%016llx.bcsr", GR_CACHE_DIR, gs.kind, GR_GEN_VERSION,
              (unsigned long long)fnv1a_str(gs.canon));
     if (!use_cache || read_cached(path, &gs, g) < 0) {
         if (gr_generate(&gs, g, err) < 0)

@@ -7,7 +7,7 @@
 
 /* Edge-list capacity reserved up front from the p line (more is grown on demand, so a lying
  * header cannot make us allocate terabytes). */
-#define GR_DIMACS_RESERVE (INT64_C(1) << 24)
+#define GR_DIMACS_RESERVE (INT64_C(1) << 20)
 
 /* Kind of a DIMACS line by its first token; comment and blank lines give 0. */
 static int line_kind(const char *line, const char **rest, char *kind)
@@ -55,8 +55,8 @@ static int parse_gr(gr_lines *lr, gr_edgelist *el, gr_err *err)
             continue;
         if (kind == 'p') {
             if (pline)
-                return gr_errf_at(err, lr->path, lr->line, "second problem line (first on line %ld)",
-                                  pline);
+                return gr_errf_at(err, lr->path, lr->line,
+                                  "second problem line (first on line %ld)", pline);
             if (expect_words(lr, &s, pw, 1, "p sp N M", err) < 0 ||
                 gr_line_ints(lr, &s, 2, plo, phi, pnames, pv, err) < 0 ||
                 gr_line_end(lr, s, err) < 0)
@@ -73,7 +73,8 @@ static int parse_gr(gr_lines *lr, gr_edgelist *el, gr_err *err)
                 return gr_errf_at(err, lr->path, lr->line,
                                   "more arc lines than the %lld given on the p line (line %ld)",
                                   (long long)pv[1], pline);
-            if (gr_line_ints(lr, &s, 3, alo, ahi, anames, av, err) < 0 || gr_line_end(lr, s, err) < 0)
+            if (gr_line_ints(lr, &s, 3, alo, ahi, anames, av, err) < 0 ||
+                gr_line_end(lr, s, err) < 0)
                 return -1;
             gr_edgelist_push(el, (int32_t)(av[0] - 1), (int32_t)(av[1] - 1), (int32_t)av[2]);
         } else {
@@ -125,8 +126,8 @@ static int parse_ss(gr_lines *lr, int32_t n, int32_t **src, int64_t *k, gr_err *
             continue;
         if (kind == 'p') {
             if (pline)
-                return gr_errf_at(err, lr->path, lr->line, "second problem line (first on line %ld)",
-                                  pline);
+                return gr_errf_at(err, lr->path, lr->line,
+                                  "second problem line (first on line %ld)", pline);
             if (expect_words(lr, &s, pw, 3, "p aux sp ss K", err) < 0 ||
                 gr_line_ints(lr, &s, 1, plo, phi, pnames, &want, err) < 0 ||
                 gr_line_end(lr, s, err) < 0)
@@ -135,12 +136,14 @@ static int parse_ss(gr_lines *lr, int32_t n, int32_t **src, int64_t *k, gr_err *
             *src = gr_xmalloc((size_t)(want ? want : 1) * sizeof **src);
         } else if (kind == 's') {
             if (!pline)
-                return gr_errf_at(err, lr->path, lr->line, "source line before the 'p aux sp ss K' line");
+                return gr_errf_at(err, lr->path, lr->line,
+                                  "source line before the 'p aux sp ss K' line");
             if (cnt == want)
                 return gr_errf_at(err, lr->path, lr->line,
                                   "more source lines than the %lld given on the p line (line %ld)",
                                   (long long)want, pline);
-            if (gr_line_ints(lr, &s, 1, slo, shi, snames, &id, err) < 0 || gr_line_end(lr, s, err) < 0)
+            if (gr_line_ints(lr, &s, 1, slo, shi, snames, &id, err) < 0 ||
+                gr_line_end(lr, s, err) < 0)
                 return -1;
             (*src)[cnt++] = (int32_t)(id - 1);
         } else {

@@ -8,7 +8,7 @@
 #include "graph_io.h"
 #include "io_util.h"
 
-#define GR_MTX_RESERVE (INT64_C(1) << 24)
+#define GR_MTX_RESERVE (INT64_C(1) << 20)
 
 enum { MTX_PATTERN, MTX_INTEGER, MTX_REAL };
 
@@ -85,8 +85,8 @@ static int parse_value(const gr_lines *lr, const char *s, const mtx_header *h, i
             return gr_errf_at(err, lr->path, lr->line, "value: bad number '%s'", buf);
         if (d != floor(d))
             return gr_errf_at(err, lr->path, lr->line,
-                              "value '%s' is not integral (weights are int32; round the file first)",
-                              buf);
+                              "value '%s' is not integral (weights are int32; round the file "
+                              "first)", buf);
         if (d < 0 || d > (double)GR_I32_MAX)
             return gr_errf_at(err, lr->path, lr->line, "value '%s' out of range [0, %lld]", buf,
                               (long long)GR_I32_MAX);
@@ -118,7 +118,8 @@ static int parse_mtx(gr_lines *lr, gr_edgelist *el, mtx_header *h, gr_err *err)
             continue;
         s = line;
         if (!sline) {
-            if (gr_line_ints(lr, &s, 3, slo, shi, snames, sz, err) < 0 || gr_line_end(lr, s, err) < 0)
+            if (gr_line_ints(lr, &s, 3, slo, shi, snames, sz, err) < 0 ||
+                gr_line_end(lr, s, err) < 0)
                 return -1;
             if (sz[0] != sz[1])
                 return gr_errf_at(err, lr->path, lr->line,

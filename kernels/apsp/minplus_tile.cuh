@@ -18,15 +18,20 @@
 #include <cstdint>
 #include <cuda_runtime.h>
 #include "../../harness/defaults.h"
+#ifndef MP_UNROLL
+#define MP_UNROLL 16
+#endif
 
 namespace grmp {
 
 constexpr int kMpBK = 32;               /* k per shared-memory stage */
 constexpr int kMpAStride = kMpBK + 4;   /* A row pitch (elements): +16 bytes against conflicts */
+constexpr int kMpUnroll = MP_UNROLL;
 
 template <typename V> struct MpOps;
 template <> struct MpOps<int32_t> {
     using V4 = int4;
+    using V2 = int2;
     static __device__ __forceinline__ int32_t upd(int32_t a, int32_t b, int32_t c)
     {
         return __viaddmin_s32(a, b, c);     /* min(a + b, c): one VIADDMNMX on sm_90 */
@@ -35,6 +40,7 @@ template <> struct MpOps<int32_t> {
 };
 template <> struct MpOps<float> {
     using V4 = float4;
+    using V2 = float2;
     static __device__ __forceinline__ float upd(float a, float b, float c)
     {
         return fminf(__fadd_rn(a, b), c);  /* FADD + FMNMX */
@@ -105,11 +111,26 @@ __device__ __forceinline__ void mp_frag_load(V (&acc)[8][8], const MpFrag<T> &f,
         }
 }
 
+/* Hide a value from the optimizer: the store's addresses are then recomputed instead of the
+ * load's 16 addresses being kept alive (32 registers) through the whole product. */
+template <typename X> __device__ __forceinline__ void mp_opaque(X &x)
+{
+    static_assert(sizeof(X) == 8 || sizeof(X) == 4, "a pointer or a 32/64-bit integer");
+    if constexpr (sizeof(X) == 8)
+        asm volatile("" : "+l"(x));
+    else
+        asm volatile("" : "+r"(x));
+}
+
 template <int T, typename V>
 __device__ __forceinline__ void mp_frag_store(const V (&acc)[8][8], const MpFrag<T> &f, V *c,
                                               size_t ldc, int rows, int cols)
 {
     using V4 = typename MpOps<V>::V4;
+    mp_opaque(c);
+    mp_opaque(ldc);
+    mp_opaque(rows);
+    mp_opaque(cols);
 #pragma unroll
     for (int i = 0; i < 8; ++i)
 #pragma unroll
@@ -135,20 +156,19 @@ __device__ __forceinline__ void mp_chunk(V (&acc)[8][8], const V *As, const V *B
 {
     using Ops = MpOps<V>;
     using V4 = typename Ops::V4;
-#pragma unroll
-    for (int k4 = 0; k4 < kMpBK; k4 += 4) {
-        V a[8][4];
+    using V2 = typename Ops::V2;
+#pragma unroll kMpUnroll
+    for (int k2 = 0; k2 < kMpBK; k2 += 2) {
+        V a[8][2];
 #pragma unroll
         for (int i = 0; i < 8; ++i) {
-            const V4 t = *reinterpret_cast<const V4 *>(As + f.row(i) * kMpAStride + k4);
+            const V2 t = *reinterpret_cast<const V2 *>(As + f.row(i) * kMpAStride + k2);
             a[i][0] = t.x;
             a[i][1] = t.y;
-            a[i][2] = t.z;
-            a[i][3] = t.w;
         }
 #pragma unroll
-        for (int kk = 0; kk < 4; ++kk) {
-            const V *brow = Bs + (k4 + kk) * T;
+        for (int kk = 0; kk < 2; ++kk) {
+            const V *brow = Bs + (k2 + kk) * T;
             const V4 b0 = *reinterpret_cast<const V4 *>(brow + f.col(0));
             const V4 b1 = *reinterpret_cast<const V4 *>(brow + f.col(1));
             const V b[8] = {b0.x, b0.y, b0.z, b0.w, b1.x, b1.y, b1.z, b1.w};

@@ -5,7 +5,29 @@
 #include <unistd.h>
 #include "../test.h"
 #include "commands.h"
+#include "gen_impl.h"
 #include "graph_io.h"
+
+TEST_CASE(hash_permutation_is_a_bijection)
+{
+    for (int bits = 1; bits <= 16; bits += 5) {
+        gr_hashperm p;
+        uint32_t n = 1u << bits, moved = 0;
+        char *seen = calloc(n, 1);
+        gr_hashperm_init(&p, bits, 12345);
+        for (uint32_t v = 0; v < n; v++) {
+            uint32_t x = gr_hashperm_apply(&p, v);
+            CHECK(x < n);
+            if (x < n) {
+                CHECK(!seen[x]);
+                seen[x] = 1;
+            }
+            moved += x != v;
+        }
+        CHECK(bits == 1 || moved > n / 2);
+        free(seen);
+    }
+}
 
 static int gen(const char *spec, gr_graph *g)
 {
@@ -53,8 +75,9 @@ TEST_CASE(seed_and_permute_change_the_graph)
 
 TEST_CASE(golden_checksums)
 {
-    /* Pinned values: a change here means every cached and published graph changes. */
-    CHECK(gen_sum("rmat:scale=8,ef=4", 2) == 0x6e5436a89eb417ecull);
+    /* Pinned values: a change here means every cached and published graph changes (then bump
+     * GR_GEN_VERSION in gen_impl.h). */
+    CHECK(gen_sum("rmat:scale=8,ef=4", 2) == 0xfda51a5bdb17106dull);
     CHECK(gen_sum("sprand:n=100", 2) == 0x0a04111c2da7406bull);
     CHECK(gen_sum("grid:side=6", 2) == 0xaa2ef3a2aa2f4444ull);
     CHECK(gen_sum("uniform:scale=6", 2) == 0x86e72a98566f587aull);
@@ -239,7 +262,8 @@ TEST_CASE(spec_errors_name_the_parameter)
         {"rmat:scale=", "parameter scale: bad number"},
         {"rmat:scale=-3", "parameter scale: must not be negative"},
         {"rmat:scale=0", "parameter scale: 0 is below the minimum 1"},
-        {"rmat:scale=31", "parameter scale: 31 is too large (max 30: n = 2^scale must fit in int32"},
+        {"rmat:scale=31",
+         "parameter scale: 31 is too large (max 30: n = 2^scale must fit in int32"},
         {"rmat:ef=4", "parameter scale: required"},
         {"rmat:scale=5,scale=6", "parameter scale: given twice"},
         {"rmat:scale=5,,ef=2", "empty parameter"},
@@ -306,12 +330,13 @@ TEST_CASE(cache_is_used_and_repaired)
     CHECK(gr_graph_checksum(&g) == want);
     gr_graph_free(&g);
     free(name);
-    /* The cache file is named by a hash of the canonical text; find it by trying the loader's
-     * rule: GR_CACHE_DIR/KIND-HASH.bcsr. */
+    /* The cache file is named by a hash of the canonical text (the loader's rule:
+     * GR_CACHE_DIR/KIND-vVERSION-HASH.bcsr). */
     uint64_t h = 0xCBF29CE484222325ull;
     for (const char *p = gs.canon; *p; p++)
         h = (h ^ (unsigned char)*p) * 0x100000001B3ull;
-    snprintf(path, sizeof path, "%s/sprand-%016llx.bcsr", GR_CACHE_DIR, (unsigned long long)h);
+    snprintf(path, sizeof path, "%s/sprand-v%d-%016llx.bcsr", GR_CACHE_DIR, GR_GEN_VERSION,
+             (unsigned long long)h);
     long size = file_size(path);
     CHECK(size > 40);
     /* Corrupt one payload byte: the loader must regenerate, not trust it. */
@@ -413,7 +438,8 @@ TEST_CASE(gen_command_bad_input)
     CHECK_EQ(gr_cmd_gen(2, argv), 2);   /* no -o */
 }
 
-TEST_MAIN("gen", TEST_ENTRY(same_graph_for_any_thread_count),
+TEST_MAIN("gen", TEST_ENTRY(hash_permutation_is_a_bijection),
+          TEST_ENTRY(same_graph_for_any_thread_count),
           TEST_ENTRY(seed_and_permute_change_the_graph), TEST_ENTRY(golden_checksums),
           TEST_ENTRY(sprand_size_and_strongly_connected), TEST_ENTRY(sprand_deg_and_dedup),
           TEST_ENTRY(rmat_sizes), TEST_ENTRY(rmat_is_skewed), TEST_ENTRY(grid_degrees),
