@@ -112,10 +112,8 @@ int gr_cmd_experiment(int argc, char **argv)
     if (failed < 0)
         gr_die_input(&err);
     draw_chart(&cfg, csv, dir);
-    gr_config_free(&cfg);
-    if (failed > 0) {
+    if (failed > 0)
         fprintf(stderr, "graphrepro: %s: %d row(s) FAILED verification\n", name, failed);
-        return GR_EXIT_FAIL;
-    }
-    return 0;
+    gr_config_free(&cfg);
+    return failed > 0 ? GR_EXIT_FAIL : 0;
 }

@@ -28,7 +28,7 @@ echo "$hdr" > "$tmp"
 for spec in "fw-mm:t=32:fw_mm_nonpivot:(n-32)*n*32" "fw-2level:t=32:fw_2level_nonpivot:(n-32)*(n-32)*32" "fw-tiled::nonpivot|minplus|tiled:0"; do
     IFS=: read -r v p k upd <<<"$spec"
     vv=$v; [ -n "$p" ] && vv="$v:$p"
-    raw=$dir/ncu-$v.raw.csv
+    raw=$dir/ncu-$v.raw.txt
     ncu --clock-control none --csv --page raw -k "regex:$k" --launch-skip 20 --launch-count 1 \
         --metrics "$metrics" bin/graphrepro run --variant "$vv" --graph "sprand:n=$n,seed=1" \
         --reps 1 --max-reps 1 --warmup 0 --verify off > "$raw" 2>"$raw.err" || { echo "ncu failed for $vv" >&2; tail -5 "$raw.err" >&2; }
@@ -36,6 +36,7 @@ for spec in "fw-mm:t=32:fw_mm_nonpivot:(n-32)*n*32" "fw-2level:t=32:fw_2level_no
         { gsub(/^"|"$/, "", $0) }
         /^"?ID/ || $1=="ID" { for (i=1;i<=NF;i++) c[$i]=i; next }
         c["Kernel Name"] && $c["Kernel Name"] != "" && $1 ~ /^[0-9]+$/ {
+            for (i = 1; i <= NF; i++) if ($i ~ /^[0-9][0-9,]*(\.[0-9]+)?$/) gsub(/,/, "", $i);
             ie=$c["smsp__inst_executed.sum"]+0; cy=$c["sm__cycles_active.avg"]+0; ipc=$c["sm__inst_executed.avg.per_cycle_active"]+0;
             sl=$c["smsp__sass_inst_executed_op_shared_ld.sum"]+0; gl=$c["smsp__sass_inst_executed_op_global_ld.sum"]+0;
             gs=$c["smsp__sass_inst_executed_op_global_st.sum"]+0; br=$c["smsp__sass_inst_executed_op_branch.sum"]+0;

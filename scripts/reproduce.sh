@@ -9,7 +9,7 @@ tag=$($bin info | awk '/results tag:/ {print $3}')
 dir=results/$tag
 mkdir -p "$dir"
 if [ "$paper" = all ]; then cfgs=(configs/*.cfg); else
-    shopt -s nullglob; cfgs=(configs/"$paper".cfg configs/"$paper"-*.cfg); fi
+    shopt -s nullglob; cfgs=(configs/"$paper"-*.cfg); [ -f configs/"$paper".cfg ] && cfgs=(configs/"$paper".cfg "${cfgs[@]}"); fi
 if [ ${#cfgs[@]} -eq 0 ]; then
     echo "graphrepro: no experiments for PAPER=$paper (configs/$paper*.cfg); try: $bin list" >&2
     exit 2

@@ -17,8 +17,8 @@
  * sm_90 cannot, so B' goes through LDS; we read it as int4 (one LDS.128 per 4 (min,+) updates, a
  * warp-wide broadcast). add + min fuse into one VIADDMNMX. C' is read through the read-only
  * path (__ldg; the pivot row band is not written by this kernel). Kernel parameters live in the
- * constant bank, so shared bytes are exactly 16*t*4 (the paper's 1140/2228/4404 include ~116
- * bytes of parameters). */
+ * constant bank, so shared bytes are exactly 16*t*4 = 1024/2048/4096 (the paper's 1140/2228/4404
+ * also count what CUDA 2.3 kept in shared memory: parameters and the like). */
 #include <cstdio>
 #include <cstdlib>
 #include "fw_blocked_common.cuh"
@@ -89,10 +89,16 @@ dim3 mm_grid(int ld, int l)
     return dim3((unsigned)(ld / MM_ROWS - T / MM_ROWS), (unsigned)((nsub + l - 1) / l));
 }
 
+/* lcm(t, 64): 64 for every valid t. */
 int mm_pad(const long *pv)
 {
-    const long t = mm_t(pv);
-    return (int)(t > 0 && MM_COLS % t == 0 ? MM_COLS : t * MM_COLS);   /* lcm(t, 64), t = 2^i */
+    long g = mm_t(pv) > 0 ? mm_t(pv) : 1, h = MM_COLS;
+    while (h) {
+        const long r = g % h;
+        g = h;
+        h = r;
+    }
+    return (int)(mm_t(pv) > 0 ? mm_t(pv) / g * MM_COLS : MM_COLS);
 }
 
 int mm_layout(const long *pv)

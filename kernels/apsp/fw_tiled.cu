@@ -82,63 +82,88 @@ template <int T> __device__ __forceinline__ int32_t *row_panel(const FwtArgs &a,
     return col_panel<T>(a, K) + (size_t)a.ld * T;
 }
 
-/* One item, by the whole block. P: close tile (K,K) in registers. R: row tile (K,J) =
- * min(X, P (x) X) with A = the closed pivot from the column panel and B = X itself; column tile
- * (I,K) = min(X, X (x) P) with A = X, B = the pivot from the row panel (X is read whole before
- * it is written, by this block only; P has a 0 diagonal, so min(X, P (x) X) = P (x) X exactly).
- * N: min(D_IJ, colpanel_I (x) rowpanel_J). Pivot-band results also go to the panels. */
+/* One item (*sw, in shared memory), by the whole block. P: close tile (K,K) in registers.
+ * R: row tile (K,J) = min(X, P (x) X) with A = the closed pivot from the column panel and
+ * B = X itself; column tile (I,K) = min(X, X (x) P) with A = X, B = the pivot from the row
+ * panel (X is read whole before it is written, by this block only; P has a 0 diagonal, so
+ * min(X, P (x) X) = P (x) X exactly). N: min(D_IJ, colpanel_I (x) rowpanel_J). Pivot-band
+ * results also go to the panels. The item is read again from shared memory after the product
+ * (whose barriers keep the compiler from hoisting that read), so its fields hold no registers
+ * through the inner loop. */
+template <int T>
+__device__ __forceinline__ void fwt_store(const FwtArgs &a, const fwt_item *sw,
+                                          const int32_t (&acc)[8][8], const MpFrag<T> &f)
+{
+    const fwt_item w = *sw;
+    const size_t ld = (size_t)a.ld;
+    grmp::mp_frag_store<T>(acc, f, a.d + (size_t)w.i * T * ld + (size_t)w.j * T, ld, T, T);
+    if (w.i == w.k)
+        grmp::mp_frag_store<T>(acc, f, row_panel<T>(a, w.k) + (size_t)w.j * T, ld, T, T);
+    if (w.j == w.k)
+        grmp::mp_frag_store<T>(acc, f, col_panel<T>(a, w.k) + (size_t)w.i * T * T, (size_t)T, T,
+                               T);
+}
+
 template <int T, int NS>
-__device__ __forceinline__ void fwt_exec(const FwtArgs &a, fwt_item w, int32_t *smem, int tid)
+__device__ __forceinline__ void fwt_exec(const FwtArgs &a, const fwt_item *sw, int32_t *smem,
+                                         int tid)
 {
     const MpFrag<T> f(tid);
     const size_t ld = (size_t)a.ld;
-    int32_t *tile = a.d + (size_t)w.i * T * ld + (size_t)w.j * T;
-    int32_t *colp = col_panel<T>(a, w.k), *rowp = row_panel<T>(a, w.k);
-    int32_t acc[8][8];
-    grmp::mp_frag_load<T>(acc, f, tile, ld, T, T);
+    const fwt_item w = *sw;
+    const int32_t *tile = a.d + (size_t)w.i * T * ld + (size_t)w.j * T;
     if (w.type == FWT_P) {
+        int32_t acc[8][8];
+        grmp::mp_frag_load<T>(acc, f, tile, ld, T, T);
         grmp::mp_frag_closure<T>(acc, f, smem);
+        fwt_store<T>(a, sw, acc, f);
     } else {
         const bool a_panel = w.type == FWT_N || w.i == w.k;
         const bool b_panel = w.type == FWT_N || w.j == w.k;
-        const int32_t *A = a_panel ? colp + (size_t)w.i * T * T : tile;
-        const int32_t *B = b_panel ? rowp + (size_t)w.j * T : tile;
+        const int32_t *A = a_panel ? col_panel<T>(a, w.k) + (size_t)w.i * T * T : tile;
+        const int32_t *B = b_panel ? row_panel<T>(a, w.k) + (size_t)w.j * T : tile;
+        int32_t acc[8][8];
+        grmp::mp_frag_load<T>(acc, f, tile, ld, T, T);
         grmp::mp_tile_product<T, NS>(acc, f, tid, smem, A, a_panel ? (size_t)T : ld, B, ld, T, T,
                                      T);
+        fwt_store<T>(a, sw, acc, f);
     }
-    grmp::mp_frag_store<T>(acc, f, tile, ld, T, T);
-    if (w.i == w.k)
-        grmp::mp_frag_store<T>(acc, f, rowp + (size_t)w.j * T, ld, T, T);
-    if (w.j == w.k)
-        grmp::mp_frag_store<T>(acc, f, colp + (size_t)w.i * T * T, (size_t)T, T, T);
 }
 
 /* phase >= 0: block b runs item b of that phase of round K (launch-per-phase mode, no
  * counters). phase < 0: persistent - claim, wait, run, publish, until the list is done. */
 template <int T, int NS>
-__global__ void __launch_bounds__(MpFrag<T>::THREADS, T == 128 ? 2 : 8)
+__global__ void __launch_bounds__(MpFrag<T>::THREADS, T == 128 ? 2 : (NS == 2 ? 6 : 4))
     fwt_kernel(FwtArgs a, int phase, int K)
 {
     extern __shared__ __align__(16) unsigned char fwt_smem_raw[];
     int32_t *smem = reinterpret_cast<int32_t *>(fwt_smem_raw);
+    __shared__ fwt_item s_w;
+    __shared__ int s_claim[2];
     const int tid = (int)threadIdx.x;
     if (phase >= 0) {
-        fwt_exec<T, NS>(a, fwt_phase_item(a.L, phase, K, (int)blockIdx.x), smem, tid);
+        if (tid == 0)
+            s_w = fwt_phase_item(a.L, phase, K, (int)blockIdx.x);
+        __syncthreads();
+        fwt_exec<T, NS>(a, &s_w, smem, tid);
         return;
     }
-    __shared__ int s_claim[2];
-    const int total = fwt_total(a.L);
     if (tid == 0)
         s_claim[0] = atomicAdd(a.claim, 1);
     __syncthreads();
     for (int it = 0;; ++it) {
         const int g = s_claim[it & 1];
-        if (g >= total)
+        if (g >= fwt_total(a.L))
             break;
-        const fwt_item w = fwt_decode(&a.sc, g);
-        if (tid == 0)   /* claim the next item now; the atomic's latency hides behind this one */
-            s_claim[(it + 1) & 1] = atomicAdd(a.claim, 1);
-        if (tid < 3) {
+        int next = 0;
+        if (tid < 3) {  /* threads 0..2 wait for one dependency each */
+            const fwt_item w = fwt_decode(&a.sc, g);
+            if (tid == 0) {
+                s_w = w;
+                /* claim the next item now; its result is only stored after this item, so
+                 * the atomic's latency hides behind the work */
+                next = atomicAdd(a.claim, 1);
+            }
             int at, need;
             fwt_dep(a.L, w, tid, &at, &need);
             if (need > 0)
@@ -146,9 +171,12 @@ __global__ void __launch_bounds__(MpFrag<T>::THREADS, T == 128 ? 2 : 8)
                     __nanosleep(100);
         }
         __syncthreads();
-        fwt_exec<T, NS>(a, w, smem, tid);
-        __syncthreads();    /* every thread's stores are issued; smem is free */
+        fwt_exec<T, NS>(a, &s_w, smem, tid);
+        if (tid == 0)
+            s_claim[(it + 1) & 1] = next;
+        __syncthreads();    /* every thread's stores are issued; smem and s_w are free */
         if (tid == 0) {
+            const fwt_item w = s_w;
             __threadfence();
             st_release(a.ctr + w.i * a.L + w.j, w.k + 1);
             if (w.type == FWT_N)

@@ -1,8 +1,8 @@
 /* minplus_tile.cuh - the register-tiled (min,+) micro-kernel shared by fw-tiled, fw-recursive's
  * products and the (min,+) peak (kernels/apsp/minplus_peak.cu), written once:
  *   - MpFrag<T>: a T x T output tile held by (T/8)^2 threads, 8 x 8 values each (rows ty + TPR*i,
- *     columns 4tx + q and T/2 + 4tx + q), so the rows a thread needs are one 16-byte word per
- *     row of A and its columns two 16-byte words per row of B;
+ *     columns 4tx + q and T/2 + 4tx + q): per k a thread reads 8 words of A (one per row,
+ *     shared by the 8 threads of its row in the warp) and two 16-byte words of B;
  *   - mp_chunk: acc = min(acc, A (x) B) over one shared-memory stage of kMpBK values of k. A is
  *     stored as rows (As[m][k], rows padded by one 16-byte word so the warp's 4 row reads hit
  *     distinct banks), B as rows (Bs[k][n]); both come straight from row-major matrices with
@@ -18,20 +18,20 @@
 #include <cstdint>
 #include <cuda_runtime.h>
 #include "../../harness/defaults.h"
-#ifndef MP_UNROLL
-#define MP_UNROLL 16
-#endif
 
 namespace grmp {
 
 constexpr int kMpBK = 32;               /* k per shared-memory stage */
 constexpr int kMpAStride = kMpBK + 4;   /* A row pitch (elements): +16 bytes against conflicts */
-constexpr int kMpUnroll = MP_UNROLL;
+/* The k loop of a stage is not unrolled: unrolled, the compiler hoists shared-memory loads
+ * across iterations and fw-tiled's kernel no longer fits in 128 registers (spills); rolled, an
+ * iteration is 10 LDS + 64 VIADDMNMX + 5 loop instructions (sm_90 SASS), and the other warps
+ * of the SM cover each iteration's load latency. */
+constexpr int kMpUnroll = 1;
 
 template <typename V> struct MpOps;
 template <> struct MpOps<int32_t> {
     using V4 = int4;
-    using V2 = int2;
     static __device__ __forceinline__ int32_t upd(int32_t a, int32_t b, int32_t c)
     {
         return __viaddmin_s32(a, b, c);     /* min(a + b, c): one VIADDMNMX on sm_90 */
@@ -40,7 +40,6 @@ template <> struct MpOps<int32_t> {
 };
 template <> struct MpOps<float> {
     using V4 = float4;
-    using V2 = float2;
     static __device__ __forceinline__ float upd(float a, float b, float c)
     {
         return fminf(__fadd_rn(a, b), c);  /* FADD + FMNMX */
@@ -64,6 +63,7 @@ template <int T> struct MpFrag {
     int tx, ty;
     __device__ __forceinline__ explicit MpFrag(int tid)
     {
+        __builtin_assume(tid >= 0 && tid < THREADS);    /* lets full-tile masks fold away */
         if constexpr (TPR > 8) {
             const int lane = tid & 31, warp = tid >> 5;
             tx = (lane & 7) + 8 * (warp % (TPR / 8));
@@ -88,31 +88,8 @@ template <int T, int NS, typename V> constexpr size_t mp_smem_bytes()
     return (size_t)NS * MpStage<T>::ELEMS * sizeof(V);
 }
 
-/* ---- global <-> registers --------------------------------------------------------------- */
-/* acc = C[rows x cols] (stride ldc), INF outside. Loads bypass L1 (.cg): in fw-tiled another
- * SM may have rewritten the tile since this SM last cached it. */
-template <int T, typename V>
-__device__ __forceinline__ void mp_frag_load(V (&acc)[8][8], const MpFrag<T> &f, const V *c,
-                                             size_t ldc, int rows, int cols)
-{
-    using V4 = typename MpOps<V>::V4;
-#pragma unroll
-    for (int i = 0; i < 8; ++i)
-#pragma unroll
-        for (int h = 0; h < 2; ++h) {
-            const int r = f.row(i), cc = f.col(h);
-            V4 v = mp_inf4<V>();
-            if (r < rows && cc < cols)
-                v = __ldcg(reinterpret_cast<const V4 *>(c + (size_t)r * ldc + cc));
-            acc[i][4 * h + 0] = v.x;
-            acc[i][4 * h + 1] = v.y;
-            acc[i][4 * h + 2] = v.z;
-            acc[i][4 * h + 3] = v.w;
-        }
-}
-
-/* Hide a value from the optimizer: the store's addresses are then recomputed instead of the
- * load's 16 addresses being kept alive (32 registers) through the whole product. */
+/* Hide a value from the optimizer, so that what is derived from it is recomputed where it is
+ * needed instead of being kept in registers from an earlier use. */
 template <typename X> __device__ __forceinline__ void mp_opaque(X &x)
 {
     static_assert(sizeof(X) == 8 || sizeof(X) == 4, "a pointer or a 32/64-bit integer");
@@ -122,6 +99,33 @@ template <typename X> __device__ __forceinline__ void mp_opaque(X &x)
         asm volatile("" : "+r"(x));
 }
 
+/* ---- global <-> registers --------------------------------------------------------------- */
+/* acc = C[rows x cols] (stride ldc), INF outside. Loads bypass L1 (.cg): in fw-tiled another
+ * SM may have rewritten the tile since this SM last cached it. Addresses walk one pointer by
+ * TPR rows per i (no per-row 64-bit products to keep). */
+template <int T, typename V>
+__device__ __forceinline__ void mp_frag_load(V (&acc)[8][8], const MpFrag<T> &f, const V *c,
+                                             size_t ldc, int rows, int cols)
+{
+    using V4 = typename MpOps<V>::V4;
+    const V *p = c + (size_t)(unsigned)f.ty * ldc + f.col(0);
+    const size_t step = (size_t)MpFrag<T>::TPR * ldc;
+#pragma unroll
+    for (int i = 0; i < 8; ++i, p += step)
+#pragma unroll
+        for (int h = 0; h < 2; ++h) {
+            V4 v = mp_inf4<V>();
+            if (f.row(i) < rows && f.col(h) < cols)
+                v = __ldcg(reinterpret_cast<const V4 *>(p + MpFrag<T>::HALF * h));
+            acc[i][4 * h + 0] = v.x;
+            acc[i][4 * h + 1] = v.y;
+            acc[i][4 * h + 2] = v.z;
+            acc[i][4 * h + 3] = v.w;
+        }
+}
+
+/* The store recomputes its addresses from an opaque copy of c and ldc, so the load's addresses
+ * are not kept alive (32 registers) through the whole product. */
 template <int T, typename V>
 __device__ __forceinline__ void mp_frag_store(const V (&acc)[8][8], const MpFrag<T> &f, V *c,
                                               size_t ldc, int rows, int cols)
@@ -129,55 +133,49 @@ __device__ __forceinline__ void mp_frag_store(const V (&acc)[8][8], const MpFrag
     using V4 = typename MpOps<V>::V4;
     mp_opaque(c);
     mp_opaque(ldc);
-    mp_opaque(rows);
-    mp_opaque(cols);
+    V *p = c + (size_t)(unsigned)f.ty * ldc + f.col(0);
+    const size_t step = (size_t)MpFrag<T>::TPR * ldc;
 #pragma unroll
-    for (int i = 0; i < 8; ++i)
+    for (int i = 0; i < 8; ++i, p += step)
 #pragma unroll
-        for (int h = 0; h < 2; ++h) {
-            const int r = f.row(i), cc = f.col(h);
-            if (r < rows && cc < cols) {
+        for (int h = 0; h < 2; ++h)
+            if (f.row(i) < rows && f.col(h) < cols) {
                 V4 v;
                 v.x = acc[i][4 * h + 0];
                 v.y = acc[i][4 * h + 1];
                 v.z = acc[i][4 * h + 2];
                 v.w = acc[i][4 * h + 3];
-                *reinterpret_cast<V4 *>(c + (size_t)r * ldc + cc) = v;
+                __stcg(reinterpret_cast<V4 *>(p + MpFrag<T>::HALF * h), v);  /* st.global */
             }
-        }
 }
 
 /* ---- the inner loop -------------------------------------------------------------------- */
 /* acc[i][j] = min(acc[i][j], As[row(i)][k] + Bs[k][col(j)]) for the kMpBK values of k of one
- * stage. Per 4 k: 8 LDS.128 of A, 8 LDS.128 of B, 256 updates. */
+ * stage. Per k: 8 LDS.32 of A (4 distinct rows per warp: conflict-free with the padded pitch,
+ * a broadcast within each row), 2 LDS.128 of B (128 contiguous bytes per warp), 64 updates.
+ * Loading A one k at a time keeps the live set at 64 + 8 + 8 registers. */
 template <int T, typename V>
 __device__ __forceinline__ void mp_chunk(V (&acc)[8][8], const V *As, const V *Bs,
                                          const MpFrag<T> &f)
 {
     using Ops = MpOps<V>;
     using V4 = typename Ops::V4;
-    using V2 = typename Ops::V2;
+    const V *ap = As + f.row(0) * kMpAStride;   /* row(i) = row(0) + TPR * i */
+    const V *bp = Bs + f.col(0);
 #pragma unroll kMpUnroll
-    for (int k2 = 0; k2 < kMpBK; k2 += 2) {
-        V a[8][2];
+    for (int k = 0; k < kMpBK; ++k, ++ap, bp += T) {
+        V a[8];
 #pragma unroll
-        for (int i = 0; i < 8; ++i) {
-            const V2 t = *reinterpret_cast<const V2 *>(As + f.row(i) * kMpAStride + k2);
-            a[i][0] = t.x;
-            a[i][1] = t.y;
-        }
+        for (int i = 0; i < 8; ++i)
+            a[i] = ap[i * MpFrag<T>::TPR * kMpAStride];
+        const V4 b0 = *reinterpret_cast<const V4 *>(bp);
+        const V4 b1 = *reinterpret_cast<const V4 *>(bp + MpFrag<T>::HALF);
+        const V b[8] = {b0.x, b0.y, b0.z, b0.w, b1.x, b1.y, b1.z, b1.w};
 #pragma unroll
-        for (int kk = 0; kk < 2; ++kk) {
-            const V *brow = Bs + (k2 + kk) * T;
-            const V4 b0 = *reinterpret_cast<const V4 *>(brow + f.col(0));
-            const V4 b1 = *reinterpret_cast<const V4 *>(brow + f.col(1));
-            const V b[8] = {b0.x, b0.y, b0.z, b0.w, b1.x, b1.y, b1.z, b1.w};
+        for (int i = 0; i < 8; ++i)
 #pragma unroll
-            for (int i = 0; i < 8; ++i)
-#pragma unroll
-                for (int j = 0; j < 8; ++j)
-                    acc[i][j] = Ops::upd(a[i][kk], b[j], acc[i][j]);
-        }
+            for (int j = 0; j < 8; ++j)
+                acc[i][j] = Ops::upd(a[i], b[j], acc[i][j]);
     }
 }
 
@@ -197,7 +195,10 @@ template <int N> __device__ __forceinline__ void mp_cp_async_wait()
 }
 
 /* Stage k in [k0, k0 + kMpBK) of A (rows x inner, stride lda) and B (inner x cols, stride ldb)
- * into As / Bs; pieces outside the operands become INF. */
+ * into As / Bs; pieces outside the operands become INF. Thread tid copies the 16-byte pieces
+ * (row am + it * A_STEP, column ak) of A and (row bk + it * B_STEP, column bn) of B, each a
+ * warp-contiguous run; the addresses are one base pointer plus a stride, recomputed per stage
+ * (mp_opaque) rather than kept as 8 live 64-bit registers. */
 template <int T, typename V>
 __device__ __forceinline__ void mp_stage_load(V *As, V *Bs, const V *a, size_t lda, const V *b,
                                               size_t ldb, int rows, int cols, int inner, int k0,
@@ -206,21 +207,26 @@ __device__ __forceinline__ void mp_stage_load(V *As, V *Bs, const V *a, size_t l
     using V4 = typename MpOps<V>::V4;
     constexpr int THREADS = MpFrag<T>::THREADS;
     constexpr int APR = kMpBK / 4, BPR = T / 4;     /* 16-byte pieces per row */
+    static_assert(THREADS % APR == 0 && THREADS % BPR == 0, "products need T >= 64");
+    constexpr int A_STEP = THREADS / APR, B_STEP = THREADS / BPR;
+    mp_opaque(a);
+    mp_opaque(b);
+    const int am = tid / APR, ak = 4 * (tid % APR), bk = tid / BPR, bn = 4 * (tid % BPR);
+    const V *ap = a + (size_t)am * lda + (k0 + ak);
+    const V *bp = b + (size_t)(k0 + bk) * ldb + bn;
 #pragma unroll
-    for (int it = 0; it < T * APR / THREADS; ++it) {
-        const int p = tid + it * THREADS, m = p / APR, k = k0 + 4 * (p % APR);
-        V *dst = As + m * kMpAStride + 4 * (p % APR);
-        if (m < rows && k < inner)
-            mp_cp_async16(dst, a + (size_t)m * lda + k);
+    for (int it = 0; it < T / A_STEP; ++it) {
+        V *dst = As + (am + it * A_STEP) * kMpAStride + ak;
+        if (am + it * A_STEP < rows && k0 + ak < inner)
+            mp_cp_async16(dst, ap + (size_t)(it * A_STEP) * lda);
         else
             *reinterpret_cast<V4 *>(dst) = mp_inf4<V>();
     }
 #pragma unroll
-    for (int it = 0; it < kMpBK * BPR / THREADS; ++it) {
-        const int p = tid + it * THREADS, kr = p / BPR, n = 4 * (p % BPR), k = k0 + kr;
-        V *dst = Bs + kr * T + n;
-        if (k < inner && n < cols)
-            mp_cp_async16(dst, b + (size_t)k * ldb + n);
+    for (int it = 0; it < kMpBK / B_STEP; ++it) {
+        V *dst = Bs + (bk + it * B_STEP) * T + bn;
+        if (k0 + bk + it * B_STEP < inner && bn < cols)
+            mp_cp_async16(dst, bp + (size_t)(it * B_STEP) * ldb);
         else
             *reinterpret_cast<V4 *>(dst) = mp_inf4<V>();
     }
