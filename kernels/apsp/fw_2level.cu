@@ -97,7 +97,9 @@ template <class F>
 int tl_with_shape(const long *pv, F f)
 {
     int ok = 0;
-    fwb_with_t(tl_t(pv), [&](auto tc) { ok = tl_with_tp(tl_tp(pv), [&](auto tpc) { f(tc, tpc); }); });
+    fwb_with_t(tl_t(pv), [&](auto tc) {
+        ok = tl_with_tp(tl_tp(pv), [&](auto tpc) { f(tc, tpc); });
+    });
     return ok;
 }
 

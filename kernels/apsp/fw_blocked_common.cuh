@@ -4,8 +4,9 @@
  *
  * Paper, sec. 4.1: a t x t tile is updated by t x h threads, each keeping t/h elements in
  * registers; here thread <x,y> keeps A[y*R + r][x], r = 0..R-1, R = t/h (a run of rows, so its
- * part of the staged column is contiguous: one LDS.128 per 4 updates). Before step k the k-th row and the k-th column of the
- * tile are copied to shared memory (2t words), then __syncthreads, update, __syncthreads. The
+ * part of the staged column is contiguous: one LDS.128 per 4 updates). Before step k the k-th
+ * row and column of the tile are copied to shared memory (2t words), then __syncthreads,
+ * update, __syncthreads. The
  * pivot-row/column kernel runs one block per tile (2(n/t-1) blocks) with the same scheme; of the
  * (closed) pivot tile only its k-th column (for a pivot-row tile) or k-th row (for a pivot-column
  * tile) is put in shared memory, read from global memory as the steps go (so again 2t words).

@@ -54,7 +54,7 @@ TEST_CASE(check_refuses_bad_tile)
     gr_err err;
     CHECK_EQ(gr_variant_parse("fw-mm:t=24", &v, pv, &err), 0);
     CHECK_EQ(v->check(v, pv, NULL, &err), -1);
-    CHECK_EQ(gr_variant_parse("fw-2level:t=64,tp=16", &v, pv, &err), 0);
+    CHECK_EQ(gr_variant_parse("fw-2level:t=64,tp=3", &v, pv, &err), 0);
     CHECK_EQ(v->check(v, pv, NULL, &err), -1);
     CHECK_EQ(gr_variant_parse("fw-recursive:tr=20", &v, pv, &err), 0);
     CHECK_EQ(v->check(v, pv, NULL, &err), -1);
