@@ -64,9 +64,10 @@ const char *gr_cpu_simd_name(void);
 double gr_cpu_minplus_peak(int threads, int *simd_width_out);
 
 /* ---- cpu-fw-blocked (fw_blocked.c); pv[0] = b (0 = auto), pv[1] = threads (0 = all) ---- */
-#define GR_FWB_AUTO_PAD 64      /* pad (and smallest block) when b = 0 */
-#define GR_FWB_AUTO_MAX 128     /* b = 0: the largest of 128, 64 that divides ld */
-/* Block size used for this ld and pv. */
+#define GR_FWB_AUTO_PAD 64      /* pad when b = 0 */
+#define GR_FWB_AUTO_MAX 128     /* b = 0: 128, 64 or 32 by ld and threads (gr_fwb_block) */
+#define GR_FWB_AUTO_MIN 32
+/* Block size used for this ld and pv (auto: by ld and thread count). */
 int gr_fwb_block(int ld, const long *pv);
 int gr_fwb_pad(const long *pv);
 int gr_fwb_layout(const long *pv);

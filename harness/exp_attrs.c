@@ -48,10 +48,12 @@ int gr_exp_attrs(const gr_config *c, const gr_exp_opts *o, const char *csv, gr_e
             gr_kernel_attrs a;
             impl->nonpivot_attrs(ld, pv, &a);
             gr_params_format(v, pv, params, sizeof params);
+            char *qk = gr_csv_quote(a.kernel);   /* template names hold commas */
             snprintf(line, sizeof line, "%s,%s,%s,%s,%lld,%d,%s,%d,%d,%d,%d,%ld,%d,%.4f,%s,%s,%s",
                      gr_config_get(c, "paper", v->paper), gr_config_get(c, "name", "-"), v->name,
-                     params, (long long)gs.n, ld, a.kernel, a.threads, a.shared_bytes, a.registers,
+                     params, (long long)gs.n, ld, qk, a.threads, a.shared_bytes, a.registers,
                      a.local_bytes, a.blocks, a.blocks_per_sm, a.occupancy, dev, gr_git_rev(), date);
+            free(qk);
             gr_csv_line(&w, line);
             fprintf(stderr, "%s %s n=%lld: %s %d threads, %d regs, %d B shared, %d B local, "
                             "%ld blocks, occupancy %.0f%%\n", v->name, params, (long long)gs.n,

@@ -16,22 +16,31 @@
 int gr_fwb_pad(const long *pv) { return pv[0] > 0 ? (int)pv[0] : GR_FWB_AUTO_PAD; }
 int gr_fwb_layout(const long *pv) { (void)pv; return 0; }
 
+static int fwb_threads(const long *pv) { return pv[1] > 0 ? (int)pv[1] : omp_get_max_threads(); }
+
+/* b = 0: the largest of 128, 64, 32 dividing ld that leaves N = ld/b >= 8 blocks and at least
+ * 4 white blocks per thread (measured on 2 cores: 128 from n = 1024, 64 at 512-768, 32 below). */
 int gr_fwb_block(int ld, const long *pv)
 {
     if (pv[0] > 0)
         return (int)pv[0];
-    int b = GR_FWB_AUTO_MAX;
-    while (b > GR_FWB_AUTO_PAD && ld % b != 0)
-        b /= 2;
-    return b;
+    long threads = fwb_threads(pv), nmin = 8;
+    while ((nmin - 1) * (nmin - 1) < 4 * threads)
+        nmin++;
+    for (int b = GR_FWB_AUTO_MAX; b > GR_FWB_AUTO_MIN; b /= 2)
+        if (ld % b == 0 && ld / b >= nmin)
+            return b;
+    return GR_FWB_AUTO_MIN;
 }
 
 /* Packed pivot column (N blocks b x b), packed pivot row (N blocks), the closed pivot block. */
 static size_t fwb_ws_elems(int ld, int b) { return 2 * (size_t)ld * b + (size_t)b * b; }
 
+/* Sized for the largest b auto could pick, so a different thread count at launch still fits. */
 size_t gr_fwb_workspace_bytes(int ld, const long *pv)
 {
-    return fwb_ws_elems(ld, gr_fwb_block(ld, pv)) * sizeof(int32_t) + FWB_ALIGN;
+    int b = pv[0] > 0 ? (int)pv[0] : (ld < GR_FWB_AUTO_MAX ? ld : GR_FWB_AUTO_MAX);
+    return fwb_ws_elems(ld, b) * sizeof(int32_t) + FWB_ALIGN;
 }
 
 int gr_fwb_params_ok(const long *pv, char *why, size_t len)
@@ -73,7 +82,7 @@ void gr_fwb_launch(const gr_apsp_args *a)
 {
     const gr_minplus_ops *ops = gr_cpu_minplus_ops();
     const int ld = a->ld, b = gr_fwb_block(ld, a->pv), nb = ld / b;
-    const int threads = a->pv[1] > 0 ? (int)a->pv[1] : omp_get_max_threads();
+    const int threads = fwb_threads(a->pv);
     void *own = a->ws ? NULL : gr_xmalloc(gr_fwb_workspace_bytes(ld, a->pv));
     char *base = a->ws ? a->ws : own;
     int32_t *pcol = (int32_t *)(((uintptr_t)base + FWB_ALIGN - 1) & ~(uintptr_t)(FWB_ALIGN - 1));

@@ -39,7 +39,8 @@ typedef int32_t mp_v8si_u __attribute__((vector_size(32), aligned(4), may_alias)
 
 #elif defined(MP_ISA_SCALAR)
 #define MP_SFX scalar
-#define MP_ATTR
+/* Truly scalar (no auto-vectorisation), so the peak loop is this path's real ceiling. */
+#define MP_ATTR __attribute__((optimize("no-tree-vectorize")))
 #define MP_VEC int32_t
 #define MP_W 1
 #define MP_LOAD(p) (*(p))

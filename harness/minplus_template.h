@@ -47,24 +47,26 @@ MP_FN(mp_tile)(int nv, int kk, const int32_t *cin, long ldci, int32_t *cout, lon
                 MP_STORE(cout + r * ldco + v * MP_W, c[r][v]);
 }
 
-/* cout = min(cin, a (x) b): m x n (multiples of 16) over kk. Column strips of MP_V vectors
- * outside, row tiles inside, so the strip of b (kk x MP_V*MP_W) stays in L1 while a streams. */
+/* cout = min(cin, a (x) b): m x n (multiples of 16) over kk. Row tiles outside, column strips
+ * of MP_V vectors inside: c is then walked row by row (hardware prefetch follows it from memory;
+ * the strip-outer order was 8% slower at n = 4096), the MP_R rows of a stay in L1 and b streams
+ * from L2. */
 MP_ATTR static void MP_FN(mp_product)(int m, int n, int kk, const int32_t *cin, long ldci,
                                       int32_t *cout, long ldco, const int32_t *a, long lda,
                                       const int32_t *b, long ldb)
 {
     const int strip = MP_V * MP_W;
-    int j = 0;
-    for (; j + strip <= n; j += strip)
-        for (int i = 0; i < m; i += MP_R)
+    for (int i = 0; i < m; i += MP_R) {
+        int j = 0;
+        for (; j + strip <= n; j += strip)
             MP_FN(mp_tile)(MP_V, kk, cin + i * ldci + j, ldci, cout + i * ldco + j, ldco,
                            a + i * lda, lda, b + j, ldb);
-    /* A narrower last strip: each width its own constant-folded instance. */
-    MP_UNROLL for (int nv = 1; nv < MP_V; nv++)
-        if (j + nv * MP_W == n)
-            for (int i = 0; i < m; i += MP_R)
+        /* A narrower last strip: each width its own constant-folded instance. */
+        MP_UNROLL for (int nv = 1; nv < MP_V; nv++)
+            if (j + nv * MP_W == n)
                 MP_FN(mp_tile)(nv, kk, cin + i * ldci + j, ldci, cout + i * ldco + j, ldco,
                                a + i * lda, lda, b + j, ldb);
+    }
 }
 
 /* Floyd-Warshall closure of one bs x bs block in place, vectorised over j. Row k is only read

@@ -7,7 +7,7 @@
 #   smoke      make reproduce PAPER=smoke
 #   okuyama    make reproduce PAPER=okuyama2010     (okuyama-quick: QUICK=1)
 #   cell       make reproduce PAPER=matsumoto-cell  (cell-quick: QUICK=1)
-#   run:ARGS   bin/graphrepro run ARGS (commas for spaces), e.g. run:--variant,fw-tiled,--graph,sprand:n=8192
+#   exp:FILE   bin/graphrepro experiment FILE (e.g. exp:configs/apsp-tuning.cfg)
 set -u
 OUT=${OUT:-/tmp/graphrepro-out}
 mkdir -p "$OUT"
@@ -47,7 +47,7 @@ for stage in "$@"; do
     okuyama-quick) make reproduce PAPER=okuyama2010 QUICK=1 2>&1 | tail -60 ;;
     cell) make reproduce PAPER=matsumoto-cell 2>&1 | tail -30 ;;
     cell-quick) make reproduce PAPER=matsumoto-cell QUICK=1 2>&1 | tail -30 ;;
-    run:*) a=${stage#run:}; bin/graphrepro run ${a//,/ } ;;
+    exp:*) bin/graphrepro experiment "${stage#exp:}" --outdir "$dir" 2>&1 | tail -30 ;;
     *) echo "unknown stage $stage" ;;
     esac
 done

@@ -39,9 +39,12 @@
  *
  * Parameters (pv, 0 = default): t = T in {64, 128} (128); sched 0 = persistent, 1 = three launches
  * per round (0); bps = blocks per SM of the persistent grid, clamped to the occupancy limit
- * (0 = that limit); pdelay / rdelay = how many non-pivot items (in quarters of the grid) the next
- * round's pivot closure follows the pivot band, and its row/column tiles follow the closure
- * (4 / 6); stages = cp.async stages in {2, 3} (2). */
+ * (0 = that limit); pdelay = non-pivot items, in quarters of the grid, claimed between the pivot
+ * band of round K and the closure of pivot K+1 (1: the closure waits at most ~1 tile time for
+ * tile (K+1,K+1), costing one block slot); rdelay = quarters of the grid between that closure
+ * and the first row/column tile of round K+1 (6: ~1.5 tile times, about the closure's duration
+ * on a shared SM; too early and 2(L-1) blocks spin, too late only matters for small L);
+ * stages = cp.async stages in {2, 3} (2). */
 #include "apsp.h"
 #include "fw_tiled_sched.h"
 #include "minplus_tile.cuh"
@@ -199,7 +202,7 @@ Cfg cfg_of(const long *pv)
     c.t = pv[0] == 64 ? 64 : 128;   /* params_ok refuses other values; never a mismatch */
     c.sched = (int)pv[1];
     c.bps = (int)pv[2];
-    c.pdelay = pv[3] ? (int)pv[3] : 4;
+    c.pdelay = pv[3] ? (int)pv[3] : 1;
     c.rdelay = pv[4] ? (int)pv[4] : 6;
     c.stages = pv[5] == 3 ? 3 : 2;
     return c;

@@ -261,15 +261,26 @@ TEST_CASE(params_pad_workspace)
         CHECK(!gr_apsp_cpu_fw_blocked.params_ok(bad[i], why, sizeof why));
         CHECK_STR_CONTAINS(why, bad[i][1] < 0 ? "threads" : "b =");
     }
-    long def[2] = {0, 0}, b48[2] = {48, 0};
+    long def[2] = {0, 0}, b48[2] = {48, 0}, t2[2] = {0, 2}, t64[2] = {0, 64};
     CHECK_EQ(gr_apsp_cpu_fw_blocked.pad(def), GR_FWB_AUTO_PAD);
     CHECK_EQ(gr_apsp_cpu_fw_blocked.pad(b48), 48);
     CHECK_EQ(gr_apsp_cpu_fw_blocked.layout(def), 0);
-    CHECK_EQ(gr_fwb_block(192, def), 64);
-    CHECK_EQ(gr_fwb_block(256, def), 128);
-    CHECK_EQ(gr_fwb_block(4096, def), GR_FWB_AUTO_MAX);
+    /* auto: largest of 128/64/32 dividing ld with >= 8 blocks and >= 4 white blocks/thread */
+    CHECK_EQ(gr_fwb_block(4096, t2), 128);
+    CHECK_EQ(gr_fwb_block(1024, t2), 128);
+    CHECK_EQ(gr_fwb_block(1088, t2), 64);    /* 17 x 64 */
+    CHECK_EQ(gr_fwb_block(768, t2), 64);
+    CHECK_EQ(gr_fwb_block(256, t2), 32);
+    CHECK_EQ(gr_fwb_block(64, t2), 32);
+    CHECK_EQ(gr_fwb_block(2048, t64), 64);   /* 16 blocks: too few for 64 threads */
+    CHECK_EQ(gr_fwb_block(4096, t64), 128);
     CHECK_EQ(gr_fwb_block(4096, b48), 48);
-    CHECK(gr_apsp_cpu_fw_blocked.workspace_bytes(256, def) >= (2 * 256 * 128 + 128 * 128) * 4);
+    /* the workspace fits whatever b auto picks, for any thread count */
+    for (int ld = 64; ld <= 1024; ld += 64) {
+        int b = gr_fwb_block(ld, t2);
+        CHECK(gr_apsp_cpu_fw_blocked.workspace_bytes(ld, def) >=
+              (2 * (size_t)ld * b + (size_t)b * b) * 4);
+    }
     CHECK(gr_apsp_cpu_fw_blocked.nonpivot_attrs == NULL);
 }
 

@@ -139,6 +139,11 @@ TEST_CASE(fw_recursive_t16) { check_variant("fw-recursive:tr=16", 1000); }
 TEST_CASE(fw_recursive_t32) { check_variant("fw-recursive:tr=32", 1000); }
 TEST_CASE(fw_recursive_t64) { check_variant("fw-recursive:tr=64", 1000); }
 TEST_CASE(fw_tiled_default) { check_variant("fw-tiled", 1000); }
+TEST_CASE(fw_tiled_sched1) { check_variant("fw-tiled:sched=1", 1000); }
+TEST_CASE(fw_tiled_t64) { check_variant("fw-tiled:t=64", 1000); }
+TEST_CASE(fw_tiled_t64_stages3) { check_variant("fw-tiled:t=64,stages=3", 1000); }
+TEST_CASE(fw_tiled_bps1) { check_variant("fw-tiled:bps=1", 1000); }
+TEST_CASE(fw_tiled_delays1) { check_variant("fw-tiled:pdelay=1,rdelay=1", 1000); }
 
 TEST_MAIN("apsp", TEST_ENTRY(cpu_fw), TEST_ENTRY(cpu_fw_blocked_default),
           TEST_ENTRY(cpu_fw_blocked_b16_t1), TEST_ENTRY(fw_naive), TEST_ENTRY(fw_mm_t16),
@@ -146,4 +151,5 @@ TEST_MAIN("apsp", TEST_ENTRY(cpu_fw), TEST_ENTRY(cpu_fw_blocked_default),
           TEST_ENTRY(fw_mm_t32_l3), TEST_ENTRY(fw_2level_t16), TEST_ENTRY(fw_2level_t32),
           TEST_ENTRY(fw_2level_t64), TEST_ENTRY(fw_2level_t32_tp1), TEST_ENTRY(fw_2level_t32_tp16),
           TEST_ENTRY(fw_2level_t16_tp8), TEST_ENTRY(fw_recursive_t16), TEST_ENTRY(fw_recursive_t32),
-          TEST_ENTRY(fw_recursive_t64), TEST_ENTRY(fw_tiled_default))
+          TEST_ENTRY(fw_recursive_t64), TEST_ENTRY(fw_tiled_default), TEST_ENTRY(fw_tiled_sched1), TEST_ENTRY(fw_tiled_t64),
+          TEST_ENTRY(fw_tiled_t64_stages3), TEST_ENTRY(fw_tiled_bps1), TEST_ENTRY(fw_tiled_delays1))
