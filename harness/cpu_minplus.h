@@ -4,6 +4,7 @@
  *
  * Where the code lives, so that nothing built for AVX-512 runs on a CPU without it (the Makefile
  * compiles harness/cpu_*.c with -mavx2 -mfma -mavx512f -mavx512bw):
+ *   minplus_template.h the kernels, written once over an abstract vector (minplus_isa.h)
  *   cpu_minplus.c      AVX-512 and AVX2 block kernels (reached only after a run-time check)
  *   cpu_peak.c         AVX-512 and AVX2 register-only peak loops (likewise)
  *   minplus_scalar.c   the portable scalar table (normal flags)

@@ -3,7 +3,7 @@
  * (their register-only peak loops) and minplus_scalar.c (W = 1, all three).
  * No include guard: it is included once per instantiation, after minplus_isa.h, which defines
  *   MP_SFX              name suffix: functions are named mp_<what>_<MP_SFX>
- *   MP_ATTR             attributes of every function (a target("...") or nothing)
+ *   MP_ATTR             attributes of every function (target("...") / optimize("..."))
  *   MP_VEC, MP_W        the vector type and its int32 lanes (16 % MP_W == 0)
  *   MP_LOAD(p) MP_STORE(p, v) MP_SET1(x) MP_ADD(a, b) MP_MIN(a, b) (unaligned loads/stores)
  *   MP_OPAQUE(v)        make v unknown to the optimiser without any instruction (peak loop)
