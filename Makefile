@@ -43,6 +43,8 @@ ASAN_FLAGS  := -fsanitize=address,undefined -fno-omit-frame-pointer
 ASAN_HOBJ   := $(HARNESS_SRC:%.c=build/asan/%.o)
 
 .PHONY: all test test-gpu reproduce plots report clean help deps
+# Keep intermediate objects (no "rm build/asan/..." after the test summary).
+.SECONDARY:
 all: bin/graphrepro
 
 bin/graphrepro: build/harness/main.o build/libgr.a build/libgrk.a
