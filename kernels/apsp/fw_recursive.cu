@@ -79,17 +79,6 @@ __global__ void __launch_bounds__(MpFrag<BT>::THREADS, BT == 128 ? 2 : 6)
 /* ---- host side ------------------------------------------------------------------------- */
 int tr_of(const long *pv) { return pv[0] ? (int)pv[0] : 32; }
 
-int sm_count()
-{
-    static int sms = -1;
-    if (sms < 0) {
-        int dev = 0;
-        GR_CUDA_CHECK(cudaGetDevice(&dev));
-        GR_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
-    }
-    return sms;
-}
-
 template <int BT> int gemm_smem() { return (int)grmp::mp_smem_bytes<BT, kGemmStages, int32_t>(); }
 
 template <int BT> void gemm_prepare()
@@ -113,7 +102,7 @@ long tiles(const fwr_prod *p, int n, int bt)
 }
 
 /* 128 x 128 tiles when they alone fill the GPU once, else 64 x 64 (more, smaller blocks). */
-int gemm_tile(const fwr_prod *p, int n) { return tiles(p, n, 128) >= sm_count() ? 128 : 64; }
+int gemm_tile(const fwr_prod *p, int n) { return tiles(p, n, 128) >= grmp::sm_count() ? 128 : 64; }
 
 template <int BT> void gemm_launch(int32_t *d, int ld, const fwr_prod *p, int n)
 {

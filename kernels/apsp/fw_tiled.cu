@@ -249,22 +249,11 @@ template <int T, int NS> int blocks_per_sm_max()
     return per_sm;
 }
 
-int sm_count()
-{
-    static int sms = -1;
-    if (sms < 0) {
-        int dev = 0;
-        GR_CUDA_CHECK(cudaGetDevice(&dev));
-        GR_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
-    }
-    return sms;
-}
-
 template <int T, int NS> int persistent_grid(const Cfg &c, int L)
 {
     const int per_sm = blocks_per_sm_max<T, NS>();
     const int bps = c.bps > 0 && c.bps < per_sm ? c.bps : per_sm;
-    const long g = (long)bps * sm_count(), total = (long)fwt_total(L);
+    const long g = (long)bps * grmp::sm_count(), total = (long)fwt_total(L);
     return (int)(g < total ? g : total);
 }
 

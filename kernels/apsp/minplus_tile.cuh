@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <cuda_runtime.h>
 #include "../../harness/defaults.h"
+#include "../common/cuda_check.cuh"
 
 namespace grmp {
 
@@ -312,6 +313,18 @@ __device__ __forceinline__ void mp_frag_closure(V (&acc)[8][8], const MpFrag<T> 
         }
     }
     __syncthreads();
+}
+
+/* Multiprocessors of the current device (host side; read once). */
+inline int sm_count()
+{
+    static int sms = -1;
+    if (sms < 0) {
+        int dev = 0;
+        GR_CUDA_CHECK(cudaGetDevice(&dev));
+        GR_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+    }
+    return sms;
 }
 
 } // namespace grmp
