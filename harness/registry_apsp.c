@@ -43,10 +43,11 @@ const gr_variant gr_variant_fw_recursive = GR_APSP_VARIANT(
 const gr_variant gr_variant_fw_tiled = GR_APSP_VARIANT(
     "fw-tiled", "-",
     "ours: register-tiled (min,+) blocked FW for Hopper (VIADDMNMX, vectorized, overlapped loads)",
-    1, gr_apsp_fw_tiled, 6,
+    1, gr_apsp_fw_tiled, 7,
     {"t", 0, 0, 128, "round (tile) width 64 or 128 (0 = 128)"},
     {"sched", 0, 0, 1, "0 = one persistent kernel with tile dependency counters; 1 = 3 launches per round"},
     {"bps", 0, 0, 64, "blocks per SM of the persistent grid (0 = occupancy limit)"},
     {"pdelay", 0, 0, 4096, "pivot look-ahead slot, in quarter-grids (0 = 1)"},
     {"rdelay", 0, 0, 4096, "row/column look-ahead slot, in quarter-grids (0 = 6)"},
-    {"stages", 0, 0, 3, "shared-memory pipeline stages 2 or 3 (0 = 2)"});
+    {"stages", 0, 0, 3, "shared-memory pipeline stages 2 or 3 (0 = 2)"},
+    {"ovl", 1, 0, 1, "1 = overlap item boundaries (next item claimed, checked, prefetched during this one); 0 = serial"});

@@ -2,12 +2,19 @@
 # gpu_session.sh STAGE... - one batched session on a GPU machine: build for Hopper, then the
 # stages asked for, logs and results packed under $OUT (default /tmp/graphrepro-out) so that
 # they can be brought back and committed. Stages:
-#   test       make test-gpu (GPU tests) and make test (everything)
+#   test       make test-gpu (GPU tests) and make test (everything); test-gpu: the first only
 #   sanitize   compute-sanitizer memcheck + racecheck of every GPU variant at n = 200
 #   smoke      make reproduce PAPER=smoke
 #   okuyama    make reproduce PAPER=okuyama2010     (okuyama-quick: QUICK=1)
 #   cell       make reproduce PAPER=matsumoto-cell  (cell-quick: QUICK=1)
 #   exp:FILE   bin/graphrepro experiment FILE (e.g. exp:configs/apsp-tuning.cfg)
+#   peak       bin/graphrepro peak (the ceilings) into results/<device>/peak.csv
+#   ncu        scripts/ncu_fw.sh (okuyama2010-table5-fig7 from Nsight Compute)
+#   time:PAPER make reproduce PAPER=PAPER from an empty results folder, timed (the 8-minute goal;
+#              the timing goes to results/<device>/reproduce-times.txt)
+# Each stage runs under `timeout` (GR_STAGE_TIMEOUT seconds, default 300; one sanitizer call
+# GR_SAN_TIMEOUT, default 120), and results/ is packed into $OUT/results.tgz after every stage,
+# so a session cut off by the device's time limit still brings back what finished.
 set -u
 OUT=${OUT:-/tmp/graphrepro-out}
 mkdir -p "$OUT"
@@ -16,6 +23,8 @@ exec > >(tee -a "$log") 2>&1
 export PATH=/usr/local/cuda/bin:$PATH GR_NO_APT=1
 t0=$(date +%s)
 stamp() { echo "--- [$(( $(date +%s) - t0 )) s] $*"; }
+st=${GR_STAGE_TIMEOUT:-300}
+pack() { tar czf "$OUT/results.tgz" results; }
 stamp build
 make -j"$(nproc)" SMS=90 all $(ls tests/*/test_*.c | sed 's|^|build/|; s|\.c$||') >"$OUT/build.log" 2>&1 || { tail -40 "$OUT/build.log"; exit 1; }
 bin/graphrepro info
@@ -25,32 +34,50 @@ mkdir -p "$dir"
 for stage in "$@"; do
     stamp "$stage"
     case $stage in
+    test-gpu) timeout "$st" make test-gpu 2>&1 | tail -60 ;;
     test)
-        make test-gpu 2>&1 | tail -40
-        make test 2>&1 | tail -8 ;;
+        timeout "$st" make test-gpu 2>&1 | tail -40
+        timeout "$st" make test 2>&1 | tail -8 ;;
     sanitize)
         slog=$dir/sanitizer.log
         : > "$slog"
         for v in fw-naive fw-mm:t=16 fw-mm:t=32 fw-mm:t=64 fw-2level:t=16 fw-2level:t=32 fw-2level:t=64 \
-                 fw-recursive:tr=16 fw-recursive:tr=32 fw-recursive:tr=64 fw-tiled; do
+                 fw-recursive:tr=16 fw-recursive:tr=32 fw-recursive:tr=64 fw-tiled fw-tiled:ovl=0 \
+                 fw-tiled:stages=3 fw-tiled:t=64 fw-tiled:sched=1; do
             for tool in memcheck racecheck; do
                 echo "== $tool $v sprand:n=200,seed=1" >> "$slog"
-                compute-sanitizer --tool $tool --error-exitcode 9 bin/graphrepro run --variant "$v" \
+                timeout "${GR_SAN_TIMEOUT:-120}" compute-sanitizer --tool $tool --error-exitcode 9 bin/graphrepro run --variant "$v" \
                     --graph sprand:n=200,seed=1 --reps 1 --max-reps 1 --warmup 0 >> "$slog" 2>&1
                 echo "exit $?" >> "$slog"
             done
         done
         grep -c '^exit 0' "$slog" | xargs echo "sanitizer runs with exit 0:"
         grep -B3 '^exit [1-9]' "$slog" | head -30 ;;
-    smoke) make reproduce PAPER=smoke 2>&1 | tail -30 ;;
-    okuyama) make reproduce PAPER=okuyama2010 2>&1 | tail -60 ;;
-    okuyama-quick) make reproduce PAPER=okuyama2010 QUICK=1 2>&1 | tail -60 ;;
-    cell) make reproduce PAPER=matsumoto-cell 2>&1 | tail -30 ;;
-    cell-quick) make reproduce PAPER=matsumoto-cell QUICK=1 2>&1 | tail -30 ;;
-    exp:*) bin/graphrepro experiment "${stage#exp:}" --outdir "$dir" 2>&1 | tail -30 ;;
+    smoke) timeout "$st" make reproduce PAPER=smoke 2>&1 | tail -30 ;;
+    okuyama) timeout "$st" make reproduce PAPER=okuyama2010 2>&1 | tail -60 ;;
+    okuyama-quick) timeout "$st" make reproduce PAPER=okuyama2010 QUICK=1 2>&1 | tail -60 ;;
+    cell) timeout "$st" make reproduce PAPER=matsumoto-cell 2>&1 | tail -30 ;;
+    cell-quick) timeout "$st" make reproduce PAPER=matsumoto-cell QUICK=1 2>&1 | tail -30 ;;
+    exp:*) timeout "$st" bin/graphrepro experiment "${stage#exp:}" --outdir "$dir" 2>&1 | tail -30 ;;
+    peak) timeout "$st" bin/graphrepro peak --csv "$dir/peak.csv" 2>&1 | tail -10 ;;
+    ncu) timeout "$st" scripts/ncu_fw.sh "$dir/okuyama2010-table5-fig7.csv" "$dir" 2>&1 | tail -30
+         cat "$dir/okuyama2010-table5-fig7.csv" ;;
+    time:*)
+        # cold: the paper's CSVs moved aside (resume would skip finished rows), graph cache kept
+        p=${stage#time:}; q=; case $p in *-quick) p=${p%-quick}; q=1 ;; esac
+        aside=$(mktemp -d)
+        mv "$dir"/* "$aside"/ 2>/dev/null
+        s0=$(date +%s)
+        timeout "$st" make reproduce PAPER="$p" QUICK=$q 2>&1 | tail -20
+        rc=${PIPESTATUS[0]}
+        echo "reproduce PAPER=$p QUICK=$q: $(( $(date +%s) - s0 )) s, exit $rc, $(date -u +%FT%TZ)" \
+            | tee -a "$aside/reproduce-times.txt"
+        mkdir -p "$dir/timed-$p${q:+-quick}"
+        mv "$dir"/* "$dir/timed-$p${q:+-quick}/" 2>/dev/null
+        mv "$aside"/* "$dir"/ 2>/dev/null
+        rmdir "$aside" ;;
     *) echo "unknown stage $stage" ;;
     esac
+    pack
 done
-stamp pack
-tar czf "$OUT/results.tgz" results graphs/cache/*.txt 2>/dev/null || tar czf "$OUT/results.tgz" results
 stamp done

@@ -46,6 +46,14 @@ static int gr_t_pass, gr_t_fail, gr_t_skip;
         return;                                                                             \
     } while (0)
 
+/* The same from a helper that returns a value. */
+#define TEST_SKIP_RET(reason, value)                                                        \
+    do {                                                                                    \
+        fprintf(stderr, "  skipped: %s\n", reason);                                         \
+        gr_t_skipped_now = 1;                                                               \
+        return (value);                                                                     \
+    } while (0)
+
 #define TEST_CASE(name) static void name(void)
 
 /* Run the cases; the last line printed is the summary the test runner adds up. */

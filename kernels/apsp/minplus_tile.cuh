@@ -233,23 +233,36 @@ __device__ __forceinline__ void mp_stage_load(V *As, V *Bs, const V *a, size_t l
     }
 }
 
+/* Called by every thread after the barrier at the top of chunk c (0 <= c < nch) of a product:
+ * fw-tiled uses it to claim and check its next item and to prefetch that item's first stages
+ * while the last chunk computes. The default does nothing. */
+struct MpNoHook {
+    __device__ __forceinline__ void operator()(int, int) const {}
+};
+
 /* acc = min(acc, A (x) B): A rows x inner (stride lda), B inner x cols (stride ldb), pipelined
- * through NS stages of smem (mp_smem_bytes<T, NS, V>()). Ends with no cp.async pending; the
+ * through NS stages of smem (mp_smem_bytes<T, NS, V>()). Stage s lives in buffer (base + s) % NS;
+ * the first `pre` stages (0 <= pre <= NS-1) were already issued and committed by the caller
+ * (fw-tiled's cross-item prefetch; mp_prefetch_stages). Ends with no cp.async pending; the
  * caller must __syncthreads() before smem is written again. Every thread of the block calls it. */
-template <int T, int NS, typename V>
+template <int T, int NS, typename V, typename Hook = MpNoHook>
 __device__ __forceinline__ void mp_tile_product(V (&acc)[8][8], const MpFrag<T> &f, int tid,
                                                 V *smem, const V *a, size_t lda, const V *b,
-                                                size_t ldb, int rows, int cols, int inner)
+                                                size_t ldb, int rows, int cols, int inner,
+                                                int base = 0, int pre = 0, Hook hook = Hook())
 {
     static_assert(NS >= 2, "at least double buffering");
     const int nch = (inner + kMpBK - 1) / kMpBK;
 #pragma unroll
     for (int s = 0; s < NS - 1; ++s) {
-        if (s < nch)
-            mp_stage_load<T>(smem + s * MpStage<T>::ELEMS,
-                             smem + s * MpStage<T>::ELEMS + MpStage<T>::A_ELEMS, a, lda, b, ldb,
-                             rows, cols, inner, s * kMpBK, tid);
-        mp_cp_async_commit();
+        if (s >= pre) {
+            if (s < nch) {
+                V *st = smem + ((base + s) % NS) * MpStage<T>::ELEMS;
+                mp_stage_load<T>(st, st + MpStage<T>::A_ELEMS, a, lda, b, ldb, rows, cols, inner,
+                                 s * kMpBK, tid);
+            }
+            mp_cp_async_commit();
+        }
     }
 #pragma unroll 1
     for (int c = 0; c < nch; ++c) {
@@ -257,15 +270,54 @@ __device__ __forceinline__ void mp_tile_product(V (&acc)[8][8], const MpFrag<T> 
         __syncthreads();                /* ...everyone's; and chunk c-1 is no longer read */
         const int nx = c + NS - 1;
         if (nx < nch) {
-            V *st = smem + (nx % NS) * MpStage<T>::ELEMS;
+            V *st = smem + ((base + nx) % NS) * MpStage<T>::ELEMS;
             mp_stage_load<T>(st, st + MpStage<T>::A_ELEMS, a, lda, b, ldb, rows, cols, inner,
                              nx * kMpBK, tid);
         }
         mp_cp_async_commit();
-        const V *st = smem + (c % NS) * MpStage<T>::ELEMS;
+        hook(c, nch);
+        const V *st = smem + ((base + c) % NS) * MpStage<T>::ELEMS;
         mp_chunk<T>(acc, st, st + MpStage<T>::A_ELEMS, f);
     }
     mp_cp_async_wait<0>();
+}
+
+/* Issue and commit stages 0 .. NS-2 of a product whose stage s will live in buffer
+ * (base + s) % NS (the next item's, from a hook at the last chunk of the current product: the
+ * buffers it names are not the one that chunk reads). Pass pre = NS - 1 to that product. */
+template <int T, int NS, typename V>
+__device__ __forceinline__ void mp_prefetch_stages(V *smem, int base, const V *a, size_t lda,
+                                                   const V *b, size_t ldb, int rows, int cols,
+                                                   int inner, int tid)
+{
+    const int nch = (inner + kMpBK - 1) / kMpBK;
+#pragma unroll
+    for (int s = 0; s < NS - 1; ++s) {
+        if (s < nch) {
+            V *st = smem + ((base + s) % NS) * MpStage<T>::ELEMS;
+            mp_stage_load<T>(st, st + MpStage<T>::A_ELEMS, a, lda, b, ldb, rows, cols, inner,
+                             s * kMpBK, tid);
+        }
+        mp_cp_async_commit();
+    }
+}
+
+/* Bring the T x T tile at c (stride ldc) into L2 ahead of its use: one prefetch per 128-byte
+ * line, by the threads whose 16-byte pieces start a line. No data moves to registers, and L2 is
+ * the device's point of coherence, so a prefetch of a tile that is still being rewritten
+ * elsewhere is harmless (only a hint). */
+template <int T, typename V>
+__device__ __forceinline__ void mp_frag_prefetch_l2(const MpFrag<T> &f, const V *c, size_t ldc)
+{
+    if ((f.col(0) * (int)sizeof(V)) % 128 != 0)
+        return;
+    const V *p = c + (size_t)(unsigned)f.ty * ldc + f.col(0);
+    const size_t step = (size_t)MpFrag<T>::TPR * ldc;
+#pragma unroll
+    for (int i = 0; i < 8; ++i, p += step)
+#pragma unroll
+        for (int h = 0; h < 2; ++h)
+            asm volatile("prefetch.global.L2 [%0];\n" ::"l"(p + MpFrag<T>::HALF * h));
 }
 
 /* ---- closure of the tile in registers ---------------------------------------------------- */

@@ -70,54 +70,78 @@ static void make_graph(int kind, int n, gr_graph *g)
     gr_edgelist_free(&el);
 }
 
-/* Run variant text on every size and graph kind; compare exactly with the reference. */
+/* Variant v on one graph, reps times (reset must restore the input each time); exact. */
+static void check_case(const gr_variant *v, const long *pv, const char *text, int n, int kind,
+                       int reps)
+{
+    const gr_family *fam = gr_family_find(v->family);
+    gr_err err;
+    gr_graph g;
+    make_graph(kind, n, &g);
+    void *ref = fam->ref_new(&g, GR_VERIFY_FULL);
+    void *st = v->prepare(v, pv, &g, &err);
+    if (!st) {
+        fprintf(stderr, "  %s n=%d %s: refused: %s\n", text, n, kind_name[kind], err.msg);
+        CHECK(0);
+    } else {
+        int32_t *out = malloc(fam->result_bytes(&g) + 4);
+        for (int rep = 0; rep < reps; rep++) {
+            memset(out, 0x7f, fam->result_bytes(&g));  /* poison */
+            v->reset(st);
+            v->run(st, -1, NULL);
+            v->fetch(st, out);
+            char why[256] = "";
+            int ok = fam->verify(ref, &g, out, -1, why, sizeof why);
+            if (ok != 1) {
+                fprintf(stderr, "  %s n=%d %s rep %d: %s\n", text, n, kind_name[kind], rep, why);
+                CHECK(ok == 1);
+                break;
+            }
+        }
+        free(out);
+        v->release(st);
+    }
+    fam->ref_free(ref);
+    gr_graph_free(&g);
+}
+
+/* Parse text; 0 (and the case skipped or failed) when it cannot run here. */
+static int parse_variant(const char *text, const gr_variant **v, long *pv)
+{
+    gr_err err;
+    if (gr_variant_parse(text, v, pv, &err)) {
+        fprintf(stderr, "  %s\n", err.msg);
+        CHECK(0);
+        return 0;
+    }
+    if ((*v)->gpu && gr_gpu_count() == 0)
+        TEST_SKIP_RET("no CUDA device", 0);
+    return 1;
+}
+
+/* Run variant text on every size up to max_n and every graph kind, twice each. */
 static void check_variant(const char *text, int max_n)
 {
     const gr_variant *v;
     long pv[GR_MAX_PARAMS];
-    gr_err err;
-    if (gr_variant_parse(text, &v, pv, &err)) {
-        fprintf(stderr, "  %s\n", err.msg);
-        CHECK(0);
+    if (!parse_variant(text, &v, pv))
         return;
-    }
-    if (v->gpu && gr_gpu_count() == 0)
-        TEST_SKIP("no CUDA device");
-    const gr_family *fam = gr_family_find(v->family);
     for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++) {
-        int n = sizes[si];
-        if (n > max_n)
+        if (sizes[si] > max_n)
             continue;
-        for (int kind = 0; kind < G_KINDS; kind++) {
-            gr_graph g;
-            make_graph(kind, n, &g);
-            void *ref = fam->ref_new(&g, GR_VERIFY_FULL);
-            void *st = v->prepare(v, pv, &g, &err);
-            if (!st) {
-                fprintf(stderr, "  %s n=%d %s: refused: %s\n", text, n, kind_name[kind], err.msg);
-                CHECK(0);
-            } else {
-                int32_t *out = malloc(fam->result_bytes(&g) + 4);
-                for (int rep = 0; rep < 2; rep++) {     /* twice: reset must restore the input */
-                    memset(out, 0x7f, fam->result_bytes(&g));  /* poison */
-                    v->reset(st);
-                    v->run(st, -1, NULL);
-                    v->fetch(st, out);
-                    char why[256] = "";
-                    int ok = fam->verify(ref, &g, out, -1, why, sizeof why);
-                    if (ok != 1) {
-                        fprintf(stderr, "  %s n=%d %s rep %d: %s\n", text, n, kind_name[kind], rep, why);
-                        CHECK(ok == 1);
-                        break;
-                    }
-                }
-                free(out);
-                v->release(st);
-            }
-            fam->ref_free(ref);
-            gr_graph_free(&g);
-        }
+        for (int kind = 0; kind < G_KINDS; kind++)
+            check_case(v, pv, text, sizes[si], kind, 2);
     }
+}
+
+/* A larger random graph, several runs: the persistent schedule with many rounds and items
+ * (n = 2500: 20 rounds of 128, 8000 items), where a missing dependency would show. */
+static void check_variant_large(const char *text)
+{
+    const gr_variant *v;
+    long pv[GR_MAX_PARAMS];
+    if (parse_variant(text, &v, pv))
+        check_case(v, pv, text, 2500, G_RANDOM, 5);
 }
 
 TEST_CASE(cpu_fw) { check_variant("cpu-fw", 257); }
@@ -144,6 +168,14 @@ TEST_CASE(fw_tiled_t64) { check_variant("fw-tiled:t=64", 1000); }
 TEST_CASE(fw_tiled_t64_stages3) { check_variant("fw-tiled:t=64,stages=3", 1000); }
 TEST_CASE(fw_tiled_bps1) { check_variant("fw-tiled:bps=1", 1000); }
 TEST_CASE(fw_tiled_delays1) { check_variant("fw-tiled:pdelay=1,rdelay=1", 1000); }
+TEST_CASE(fw_tiled_ovl0) { check_variant("fw-tiled:ovl=0", 1000); }
+TEST_CASE(fw_tiled_stages3) { check_variant("fw-tiled:stages=3", 1000); }
+TEST_CASE(fw_tiled_t64_ovl0) { check_variant("fw-tiled:t=64,ovl=0", 1000); }
+TEST_CASE(fw_tiled_bps1_delays1_stages3) { check_variant("fw-tiled:bps=1,pdelay=1,rdelay=1,stages=3", 1000); }
+TEST_CASE(fw_tiled_large) { check_variant_large("fw-tiled"); }
+TEST_CASE(fw_tiled_large_ovl0) { check_variant_large("fw-tiled:ovl=0"); }
+TEST_CASE(fw_tiled_large_stages3) { check_variant_large("fw-tiled:stages=3"); }
+TEST_CASE(fw_tiled_large_t64) { check_variant_large("fw-tiled:t=64"); }
 
 TEST_MAIN("apsp", TEST_ENTRY(cpu_fw), TEST_ENTRY(cpu_fw_blocked_default),
           TEST_ENTRY(cpu_fw_blocked_b16_t1), TEST_ENTRY(fw_naive), TEST_ENTRY(fw_mm_t16),
@@ -152,4 +184,8 @@ TEST_MAIN("apsp", TEST_ENTRY(cpu_fw), TEST_ENTRY(cpu_fw_blocked_default),
           TEST_ENTRY(fw_2level_t64), TEST_ENTRY(fw_2level_t32_tp1), TEST_ENTRY(fw_2level_t32_tp16),
           TEST_ENTRY(fw_2level_t16_tp8), TEST_ENTRY(fw_recursive_t16), TEST_ENTRY(fw_recursive_t32),
           TEST_ENTRY(fw_recursive_t64), TEST_ENTRY(fw_tiled_default), TEST_ENTRY(fw_tiled_sched1), TEST_ENTRY(fw_tiled_t64),
-          TEST_ENTRY(fw_tiled_t64_stages3), TEST_ENTRY(fw_tiled_bps1), TEST_ENTRY(fw_tiled_delays1))
+          TEST_ENTRY(fw_tiled_t64_stages3), TEST_ENTRY(fw_tiled_bps1), TEST_ENTRY(fw_tiled_delays1),
+          TEST_ENTRY(fw_tiled_ovl0), TEST_ENTRY(fw_tiled_stages3), TEST_ENTRY(fw_tiled_t64_ovl0),
+          TEST_ENTRY(fw_tiled_bps1_delays1_stages3), TEST_ENTRY(fw_tiled_large),
+          TEST_ENTRY(fw_tiled_large_ovl0), TEST_ENTRY(fw_tiled_large_stages3),
+          TEST_ENTRY(fw_tiled_large_t64))
