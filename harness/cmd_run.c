@@ -29,7 +29,9 @@ static void run_usage(FILE *f)
         "  --append         add to FILE instead of replacing it\n"
         "  --papi EVENTS    PAPI events for CPU variants, e.g. PAPI_TOT_INS,PAPI_L1_DCM\n"
         "  --experiment X   experiment column (default -)\n"
-        "  --no-cache       do not use graphs/cache for generated graphs\n",
+        "  --no-cache       do not use graphs/cache for generated graphs\n"
+        "  --no-ceilings    skip measuring the ceilings (efficiency columns NA; for runs\n"
+        "                   under compute-sanitizer or a profiler)\n",
         GR_DEFAULT_SOURCES, GR_DEFAULT_MIN_REPS, GR_DEFAULT_MAX_REPS, GR_DEFAULT_WARMUP,
         GR_DEFAULT_NOISE, GR_DEFAULT_TIME_CAP_S);
 }
@@ -68,10 +70,10 @@ int gr_cmd_run(int argc, char **argv)
         {"reps", 1, 0, 'r'}, {"max-reps", 1, 0, 'R'}, {"warmup", 1, 0, 'w'},
         {"noise", 1, 0, 'n'}, {"time-cap", 1, 0, 't'}, {"cold", 0, 0, 'c'},
         {"verify", 1, 0, 'V'}, {"phases", 0, 0, 'p'}, {"csv", 1, 0, 'o'}, {"append", 0, 0, 'a'},
-        {"papi", 1, 0, 'P'}, {"experiment", 1, 0, 'e'}, {"no-cache", 0, 0, 'N'},
+        {"papi", 1, 0, 'P'}, {"experiment", 1, 0, 'e'}, {"no-cache", 0, 0, 'N'}, {"no-ceilings", 0, 0, 'C'},
         {"help", 0, 0, 'h'}, {0, 0, 0, 0}};
     const char *vtext = NULL, *gtext = NULL, *csv = NULL, *experiment = "-";
-    int nsrc = GR_DEFAULT_SOURCES, append = 0, use_cache = 1, c;
+    int nsrc = GR_DEFAULT_SOURCES, append = 0, use_cache = 1, ceilings = 1, c;
     gr_measure_opts mo;
     gr_measure_opts_default(&mo);
     optind = 1;
@@ -96,6 +98,7 @@ int gr_cmd_run(int argc, char **argv)
         case 'P': mo.papi = optarg; break;
         case 'e': experiment = optarg; break;
         case 'N': use_cache = 0; break;
+        case 'C': ceilings = 0; break;
         case 'h': run_usage(stdout); return 0;
         default: run_usage(stderr); return GR_EXIT_INPUT;
         }
@@ -132,7 +135,8 @@ int gr_cmd_run(int argc, char **argv)
         k = gr_pick_sources(&g, nsrc, 1, src);
     }
     void *ref = mo.verify != GR_VERIFY_OFF ? fam->ref_new(&g, mo.verify) : NULL;
-    const gr_ceilings *ceil = gr_ceilings_get(v->gpu, !v->gpu);
+    static const gr_ceilings none;     /* all zero: efficiency reads NA */
+    const gr_ceilings *ceil = ceilings ? gr_ceilings_get(v->gpu, !v->gpu) : &none;
     gr_measurement m;
     if (gr_measure(v, pv, &g, src, k, &mo, ref, &m, &err))
         gr_die_input(&err);

@@ -50,4 +50,4 @@ const gr_variant gr_variant_fw_tiled = GR_APSP_VARIANT(
     {"pdelay", 0, 0, 4096, "pivot look-ahead slot, in quarter-grids (0 = 1)"},
     {"rdelay", 0, 0, 4096, "row/column look-ahead slot, in quarter-grids (0 = 6)"},
     {"stages", 0, 0, 3, "shared-memory pipeline stages 2 or 3 (0 = 2)"},
-    {"ovl", 1, 0, 1, "1 = overlap item boundaries (next item claimed, checked, prefetched during this one); 0 = serial"});
+    {"ovl", 0, 0, 1, "1 = overlap item boundaries (next item claimed, polled, prefetched during this one; measured: no gain); 0 = off"});

@@ -40,14 +40,18 @@ for stage in "$@"; do
         timeout "$st" make test 2>&1 | tail -8 ;;
     sanitize)
         slog=$dir/sanitizer.log
+        t0s=$(date +%s)
         : > "$slog"
         for v in fw-naive fw-mm:t=16 fw-mm:t=32 fw-mm:t=64 fw-2level:t=16 fw-2level:t=32 fw-2level:t=64 \
-                 fw-recursive:tr=16 fw-recursive:tr=32 fw-recursive:tr=64 fw-tiled fw-tiled:ovl=0 \
+                 fw-recursive:tr=16 fw-recursive:tr=32 fw-recursive:tr=64 fw-tiled fw-tiled:ovl=1 \
                  fw-tiled:stages=3 fw-tiled:t=64 fw-tiled:sched=1; do
+            if [ $(( $(date +%s) - t0s )) -gt "$st" ]; then
+                echo "== stopped: stage time limit ($st s) reached before $v" >> "$slog"; break
+            fi
             for tool in memcheck racecheck; do
                 echo "== $tool $v sprand:n=200,seed=1" >> "$slog"
                 timeout "${GR_SAN_TIMEOUT:-120}" compute-sanitizer --tool $tool --error-exitcode 9 bin/graphrepro run --variant "$v" \
-                    --graph sprand:n=200,seed=1 --reps 1 --max-reps 1 --warmup 0 >> "$slog" 2>&1
+                    --graph sprand:n=200,seed=1 --reps 1 --max-reps 1 --warmup 0 --no-ceilings >> "$slog" 2>&1
                 echo "exit $?" >> "$slog"
             done
         done

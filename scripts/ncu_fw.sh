@@ -33,7 +33,7 @@ for spec in "fw-mm:t=32:fw_mm_nonpivot:20:(n-32)*n*32" "fw-2level:t=32:fw_2level
     raw=$dir/ncu-$v.raw.txt
     ncu --clock-control none --csv --page raw -k "regex:$k" --launch-skip "$skip" --launch-count 1 \
         --metrics "$metrics" bin/graphrepro run --variant "$vv" --graph "sprand:n=$n,seed=1" \
-        --reps 1 --max-reps 1 --warmup 0 --verify off > "$raw" 2>"$raw.err" || { echo "ncu failed for $vv" >&2; tail -5 "$raw.err" >&2; }
+        --reps 1 --max-reps 1 --warmup 0 --no-ceilings --verify off > "$raw" 2>"$raw.err" || { echo "ncu failed for $vv" >&2; tail -5 "$raw.err" >&2; }
     awk -F'","' -v v="$v" -v p="${p:--}" -v n=$n -v dev="$dev" -v upd="$upd" '
         { gsub(/^"|"$/, "", $0) }
         /^"?ID/ || $1=="ID" { for (i=1;i<=NF;i++) c[$i]=i; next }

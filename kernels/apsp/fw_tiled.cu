@@ -44,7 +44,11 @@
  * tile (K+1,K+1), costing one block slot); rdelay = quarters of the grid between that closure
  * and the first row/column tile of round K+1 (6: ~1.5 tile times, about the closure's duration
  * on a shared SM; too early and 2(L-1) blocks spin, too late only matters for small L);
- * stages = cp.async stages in {2, 3} (2). */
+ * stages = cp.async stages in {2, 3} (2); ovl (0) = 1 overlaps item boundaries (fwt_loop_ovl:
+ * the next item is claimed and its dependencies polled during this one, its first stages
+ * prefetched into the free buffer and its C tile into L2 during the last chunk). Measured on an
+ * H200 (results/NOTES.md): no gain (41.9 vs 42.1 ms at n = 8192) - the boundaries were already
+ * hidden by the SM's second block - so it is off by default and kept as a measured knob. */
 #include "apsp.h"
 #include "fw_tiled_sched.h"
 #include "minplus_tile.cuh"
