@@ -10,8 +10,9 @@
 #   exp:FILE   bin/graphrepro experiment FILE (e.g. exp:configs/apsp-tuning.cfg)
 #   peak       bin/graphrepro peak (the ceilings) into results/<device>/peak.csv
 #   ncu        scripts/ncu_fw.sh (okuyama2010-table5-fig7 from Nsight Compute)
-#   time:PAPER make reproduce PAPER=PAPER from an empty results folder, timed (the 8-minute goal;
-#              the timing goes to results/<device>/reproduce-times.txt)
+#   time:PAPER make reproduce PAPER=PAPER from an empty results folder (results/<device>.cold),
+#              timed (the 8-minute goal; times go to results/<device>/reproduce-times.txt);
+#              time:PAPER-quick: QUICK=1, in a scratch folder
 # Each stage runs under `timeout` (GR_STAGE_TIMEOUT seconds, default 300; one sanitizer call
 # GR_SAN_TIMEOUT, default 120), and results/ is packed into $OUT/results.tgz after every stage,
 # so a session cut off by the device's time limit still brings back what finished.
@@ -67,19 +68,16 @@ for stage in "$@"; do
     ncu) timeout "$st" scripts/ncu_fw.sh "$dir/okuyama2010-table5-fig7.csv" "$dir" 2>&1 | tail -30
          cat "$dir/okuyama2010-table5-fig7.csv" ;;
     time:*)
-        # cold: the paper's CSVs moved aside (resume would skip finished rows), graph cache kept
+        # from an empty results folder (resume would skip finished rows): QUICK runs in a scratch
+        # folder, full runs in results/<device>.cold (brought back, reviewed, then committed)
         p=${stage#time:}; q=; case $p in *-quick) p=${p%-quick}; q=1 ;; esac
-        aside=$(mktemp -d)
-        mv "$dir"/* "$aside"/ 2>/dev/null
+        if [ -n "$q" ]; then cold=$(mktemp -d); else cold=$dir.cold; mkdir -p "$cold"; fi
         s0=$(date +%s)
-        timeout "$st" make reproduce PAPER="$p" QUICK=$q 2>&1 | tail -20
+        GR_RESULTS_DIR=$cold timeout "$st" make reproduce PAPER="$p" QUICK=$q 2>&1 | tail -20
         rc=${PIPESTATUS[0]}
-        echo "reproduce PAPER=$p QUICK=$q: $(( $(date +%s) - s0 )) s, exit $rc, $(date -u +%FT%TZ)" \
-            | tee -a "$aside/reproduce-times.txt"
-        mkdir -p "$dir/timed-$p${q:+-quick}"
-        mv "$dir"/* "$dir/timed-$p${q:+-quick}/" 2>/dev/null
-        mv "$aside"/* "$dir"/ 2>/dev/null
-        rmdir "$aside" ;;
+        echo "reproduce PAPER=$p QUICK=$q: $(( $(date +%s) - s0 )) s, exit $rc, $tag, $(date -u +%FT%TZ)" \
+            | tee -a "$dir/reproduce-times.txt"
+        [ -n "$q" ] && rm -rf "$cold" ;;
     *) echo "unknown stage $stage" ;;
     esac
     pack

@@ -6,7 +6,7 @@ set -u
 paper=${1:-smoke}; quick=${2:-}
 bin=bin/graphrepro
 tag=$($bin info | awk '/results tag:/ {print $3}')
-dir=results/$tag
+dir=${GR_RESULTS_DIR:-results/$tag}     # GR_RESULTS_DIR: somewhere else (timing runs from empty)
 mkdir -p "$dir"
 if [ "$paper" = all ]; then cfgs=(configs/*.cfg); else
     shopt -s nullglob; cfgs=(configs/"$paper"-*.cfg); [ -f configs/"$paper".cfg ] && cfgs=(configs/"$paper".cfg "${cfgs[@]}"); fi
