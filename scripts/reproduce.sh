@@ -21,7 +21,12 @@ start=$(date +%s)
 $bin peak --csv "$dir/peak.csv" || exit $?
 flag=(); [ -n "$quick" ] && [ "$quick" != 0 ] && flag=(--quick)
 rc=0
-for c in "${cfgs[@]}"; do
+# measured experiments (kind time, attrs) first, then those derived from them (derive, script)
+kind_of() { awk -F= '/^kind[ \t]*=/ {gsub(/[ \t]/, "", $2); print $2; exit}' "$1"; }
+ordered=()
+for c in "${cfgs[@]}"; do case $(kind_of "$c") in time|attrs) ordered+=("$c") ;; esac; done
+for c in "${cfgs[@]}"; do case $(kind_of "$c") in time|attrs) ;; *) ordered+=("$c") ;; esac; done
+for c in "${ordered[@]}"; do
     echo "== $c" >&2
     $bin experiment "$c" "${flag[@]}" --outdir "$dir" || rc=1
 done
