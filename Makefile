@@ -10,7 +10,8 @@ SMS       ?= 90
 PAPER     ?= smoke
 QUICK     ?=
 
-GIT_REV   := $(shell git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)$(shell git diff --quiet HEAD 2>/dev/null || echo -dirty)
+# GR_GIT_REV=... overrides (a copy of the tree without its history, e.g. on a remote GPU machine)
+GIT_REV   := $(or $(GR_GIT_REV),$(shell git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)$(shell git diff --quiet HEAD 2>/dev/null || echo -dirty))
 PAPI_H    := $(wildcard /usr/include/papi.h)
 
 CFLAGS    ?= -O2 -g

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # gpu_session.sh STAGE... - one batched session on a GPU machine: build for Hopper, then the
 # stages asked for, logs and results packed under $OUT (default /tmp/graphrepro-out) so that
-# they can be brought back and committed. Stages:
+# they can be brought back and committed. Run it as GR_GIT_REV=$(git rev-parse --short=12 HEAD)
+# bash scripts/gpu_session.sh ... where the machine's copy of the tree has no usable history.
+# Stages:
 #   test       make test-gpu (GPU tests) and make test (everything); test-gpu: the first only
 #   sanitize   compute-sanitizer memcheck + racecheck of every GPU variant at n = 200
 #   smoke      make reproduce PAPER=smoke
@@ -27,6 +29,9 @@ stamp() { echo "--- [$(( $(date +%s) - t0 )) s] $*"; }
 st=${GR_STAGE_TIMEOUT:-300}
 pack() { tar czf "$OUT/results.tgz" results; }
 stamp build
+# the git_rev column: pass GR_GIT_REV=<commit> when the machine's copy lacks the history; the
+# object that embeds it is rebuilt every session so a warm machine never reports a stale one
+rm -f build/harness/hostinfo.o
 make -j"$(nproc)" SMS=90 all $(ls tests/*/test_*.c | sed 's|^|build/|; s|\.c$||') >"$OUT/build.log" 2>&1 || { tail -40 "$OUT/build.log"; exit 1; }
 bin/graphrepro info
 tag=$(bin/graphrepro info | awk '/results tag:/ {print $3}')
