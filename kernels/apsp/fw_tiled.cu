@@ -206,7 +206,7 @@ template <int T, int NS> struct FwtHook {
                 const int32_t *A, *B;
                 size_t lda;
                 fwt_operands<T>(*a, w, &A, &lda, &B);
-                grmp::mp_prefetch_stages<T, NS>(smem, (base + nch) % NS, A, lda, B,
+                grmp::mp_prefetch_stages<T, NS>(smem, (base + nch) % NS, 0, A, lda, B,
                                                 (size_t)a->ld, T, T, T, tid);
             }
         }

@@ -233,6 +233,38 @@ __device__ __forceinline__ void mp_stage_load(V *As, V *Bs, const V *a, size_t l
     }
 }
 
+/* Stage s (k in [s kMpBK, (s+1) kMpBK)) of a product whose stage s lives in buffer
+ * (base + s) % NS: issue its cp.async pieces (not committed). */
+template <int T, int NS, typename V>
+__device__ __forceinline__ void mp_stage_issue(V *smem, int base, int s, const V *a, size_t lda,
+                                               const V *b, size_t ldb, int rows, int cols,
+                                               int inner, int tid)
+{
+    V *st = smem + ((base + s) % NS) * MpStage<T>::ELEMS;
+    mp_stage_load<T>(st, st + MpStage<T>::A_ELEMS, a, lda, b, ldb, rows, cols, inner, s * kMpBK,
+                     tid);
+}
+
+/* Issue and commit stages first .. NS-2 of a product (one group each, empty past its last
+ * chunk): its pipeline prologue (first = the stages already issued), or, from fw-tiled's hook
+ * at the last chunk of the current product, the next item's first stages (first = 0; the
+ * buffers they name are not the one that chunk reads; pass pre = NS - 1 to that product). */
+template <int T, int NS, typename V>
+__device__ __forceinline__ void mp_prefetch_stages(V *smem, int base, int first, const V *a,
+                                                   size_t lda, const V *b, size_t ldb, int rows,
+                                                   int cols, int inner, int tid)
+{
+    const int nch = (inner + kMpBK - 1) / kMpBK;
+#pragma unroll
+    for (int s = 0; s < NS - 1; ++s) {
+        if (s >= first) {
+            if (s < nch)
+                mp_stage_issue<T, NS>(smem, base, s, a, lda, b, ldb, rows, cols, inner, tid);
+            mp_cp_async_commit();
+        }
+    }
+}
+
 /* Called by every thread after the barrier at the top of chunk c (0 <= c < nch) of a product:
  * fw-tiled uses it to claim and check its next item and to prefetch that item's first stages
  * while the last chunk computes. The default does nothing. */
@@ -243,7 +275,7 @@ struct MpNoHook {
 /* acc = min(acc, A (x) B): A rows x inner (stride lda), B inner x cols (stride ldb), pipelined
  * through NS stages of smem (mp_smem_bytes<T, NS, V>()). Stage s lives in buffer (base + s) % NS;
  * the first `pre` stages (0 <= pre <= NS-1) were already issued and committed by the caller
- * (fw-tiled's cross-item prefetch; mp_prefetch_stages). Ends with no cp.async pending; the
+ * (fw-tiled's cross-item prefetch, mp_prefetch_stages). Ends with no cp.async pending; the
  * caller must __syncthreads() before smem is written again. Every thread of the block calls it. */
 template <int T, int NS, typename V, typename Hook = MpNoHook>
 __device__ __forceinline__ void mp_tile_product(V (&acc)[8][8], const MpFrag<T> &f, int tid,
@@ -253,53 +285,20 @@ __device__ __forceinline__ void mp_tile_product(V (&acc)[8][8], const MpFrag<T> 
 {
     static_assert(NS >= 2, "at least double buffering");
     const int nch = (inner + kMpBK - 1) / kMpBK;
-#pragma unroll
-    for (int s = 0; s < NS - 1; ++s) {
-        if (s >= pre) {
-            if (s < nch) {
-                V *st = smem + ((base + s) % NS) * MpStage<T>::ELEMS;
-                mp_stage_load<T>(st, st + MpStage<T>::A_ELEMS, a, lda, b, ldb, rows, cols, inner,
-                                 s * kMpBK, tid);
-            }
-            mp_cp_async_commit();
-        }
-    }
+    mp_prefetch_stages<T, NS>(smem, base, pre, a, lda, b, ldb, rows, cols, inner, tid);
 #pragma unroll 1
     for (int c = 0; c < nch; ++c) {
         mp_cp_async_wait<NS - 2>();     /* chunk c has landed (this thread's pieces) */
         __syncthreads();                /* ...everyone's; and chunk c-1 is no longer read */
         const int nx = c + NS - 1;
-        if (nx < nch) {
-            V *st = smem + ((base + nx) % NS) * MpStage<T>::ELEMS;
-            mp_stage_load<T>(st, st + MpStage<T>::A_ELEMS, a, lda, b, ldb, rows, cols, inner,
-                             nx * kMpBK, tid);
-        }
+        if (nx < nch)
+            mp_stage_issue<T, NS>(smem, base, nx, a, lda, b, ldb, rows, cols, inner, tid);
         mp_cp_async_commit();
         hook(c, nch);
         const V *st = smem + ((base + c) % NS) * MpStage<T>::ELEMS;
         mp_chunk<T>(acc, st, st + MpStage<T>::A_ELEMS, f);
     }
     mp_cp_async_wait<0>();
-}
-
-/* Issue and commit stages 0 .. NS-2 of a product whose stage s will live in buffer
- * (base + s) % NS (the next item's, from a hook at the last chunk of the current product: the
- * buffers it names are not the one that chunk reads). Pass pre = NS - 1 to that product. */
-template <int T, int NS, typename V>
-__device__ __forceinline__ void mp_prefetch_stages(V *smem, int base, const V *a, size_t lda,
-                                                   const V *b, size_t ldb, int rows, int cols,
-                                                   int inner, int tid)
-{
-    const int nch = (inner + kMpBK - 1) / kMpBK;
-#pragma unroll
-    for (int s = 0; s < NS - 1; ++s) {
-        if (s < nch) {
-            V *st = smem + ((base + s) % NS) * MpStage<T>::ELEMS;
-            mp_stage_load<T>(st, st + MpStage<T>::A_ELEMS, a, lda, b, ldb, rows, cols, inner,
-                             s * kMpBK, tid);
-        }
-        mp_cp_async_commit();
-    }
 }
 
 /* Bring the T x T tile at c (stride ldc) into L2 ahead of its use: one prefetch per 128-byte
