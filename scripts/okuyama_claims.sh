@@ -35,12 +35,8 @@ fi
 
 # 1. both sources reduced to "src key n ms" lines; key: mm32 mm64 2l32 2l64 rec32
 {
-    # ours: the graph column is quoted and holds commas: turn those into ';' before splitting
-    awk -F, 'function unq(s,  o, i, ch, q) { o = ""; q = 0
-            for (i = 1; i <= length(s); i++) { ch = substr(s, i, 1)
-                if (ch == "\"") { q = !q; continue } if (ch == "," && q) ch = ";"; o = o ch }
-            return o }
-        { $0 = unq($0) }
+    # ours: the graph column is quoted and holds commas (csv_flatten.awk turns them into ';')
+    awk -f "$root/scripts/csv_flatten.awk" "$src" | awk -F, '
         NR==1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
         !c["verdict"] || !c["variant"] || !c["params"] || !c["n"] || !c["median_ms"] { next }
         $c["verdict"] ~ /^passed/ && $c["median_ms"] != "" {
@@ -52,7 +48,7 @@ fi
             else if (v == "fw-recursive" && p == "tr=32") k = "rec32"
             if (k != "") { ms[k " " ($c["n"] + 0)] = $c["median_ms"] }
         }
-        END { for (x in ms) print "ours", x, ms[x] }' "$src"
+        END { for (x in ms) print "ours", x, ms[x] }'
     # the paper: paper,device,variant,param,n,ms
     if [ -f "$pub" ]; then
         awk -F, 'NR==1 { for (i = 1; i <= NF; i++) c[$i] = i; next }

@@ -12,16 +12,12 @@ tmp=$out.tmp.$$
     awk -F, 'NR>1 && $5!="" {printf "%s,%s,%s,%s,published\n", $2, $3, $4, $5}' "$pub"
     for f in "$dir/matsumoto-cell-fig3.csv" "$dir/okuyama2010-table1.csv"; do
         [ -f "$f" ] || continue
-        # the graph column is quoted and holds commas: turn those into ';' before splitting
-        awk -F, 'function unq(s,  o, i, ch, q) { o = ""; q = 0
-                for (i = 1; i <= length(s); i++) { ch = substr(s, i, 1)
-                    if (ch == "\"") { q = !q; continue } if (ch == "," && q) ch = ";"; o = o ch }
-                return o }
-            { $0 = unq($0) }
+        # the graph column is quoted and holds commas (csv_flatten.awk turns them into ';')
+        awk -f "$(dirname "$0")/csv_flatten.awk" "$f" | awk -F, '
             NR==1{for(i=1;i<=NF;i++) c[$i]=i; next}
             $c["verdict"] ~ /^passed/ { k=$c["variant"] " " $c["params"]; v=$c["metric_value"]+0;
               if (v > best[k]) { best[k]=v; bn[k]=$c["n"]; dev[k]=$c["device"] } }
-            END { for (k in best) printf "%s (%s),ours,%s,%.2f,measured\n", k, dev[k], bn[k], best[k] }' "$f" | sort -t, -k4 -g
+            END { for (k in best) printf "%s (%s),ours,%s,%.2f,measured\n", k, dev[k], bn[k], best[k] }' | sort -t, -k4 -g
     done
 } > "$tmp" && mv "$tmp" "$out"
 if command -v gnuplot >/dev/null 2>&1; then
