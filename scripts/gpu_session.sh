@@ -12,6 +12,8 @@
 #   exp:FILE   bin/graphrepro experiment FILE (e.g. exp:configs/apsp-tuning.cfg)
 #   peak       bin/graphrepro peak (the ceilings) into results/<device>/peak.csv
 #   ncu        scripts/ncu_fw.sh (okuyama2010-table5-fig7 from Nsight Compute)
+#   ncusrc     scripts/ncu_source.sh (fw-tiled's per-SASS-instruction counts and stall samples)
+#   sh:CMD     bash -c CMD (a measurement that has no stage of its own; CMD without spaces' quoting issues)
 #   time:PAPER make reproduce PAPER=PAPER from an empty results folder (results/<device>.cold),
 #              timed (the 8-minute goal; times go to results/<device>/reproduce-times.txt);
 #              time:PAPER-quick: QUICK=1, in a scratch folder
@@ -72,6 +74,8 @@ for stage in "$@"; do
     peak) timeout "$st" bin/graphrepro peak --csv "$dir/peak.csv" 2>&1 | tail -10 ;;
     ncu) timeout "$st" scripts/ncu_fw.sh "$dir/okuyama2010-table5-fig7.csv" "$dir" 2>&1 | tail -30
          cat "$dir/okuyama2010-table5-fig7.csv" ;;
+    ncusrc) timeout "$st" scripts/ncu_source.sh "$dir" ;;
+    sh:*) timeout "$st" bash -c "${stage#sh:}" 2>&1 | tail -60 ;;
     time:*)
         # from an empty results folder (resume would skip finished rows): QUICK runs in a scratch
         # folder, full runs in results/<device>.cold (brought back, reviewed, then committed)
