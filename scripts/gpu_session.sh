@@ -34,7 +34,10 @@ stamp build
 # the git_rev column: pass GR_GIT_REV=<commit> when the machine's copy lacks the history; the
 # object that embeds it is rebuilt every session so a warm machine never reports a stale one
 rm -f build/harness/hostinfo.o
-make -j"$(nproc)" SMS=90 all $(ls tests/*/test_*.c | sed 's|^|build/|; s|\.c$||') >"$OUT/build.log" 2>&1 || { tail -40 "$OUT/build.log"; exit 1; }
+# -k: a test that fails to build must not stop the stages that need only bin/graphrepro
+make -k -j"$(nproc)" SMS=90 all $(ls tests/*/test_*.c | sed 's|^|build/|; s|\.c$||') >"$OUT/build.log" 2>&1 ||
+    { grep -E 'error' "$OUT/build.log" | head -20; echo "build had errors (build.log)"; }
+[ -x bin/graphrepro ] || { tail -40 "$OUT/build.log"; exit 1; }
 bin/graphrepro info
 tag=$(bin/graphrepro info | awk '/results tag:/ {print $3}')
 dir=results/$tag
@@ -52,7 +55,7 @@ for stage in "$@"; do
         : > "$slog"
         for v in fw-naive fw-mm:t=16 fw-mm:t=32 fw-mm:t=64 fw-2level:t=16 fw-2level:t=32 fw-2level:t=64 \
                  fw-recursive:tr=16 fw-recursive:tr=32 fw-recursive:tr=64 fw-tiled fw-tiled:ovl=1 \
-                 fw-tiled:stages=3 fw-tiled:t=64 fw-tiled:sched=1; do
+                 fw-tiled:stages=3 fw-tiled:t=64 fw-tiled:sched=1 fw-tiled:kr=2 fw-tiled:kr=2,sched=1 fw-tiled:kr=2,t=64; do
             if [ $(( $(date +%s) - t0s )) -gt "$st" ]; then
                 echo "== stopped: stage time limit ($st s) reached before $v" >> "$slog"; break
             fi

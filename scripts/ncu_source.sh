@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# ncu_source.sh DIR [N] - where fw-tiled's cycles go: Nsight Compute with source counters over
+# ncu_source.sh DIR [N] (env: GR_NCU_PARAMS=fw-tiled params, GR_NCU_NOPEAK=1 skips the peak) - where fw-tiled's cycles go: Nsight Compute with source counters over
 # fw-tiled's persistent kernel at n = N (default 8192) and over the int32 (min,+) peak kernel,
 # written as (1) the details page (warp states, scheduler statistics) and (2) the per-SASS-
 # instruction page (executed instructions and sampled warp stalls per instruction), both CSV:
@@ -20,8 +20,9 @@ prof() {    # name kernel-regex skip cmd...
     ncu -i "$tmp/$name.ncu-rep" --page source --print-source sass --csv > "$dir/ncu-src-$name.sass.csv" 2>&1 ||
         echo "ncu: no sass source page for $name" >&2
 }
-prof fwtiled fwt_kernel 0 bin/graphrepro run --variant "fw-tiled${GR_NCU_PARAMS:+:$GR_NCU_PARAMS}" \
+tag=fwtiled${GR_NCU_PARAMS:+-$(echo "$GR_NCU_PARAMS" | tr =, _-)}
+prof "$tag" fwt_kernel 0 bin/graphrepro run --variant "fw-tiled${GR_NCU_PARAMS:+:$GR_NCU_PARAMS}" \
     --graph "sprand:n=$n,seed=1" --reps 1 --max-reps 1 --warmup 0 --no-ceilings --verify off
-prof peak mp_peak_kernel 2 bin/graphrepro peak
+[ -n "${GR_NCU_NOPEAK:-}" ] || prof peak mp_peak_kernel 2 bin/graphrepro peak
 rm -rf "$tmp"
 ls -la "$dir"/ncu-src-* >&2

@@ -49,6 +49,8 @@
  * prefetched into the free buffer and its C tile into L2 during the last chunk). Measured on an
  * H200 (results/NOTES.md): no gain (41.9 vs 42.1 ms at n = 8192) - the boundaries were already
  * hidden by the SM's second block - so it is off by default and kept as a measured knob. */
+#include <cstdio>
+#include <cstdlib>
 #include "apsp.h"
 #include "fw_tiled_sched.h"
 #include "minplus_tile.cuh"
@@ -60,11 +62,26 @@ using grmp::MpFrag;
 struct FwtArgs {
     int32_t *d;
     int ld, L;
-    int32_t *panels;    /* FWT_NBUF x (column panel ld x T, row panel T x ld), row-major */
+    int32_t *panels;    /* FWT_NBUF x (column panel ld x W, row panel W x ld), row-major */
     int *claim;         /* next item to hand out */
-    int *ctr;           /* fwt_counter_ints(L) counters: tile versions, then per-round N counts */
+    int *ctr;           /* fwt_counter_ints counters: tile versions, then per-round N counts */
+    unsigned long long *stats;  /* GR_FWT_STATS diagnostics (persistent mode), or null */
     fwt_sched sc;
 };
+
+/* Diagnostics (GR_FWT_STATS=1 in the environment; off otherwise, and then only a null test
+ * per item): per item type, the number of items, the SM cycles a block spent between taking
+ * the item and starting it (decode + dependency wait + barrier), and the cycles it ran. */
+enum { FWT_ST_N = 0, FWT_ST_WAIT = 1, FWT_ST_RUN = 2, FWT_ST_MAXWAIT = 3, FWT_ST_PER = 4 };
+__device__ __forceinline__ void fwt_stat(const FwtArgs &a, int type, long long t0, long long t1,
+                                         long long t2)
+{
+    unsigned long long *st = a.stats + FWT_ST_PER * type;
+    atomicAdd(st + FWT_ST_N, 1ull);
+    atomicAdd(st + FWT_ST_WAIT, (unsigned long long)(t1 - t0));
+    atomicAdd(st + FWT_ST_RUN, (unsigned long long)(t2 - t1));
+    atomicMax(st + FWT_ST_MAXWAIT, (unsigned long long)(t1 - t0));
+}
 
 __device__ __forceinline__ int ld_acquire(const int *p)
 {
@@ -80,75 +97,140 @@ __device__ __forceinline__ void red_release_add(int *p, int v)
 {
     asm volatile("red.release.gpu.global.add.s32 [%0], %1;\n" ::"l"(p), "r"(v) : "memory");
 }
-
-/* Panel buffers of round K: column panel (rows 0..ld-1, T wide, pitch T) and row panel
- * (T rows, pitch ld). */
-template <int T> __device__ __forceinline__ int32_t *col_panel(const FwtArgs &a, int K)
+/* The release pattern of fwt_publish_fenced: one fence, then relaxed writes (a store-release
+ * would fence again for each counter). */
+__device__ __forceinline__ void fence_acq_rel_gpu()
 {
-    return a.panels + (size_t)(K % FWT_NBUF) * 2 * (size_t)a.ld * T;
+    asm volatile("fence.acq_rel.gpu;\n" ::: "memory");
 }
-template <int T> __device__ __forceinline__ int32_t *row_panel(const FwtArgs &a, int K)
+__device__ __forceinline__ void st_relaxed(int *p, int v)
 {
-    return col_panel<T>(a, K) + (size_t)a.ld * T;
+    asm volatile("st.relaxed.gpu.global.b32 [%0], %1;\n" ::"l"(p), "r"(v) : "memory");
+}
+__device__ __forceinline__ void red_relaxed_add(int *p, int v)
+{
+    asm volatile("red.relaxed.gpu.global.add.s32 [%0], %1;\n" ::"l"(p), "r"(v) : "memory");
 }
 
-/* One item (*sw, in shared memory), by the whole block. P: close tile (K,K) in registers.
- * R: row tile (K,J) = min(X, P (x) X) with A = the closed pivot from the column panel and
- * B = X itself; column tile (I,K) = min(X, X (x) P) with A = X, B = the pivot from the row
- * panel (X is read whole before it is written, by this block only; P has a 0 diagonal, so
- * min(X, P (x) X) = P (x) X exactly). N: min(D_IJ, colpanel_I (x) rowpanel_J). Pivot-band
- * results also go to the panels. The item is read again from shared memory after the product
- * (whose barriers keep the compiler from hoisting that read), so its fields hold no registers
- * through the inner loop. */
-template <int T>
+/* Panel buffers of round K (W = R T wide): column panel (rows 0..ld-1, pitch W) and row panel
+ * (W rows, pitch ld). */
+template <int T, int R> __device__ __forceinline__ int32_t *col_panel(const FwtArgs &a, int K)
+{
+    return a.panels + (size_t)(K % FWT_NBUF) * 2 * (size_t)a.ld * (R * T);
+}
+template <int T, int R> __device__ __forceinline__ int32_t *row_panel(const FwtArgs &a, int K)
+{
+    return col_panel<T, R>(a, K) + (size_t)a.ld * (R * T);
+}
+template <int T> __device__ __forceinline__ int32_t *d_tile(const FwtArgs &a, int i, int j)
+{
+    return a.d + (size_t)i * T * a.ld + (size_t)j * T;
+}
+
+/* Store the result of product item *sw (R or N) to D, and R items also to their panel. The
+ * item is read again from shared memory after the product (whose barriers keep the compiler
+ * from hoisting that read), so its fields hold no registers through the inner loop. */
+template <int T, int R>
 __device__ __forceinline__ void fwt_store(const FwtArgs &a, const fwt_item *sw,
                                           const int32_t (&acc)[8][8], const MpFrag<T> &f)
 {
     const fwt_item w = *sw;
     const size_t ld = (size_t)a.ld;
-    grmp::mp_frag_store<T>(acc, f, a.d + (size_t)w.i * T * ld + (size_t)w.j * T, ld, T, T);
-    if (w.i == w.k)
-        grmp::mp_frag_store<T>(acc, f, row_panel<T>(a, w.k) + (size_t)w.j * T, ld, T, T);
-    if (w.j == w.k)
-        grmp::mp_frag_store<T>(acc, f, col_panel<T>(a, w.k) + (size_t)w.i * T * T, (size_t)T, T,
-                               T);
+    const int b = R * w.k;
+    grmp::mp_frag_store<T>(acc, f, d_tile<T>(a, w.i, w.j), ld, T, T);
+    if (w.type != FWT_R)
+        return;
+    if (w.i / R == w.k)     /* pivot row tile: row panel rows (w.i-b) T.., columns w.j T.. */
+        grmp::mp_frag_store<T>(acc, f, row_panel<T, R>(a, w.k) + (size_t)(w.i - b) * T * ld +
+                                           (size_t)w.j * T, ld, T, T);
+    else                    /* pivot column tile: column panel rows w.i T.., columns (w.j-b) T.. */
+        grmp::mp_frag_store<T>(acc, f, col_panel<T, R>(a, w.k) + (size_t)w.i * T * (R * T) +
+                                           (size_t)(w.j - b) * T, (size_t)(R * T), T, T);
 }
 
-/* The operands of product item w (R or N): A (T x T, stride *lda) and B (T x T, stride ld). */
-template <int T>
+/* The operands of product item w (R or N), k = W = R T deep: A (T x W, stride *lda) and B
+ * (W x T, stride ld). A is the column panel's rows of tile row w.i (which for a pivot row tile
+ * hold the closed pivot block's rows), except for a pivot column tile, whose A is its band of D;
+ * B is the row panel's columns of w.j, except for a pivot row tile, whose B is its band of D. */
+template <int T, int R>
 __device__ __forceinline__ void fwt_operands(const FwtArgs &a, const fwt_item &w,
                                              const int32_t **A, size_t *lda, const int32_t **B)
 {
+    constexpr int W = R * T;
+    const int b = R * w.k;
+    const bool row_tile = w.type == FWT_R && w.i / R == w.k;
+    const bool col_tile = w.type == FWT_R && !row_tile;
+    *A = col_tile ? d_tile<T>(a, w.i, b) : col_panel<T, R>(a, w.k) + (size_t)w.i * T * W;
+    *lda = col_tile ? (size_t)a.ld : (size_t)W;
+    *B = row_tile ? d_tile<T>(a, b, w.j) : row_panel<T, R>(a, w.k) + (size_t)w.j * T;
+}
+
+/* Pivot block of round K (whole block): Floyd-Warshall over its R x R tiles of D - for each
+ * kk: close tile (kk,kk) in registers, then update its row and column tiles by it (in place:
+ * a product reads all of its operand before the result is stored), then the other tiles -
+ * and copy the closed block into both panels of round K. */
+template <int T, int NS, int R>
+__device__ __noinline__ void fwt_pivot(const FwtArgs &a, int K, int32_t *smem, int tid)
+{
+    constexpr int W = R * T;
+    const MpFrag<T> f(tid);
     const size_t ld = (size_t)a.ld;
-    const int32_t *tile = a.d + (size_t)w.i * T * ld + (size_t)w.j * T;
-    const bool a_panel = w.type == FWT_N || w.i == w.k;
-    const bool b_panel = w.type == FWT_N || w.j == w.k;
-    *A = a_panel ? col_panel<T>(a, w.k) + (size_t)w.i * T * T : tile;
-    *lda = a_panel ? (size_t)T : ld;
-    *B = b_panel ? row_panel<T>(a, w.k) + (size_t)w.j * T : tile;
+    const int b = R * K;
+    int32_t acc[8][8];
+#pragma unroll 1
+    for (int kk = 0; kk < R; ++kk) {
+        grmp::mp_frag_load<T>(acc, f, d_tile<T>(a, b + kk, b + kk), ld, T, T);
+        grmp::mp_frag_closure<T>(acc, f, smem);
+        grmp::mp_frag_store<T>(acc, f, d_tile<T>(a, b + kk, b + kk), ld, T, T);
+        __threadfence_block();
+        __syncthreads();            /* the stored tile is what the products below read */
+        if constexpr (R > 1) {
+            /* q < R^2: the row and column tiles of kk; then the others, which read those */
+#pragma unroll 1
+            for (int q = 0; q < 2 * R * R; ++q) {
+                const int x = (q / R) % R, y = q % R;
+                if (q < R * R ? (x == kk) == (y == kk) : (x == kk || y == kk))
+                    continue;
+                grmp::mp_frag_load<T>(acc, f, d_tile<T>(a, b + x, b + y), ld, T, T);
+                grmp::mp_tile_product<T, NS>(acc, f, tid, smem, d_tile<T>(a, b + x, b + kk), ld,
+                                             d_tile<T>(a, b + kk, b + y), ld, T, T, T);
+                grmp::mp_frag_store<T>(acc, f, d_tile<T>(a, b + x, b + y), ld, T, T);
+                __threadfence_block();
+                __syncthreads();    /* smem free; the stored tile visible to the block */
+            }
+        }
+    }
+#pragma unroll 1
+    for (int q = 0; q < R * R; ++q) {
+        const int x = q / R, y = q % R;
+        grmp::mp_frag_load<T>(acc, f, d_tile<T>(a, b + x, b + y), ld, T, T);
+        grmp::mp_frag_store<T>(acc, f, col_panel<T, R>(a, K) + (size_t)(b + x) * T * W +
+                                           (size_t)y * T, (size_t)W, T, T);
+        grmp::mp_frag_store<T>(acc, f, row_panel<T, R>(a, K) + (size_t)x * T * ld +
+                                           (size_t)(b + y) * T, ld, T, T);
+    }
 }
 
 /* Run item *sw (whole block). For products, the first `pre` pipeline stages may already be in
  * flight (buffers from `base`, see mp_tile_product) and hook runs at every chunk. */
-template <int T, int NS, typename Hook = grmp::MpNoHook>
+template <int T, int NS, int R, typename Hook = grmp::MpNoHook>
 __device__ __forceinline__ void fwt_exec(const FwtArgs &a, const fwt_item *sw, int32_t *smem,
                                          int tid, int base = 0, int pre = 0, Hook hook = Hook())
 {
-    const MpFrag<T> f(tid);
-    const size_t ld = (size_t)a.ld;
     const fwt_item w = *sw;
-    const int32_t *tile = a.d + (size_t)w.i * T * ld + (size_t)w.j * T;
-    int32_t acc[8][8];
-    grmp::mp_frag_load<T>(acc, f, tile, ld, T, T);
     if (w.type == FWT_P) {
-        grmp::mp_frag_closure<T>(acc, f, smem);
-    } else {
-        const int32_t *A, *B;
-        size_t lda;
-        fwt_operands<T>(a, w, &A, &lda, &B);
-        grmp::mp_tile_product<T, NS>(acc, f, tid, smem, A, lda, B, ld, T, T, T, base, pre, hook);
+        fwt_pivot<T, NS, R>(a, w.k, smem, tid);
+        return;
     }
-    fwt_store<T>(a, sw, acc, f);
+    const MpFrag<T> f(tid);
+    int32_t acc[8][8];
+    grmp::mp_frag_load<T>(acc, f, d_tile<T>(a, w.i, w.j), (size_t)a.ld, T, T);
+    const int32_t *A, *B;
+    size_t lda;
+    fwt_operands<T, R>(a, w, &A, &lda, &B);
+    grmp::mp_tile_product<T, NS>(acc, f, tid, smem, A, lda, B, (size_t)a.ld, T, T, R * T, base,
+                                 pre, hook);
+    fwt_store<T, R>(a, sw, acc, f);
 }
 
 /* Block-shared state of the persistent loop with overlap (OVL): the item of each parity of
@@ -160,13 +242,13 @@ struct FwtShared {
     int ready[2];
 };
 
-/* The OVL hook, run inside item (parity p)'s product: at chunk 0 the last warp's lane 0 claims
- * the next item (the atomic's latency hides behind this chunk); at chunk nch-2 lanes 0..2 of
- * that warp decode it and poll its three dependencies once each (ld.acquire, no spinning) and
- * publish the outcome in shared memory; at the last chunk, after that chunk's barrier made it
- * visible, every thread prefetches the ready next item's first NS-1 stages into the buffers
- * this chunk does not read, and its C tile into L2. An item whose dependencies were not yet
- * met is waited for at the top of the loop, as without OVL. */
+/* The OVL hook (R = 1 only), run inside item (parity p)'s product: at chunk 0 the last warp's
+ * lane 0 claims the next item (the atomic's latency hides behind this chunk); at chunk nch-2
+ * lanes 0..FWT_MAXDEP-1 of that warp decode it and poll its dependencies once each
+ * (ld.acquire, no spinning) and publish the outcome in shared memory; at the last chunk, after
+ * that chunk's barrier made it visible, every thread prefetches the ready next item's first
+ * NS-1 stages into the buffers this chunk does not read, and its C tile into L2. An item whose
+ * dependencies were not yet met is waited for at the top of the loop, as without OVL. */
 template <int T, int NS> struct FwtHook {
     const FwtArgs *a;
     FwtShared *sh;
@@ -176,21 +258,22 @@ template <int T, int NS> struct FwtHook {
     __device__ __forceinline__ void operator()(int c, int nch)
     {
         constexpr int LAST = MpFrag<T>::THREADS - 32;
+        constexpr unsigned MASK = (1u << FWT_MAXDEP) - 1;
         const int lane = tid - LAST;
         if (c == 0 && lane == 0)
             g2 = atomicAdd(a->claim, 1);
-        if (c == nch - 2 && lane >= 0 && lane < 3) {
-            const int g = __shfl_sync(0x7u, g2, 0);
-            const bool valid = g < fwt_total(a->L);
+        if (c == nch - 2 && lane >= 0 && lane < FWT_MAXDEP) {
+            const int g = __shfl_sync(MASK, g2, 0);
+            const bool valid = g < fwt_total(&a->sc);
             bool ok = false;
             fwt_item w = fwt_make(FWT_N, 0, 0, 0);
             if (valid) {
                 w = fwt_decode(&a->sc, g);
                 int at, need;
-                fwt_dep(a->L, w, lane, &at, &need);
+                fwt_dep(&a->sc, w, lane, &at, &need);
                 ok = need <= 0 || ld_acquire(a->ctr + at) >= need;
             }
-            ok = __all_sync(0x7u, ok);
+            ok = __all_sync(MASK, ok);
             if (lane == 0) {
                 sh->g[p ^ 1] = g;
                 sh->w[p ^ 1] = w;
@@ -200,12 +283,11 @@ template <int T, int NS> struct FwtHook {
         if (c == nch - 1 && sh->ready[p ^ 1]) {
             const fwt_item w = sh->w[p ^ 1];
             const MpFrag<T> f(tid);
-            grmp::mp_frag_prefetch_l2<T>(f, a->d + (size_t)w.i * T * a->ld + (size_t)w.j * T,
-                                         (size_t)a->ld);
+            grmp::mp_frag_prefetch_l2<T>(f, d_tile<T>(*a, w.i, w.j), (size_t)a->ld);
             if (w.type != FWT_P) {
                 const int32_t *A, *B;
                 size_t lda;
-                fwt_operands<T>(*a, w, &A, &lda, &B);
+                fwt_operands<T, 1>(*a, w, &A, &lda, &B);
                 grmp::mp_prefetch_stages<T, NS>(smem, (base + nch) % NS, 0, A, lda, B,
                                                 (size_t)a->ld, T, T, T, tid);
             }
@@ -214,27 +296,51 @@ template <int T, int NS> struct FwtHook {
 };
 
 /* Publish item w: thread 0, after a barrier that follows every thread's stores (the barrier
- * orders them before this release; st.release.gpu carries the fence). */
-__device__ __forceinline__ void fwt_publish(const FwtArgs &a, const fwt_item &w)
+ * orders them before this release; st.release.gpu carries the fence). P publishes all R^2
+ * pivot tiles. */
+template <int R> __device__ __forceinline__ void fwt_publish(const FwtArgs &a, const fwt_item &w)
 {
+    if (w.type == FWT_P) {
+#pragma unroll
+        for (int q = 0; q < R * R; ++q)
+            st_release(a.ctr + (w.i + q / R) * a.L + w.j + q % R, w.k + 1);
+        return;
+    }
     st_release(a.ctr + w.i * a.L + w.j, w.k + 1);
     if (w.type == FWT_N)
         red_release_add(a.ctr + a.L * a.L + w.k, 1);
 }
 
-/* Wait (threads 0..2, one dependency each) until item w may run. */
+/* The same with one fence for all counters (the persistent loop without OVL): one thread,
+ * after a barrier that follows every thread's stores. */
+template <int R>
+__device__ __forceinline__ void fwt_publish_fenced(const FwtArgs &a, const fwt_item &w)
+{
+    fence_acq_rel_gpu();
+    if (w.type == FWT_P) {
+#pragma unroll
+        for (int q = 0; q < R * R; ++q)
+            st_relaxed(a.ctr + (w.i + q / R) * a.L + w.j + q % R, w.k + 1);
+        return;
+    }
+    st_relaxed(a.ctr + w.i * a.L + w.j, w.k + 1);
+    if (w.type == FWT_N)
+        red_relaxed_add(a.ctr + a.L * a.L + w.k, 1);
+}
+
+/* Wait (threads 0..FWT_MAXDEP-1, one dependency each) until item w may run. */
 __device__ __forceinline__ void fwt_wait_deps(const FwtArgs &a, const fwt_item &w, int tid)
 {
     int at, need;
-    fwt_dep(a.L, w, tid, &at, &need);
+    fwt_dep(&a.sc, w, tid, &at, &need);
     if (need > 0)
         while (ld_acquire(a.ctr + at) < need)
             __nanosleep(100);
 }
 
-/* The persistent loop with OVL (see FwtHook): an iteration whose item is ready starts its
- * product at once (stages in flight, C in L2); thread 0 publishes the finished item while the
- * others load the next item's C tile. */
+/* The persistent loop with OVL (see FwtHook; R = 1): an iteration whose item is ready starts
+ * its product at once (stages in flight, C in L2); thread 0 publishes the finished item while
+ * the others load the next item's C tile. */
 template <int T, int NS>
 __device__ __forceinline__ void fwt_loop_ovl(const FwtArgs &a, FwtShared *sh, int32_t *smem,
                                              int tid)
@@ -252,9 +358,9 @@ __device__ __forceinline__ void fwt_loop_ovl(const FwtArgs &a, FwtShared *sh, in
         int pre = 0;
         if (!sh->ready[p]) {
             const int g = sh->g[p];
-            if (g >= fwt_total(a.L))
+            if (g >= fwt_total(&a.sc))
                 break;
-            if (tid < 3) {
+            if (tid < FWT_MAXDEP) {
                 const fwt_item w = fwt_decode(&a.sc, g);
                 if (tid == 0)
                     sh->w[p] = w;
@@ -270,75 +376,93 @@ __device__ __forceinline__ void fwt_loop_ovl(const FwtArgs &a, FwtShared *sh, in
                 sh->g[p ^ 1] = atomicAdd(a.claim, 1);
                 sh->ready[p ^ 1] = 0;
             }
-            fwt_exec<T, NS>(a, &sh->w[p], smem, tid);
+            fwt_exec<T, NS, 1>(a, &sh->w[p], smem, tid);
         } else {
             FwtHook<T, NS> hook{&a, sh, smem, p, base, tid, 0};
-            fwt_exec<T, NS>(a, &sh->w[p], smem, tid, base, pre, hook);
+            fwt_exec<T, NS, 1>(a, &sh->w[p], smem, tid, base, pre, hook);
             base = (base + NCH) % NS;
         }
         __syncthreads();    /* every thread's stores are issued; this item's buffers are free */
         if (tid == 0)
-            fwt_publish(a, sh->w[p]);
+            fwt_publish<1>(a, sh->w[p]);
     }
 }
+
+/* Who publishes an item in the persistent loop without OVL: true = lane 0 of the last warp,
+ * one fence then relaxed counter writes, while warp 0 decodes and polls the next item; false =
+ * thread 0, __threadfence then release writes, before it decodes the next item. */
+constexpr bool kFwtPubLastWarp = true;
 
 /* phase >= 0: block b runs item b of that phase of round K (launch-per-phase mode, no
  * counters). phase < 0: persistent - claim, wait, run, publish, until the list is done; with
  * OVL, item boundaries overlap (fwt_loop_ovl). */
-template <int T, int NS, bool OVL>
+template <int T, int NS, bool OVL, int R>
 __global__ void __launch_bounds__(MpFrag<T>::THREADS, T == 128 ? 2 : (NS == 2 ? 6 : 4))
     fwt_kernel(FwtArgs a, int phase, int K)
 {
+    static_assert(!OVL || R == 1, "the overlapped loop is written for one-tile rounds");
     extern __shared__ __align__(16) unsigned char fwt_smem_raw[];
     int32_t *smem = reinterpret_cast<int32_t *>(fwt_smem_raw);
     __shared__ FwtShared sh;
     const int tid = (int)threadIdx.x;
     if (phase >= 0) {
         if (tid == 0)
-            sh.w[0] = fwt_phase_item(a.L, phase, K, (int)blockIdx.x);
+            sh.w[0] = fwt_phase_item(&a.sc, phase, K, (int)blockIdx.x);
         __syncthreads();
-        fwt_exec<T, NS>(a, &sh.w[0], smem, tid);
+        fwt_exec<T, NS, R>(a, &sh.w[0], smem, tid);
         return;
     }
     if constexpr (OVL) {
         fwt_loop_ovl<T, NS>(a, &sh, smem, tid);
         return;
     }
-    /* without OVL: every item boundary is serial (the schedule measured before OVL existed) */
+    /* Without OVL. Item it lives in sh.w[it & 1]: thread 0 decodes it and claims the next
+     * item (the atomic's latency hides behind the work), lanes 0..FWT_MAXDEP-1 of warp 0 wait
+     * for its dependencies; after the item, lane 0 of the LAST warp publishes it (one fence,
+     * an L2 round trip) while warp 0 already decodes and polls the next one. */
+    constexpr int PUB = MpFrag<T>::THREADS - 32;
     if (tid == 0)
         sh.g[0] = atomicAdd(a.claim, 1);
     __syncthreads();
     for (int it = 0;; ++it) {
-        const int g = sh.g[it & 1];
-        if (g >= fwt_total(a.L))
+        const int p = it & 1;
+        const int g = sh.g[p];
+        if (g >= fwt_total(&a.sc))
             break;
         int next = 0;
-        if (tid < 3) {  /* threads 0..2 wait for one dependency each */
+        long long t0 = 0, t1 = 0;
+        if (tid == 0 && a.stats)
+            t0 = clock64();
+        if (tid < FWT_MAXDEP) {  /* one dependency per thread */
             const fwt_item w = fwt_decode(&a.sc, g);
             if (tid == 0) {
-                sh.w[0] = w;
-                /* claim the next item now; its result is only stored after this item, so
-                 * the atomic's latency hides behind the work */
+                sh.w[p] = w;
                 next = atomicAdd(a.claim, 1);
             }
             fwt_wait_deps(a, w, tid);
         }
         __syncthreads();
-        fwt_exec<T, NS>(a, &sh.w[0], smem, tid);
+        if (tid == 0 && a.stats)
+            t1 = clock64();
+        fwt_exec<T, NS, R>(a, &sh.w[p], smem, tid);
         if (tid == 0)
-            sh.g[(it + 1) & 1] = next;
-        __syncthreads();    /* every thread's stores are issued; smem and sh.w are free */
-        if (tid == 0) {
-            const fwt_item w = sh.w[0];
+            sh.g[p ^ 1] = next;
+        __syncthreads();    /* every thread's stores are issued; smem is free */
+        if (tid == 0 && a.stats)
+            fwt_stat(a, sh.w[p].type, t0, t1, clock64());
+        if (kFwtPubLastWarp) {
+            if (tid == PUB) /* sh.w[p] is rewritten only after the next barrier */
+                fwt_publish_fenced<R>(a, sh.w[p]);
+        } else if (tid == 0) {
             __threadfence();
-            fwt_publish(a, w);
+            fwt_publish<R>(a, sh.w[p]);
         }
     }
 }
 
 /* ---- host side ------------------------------------------------------------------------- */
 struct Cfg {
-    int t, sched, bps, pdelay, rdelay, stages, ovl;
+    int t, sched, bps, pdelay, rdelay, stages, ovl, kr;
 };
 
 Cfg cfg_of(const long *pv)
@@ -347,26 +471,34 @@ Cfg cfg_of(const long *pv)
     c.t = pv[0] == 64 ? 64 : 128;   /* params_ok refuses other values; never a mismatch */
     c.sched = (int)pv[1];
     c.bps = (int)pv[2];
+    c.kr = pv[7] == 2 ? 2 : 1;
     c.pdelay = pv[3] ? (int)pv[3] : 1;
-    c.rdelay = pv[4] ? (int)pv[4] : 6;
+    c.rdelay = pv[4] ? (int)pv[4] : (c.kr == 2 ? 32 : 16);
     c.stages = pv[5] == 3 ? 3 : 2;
     c.ovl = pv[6] != 0 && c.sched == 0;     /* the launch-per-phase mode has no item boundaries */
     return c;
 }
 
-template <int T_, int NS_, bool OVL_> struct Inst {
-    static constexpr int T = T_, NS = NS_;
+template <int T_, int NS_, bool OVL_, int R_> struct Inst {
+    static constexpr int T = T_, NS = NS_, R = R_;
     static constexpr bool OVL = OVL_;
 };
 
-/* Call fn(Inst<T, NS, OVL>{}) for the configured instantiation (params_ok has vetted t,
- * stages). */
+/* Call fn(Inst<T, NS, OVL, R>{}) for the configured instantiation (params_ok has vetted t,
+ * stages, kr, and ovl only with kr = 1). */
+template <int T, int NS, typename F> void with_inst_ns(const Cfg &c, F &&fn)
+{
+    if (c.kr == 2)
+        fn(Inst<T, NS, false, 2>{});
+    else
+        c.ovl ? fn(Inst<T, NS, true, 1>{}) : fn(Inst<T, NS, false, 1>{});
+}
 template <int T, typename F> void with_inst_t(const Cfg &c, F &&fn)
 {
     if (c.stages == 3)
-        c.ovl ? fn(Inst<T, 3, true>{}) : fn(Inst<T, 3, false>{});
+        with_inst_ns<T, 3>(c, fn);
     else
-        c.ovl ? fn(Inst<T, 2, true>{}) : fn(Inst<T, 2, false>{});
+        with_inst_ns<T, 2>(c, fn);
 }
 template <typename F> void with_inst(const Cfg &c, F &&fn)
 {
@@ -378,113 +510,167 @@ template <typename F> void with_inst(const Cfg &c, F &&fn)
 
 constexpr size_t kCtrHead = 64;     /* ints before the counters: the claim counter, padded */
 
-size_t counter_bytes(int L)
+fwt_sched sched_of(int ld, const Cfg &c)
 {
-    const size_t ints = kCtrHead + (size_t)fwt_counter_ints(L);
+    fwt_sched sc;
+    sc.L = ld / c.t;
+    sc.R = c.kr;
+    sc.dp = sc.dr = 0;
+    return sc;
+}
+
+size_t counter_bytes(const fwt_sched &sc)
+{
+    const size_t ints = kCtrHead + (size_t)fwt_counter_ints(&sc);
     return (ints * sizeof(int) + 255) / 256 * 256;
 }
 
-template <int T, int NS, bool OVL> const void *kernel_fn()
+template <int T, int NS, bool OVL, int R> const void *kernel_fn()
 {
-    return (const void *)fwt_kernel<T, NS, OVL>;
+    return (const void *)fwt_kernel<T, NS, OVL, R>;
 }
 
 /* First use: allow the dynamic shared memory, learn the occupancy and the SM count. */
-template <int T, int NS, bool OVL> int blocks_per_sm_max()
+template <int T, int NS, bool OVL, int R> int blocks_per_sm_max()
 {
     static int per_sm = -1;
     if (per_sm < 0) {
         const int smem = (int)grmp::mp_smem_bytes<T, NS, int32_t>();
-        GR_CUDA_CHECK(cudaFuncSetAttribute(fwt_kernel<T, NS, OVL>,
+        GR_CUDA_CHECK(cudaFuncSetAttribute(fwt_kernel<T, NS, OVL, R>,
                                            cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
-        GR_CUDA_CHECK(cudaFuncSetAttribute(fwt_kernel<T, NS, OVL>,
+        GR_CUDA_CHECK(cudaFuncSetAttribute(fwt_kernel<T, NS, OVL, R>,
                                            cudaFuncAttributePreferredSharedMemoryCarveout, 100));
         GR_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-            &per_sm, fwt_kernel<T, NS, OVL>, MpFrag<T>::THREADS, (size_t)smem));
+            &per_sm, fwt_kernel<T, NS, OVL, R>, MpFrag<T>::THREADS, (size_t)smem));
         if (per_sm < 1)
             per_sm = 1;
     }
     return per_sm;
 }
 
-template <int T, int NS, bool OVL> int persistent_grid(const Cfg &c, int L)
+template <int T, int NS, bool OVL, int R> int persistent_grid(const Cfg &c, const fwt_sched &sc)
 {
-    const int per_sm = blocks_per_sm_max<T, NS, OVL>();
+    const int per_sm = blocks_per_sm_max<T, NS, OVL, R>();
     const int bps = c.bps > 0 && c.bps < per_sm ? c.bps : per_sm;
-    const long g = (long)bps * grmp::sm_count(), total = (long)fwt_total(L);
+    const long g = (long)bps * grmp::sm_count(), total = (long)fwt_total(&sc);
     return (int)(g < total ? g : total);
 }
 
-template <int T, int NS, bool OVL> void launch_inst(const gr_apsp_args *a, const Cfg &c)
+/* GR_FWT_STATS=1: a zeroed device buffer for fwt_stat (leaked once per process; diagnostics
+ * only), else null. stats_end prints one line per item type to stderr after the kernel. */
+unsigned long long *stats_begin()
+{
+    static unsigned long long *buf = nullptr;
+    const char *e = std::getenv("GR_FWT_STATS");
+    if (!e || *e != '1')
+        return nullptr;
+    if (!buf)
+        GR_CUDA_CHECK(cudaMalloc(&buf, 3 * FWT_ST_PER * sizeof *buf));
+    GR_CUDA_CHECK(cudaMemsetAsync(buf, 0, 3 * FWT_ST_PER * sizeof *buf, 0));
+    return buf;
+}
+void stats_end(const unsigned long long *buf, int grid)
+{
+    unsigned long long h[3 * FWT_ST_PER];
+    GR_CUDA_CHECK(cudaMemcpy(h, buf, sizeof h, cudaMemcpyDeviceToHost));
+    int dev = 0, khz = 0;
+    GR_CUDA_CHECK(cudaGetDevice(&dev));
+    GR_CUDA_CHECK(cudaDeviceGetAttribute(&khz, cudaDevAttrClockRate, dev));
+    const double us = 1e3 / khz;    /* microseconds per cycle */
+    double wait_all = 0, run_all = 0;
+    for (int t = 0; t < 3; t++) {
+        const unsigned long long *x = h + FWT_ST_PER * t;
+        wait_all += x[FWT_ST_WAIT];
+        run_all += x[FWT_ST_RUN];
+    }
+    std::fprintf(stderr, "fwt-stats grid=%d wait share %.2f%%:", grid,
+                 100.0 * wait_all / (wait_all + run_all));
+    for (int t = 0; t < 3; t++) {
+        const unsigned long long *x = h + FWT_ST_PER * t;
+        const double n = x[FWT_ST_N] ? (double)x[FWT_ST_N] : 1.0;
+        std::fprintf(stderr, " %c n=%llu wait %.2f us (max %.1f, total %.1f%%) run %.2f us;", "PRN"[t],
+                     x[FWT_ST_N], x[FWT_ST_WAIT] * us / n, x[FWT_ST_MAXWAIT] * us,
+                     100.0 * x[FWT_ST_WAIT] / (wait_all + run_all), x[FWT_ST_RUN] * us / n);
+    }
+    std::fprintf(stderr, "\n");
+}
+
+template <int T, int NS, bool OVL, int R> void launch_inst(const gr_apsp_args *a, const Cfg &c)
 {
     constexpr int TH = MpFrag<T>::THREADS;
     const int smem = (int)grmp::mp_smem_bytes<T, NS, int32_t>();
-    const int L = a->ld / T, M = L - 1;
-    (void)blocks_per_sm_max<T, NS, OVL>();
+    (void)blocks_per_sm_max<T, NS, OVL, R>();
     FwtArgs args;
     args.d = a->d;
     args.ld = a->ld;
-    args.L = L;
+    args.sc = sched_of(a->ld, c);
+    args.L = args.sc.L;
+    args.stats = nullptr;
     args.claim = static_cast<int *>(a->ws);
     args.ctr = args.claim + kCtrHead;
-    args.panels = reinterpret_cast<int32_t *>(static_cast<char *>(a->ws) + counter_bytes(L));
-    args.sc.L = L;
+    args.panels = reinterpret_cast<int32_t *>(static_cast<char *>(a->ws) + counter_bytes(args.sc));
     if (c.sched == 1) {
-        args.sc.dp = args.sc.dr = 0;
-        for (int K = 0; K < L; K++) {
+        const int nr = fwt_phase_count(&args.sc, FWT_R), nn = fwt_phase_count(&args.sc, FWT_N);
+        for (int K = 0; K < fwt_rounds(&args.sc); K++) {
             gr_phase_mark(a->ph, GR_APSP_PHASE_PIVOT);
-            fwt_kernel<T, NS, OVL><<<1, TH, smem>>>(args, FWT_P, K);
+            fwt_kernel<T, NS, OVL, R><<<1, TH, smem>>>(args, FWT_P, K);
             GR_CHECK_LAUNCH();
-            if (M == 0)
+            if (nn == 0)
                 continue;
             gr_phase_mark(a->ph, GR_APSP_PHASE_ROWCOL);
-            fwt_kernel<T, NS, OVL><<<2 * M, TH, smem>>>(args, FWT_R, K);
+            fwt_kernel<T, NS, OVL, R><<<nr, TH, smem>>>(args, FWT_R, K);
             GR_CHECK_LAUNCH();
             gr_phase_mark(a->ph, GR_APSP_PHASE_NONPIVOT);
-            fwt_kernel<T, NS, OVL><<<M * M, TH, smem>>>(args, FWT_N, K);
+            fwt_kernel<T, NS, OVL, R><<<nn, TH, smem>>>(args, FWT_N, K);
             GR_CHECK_LAUNCH();
         }
     } else {
-        const int G = persistent_grid<T, NS, OVL>(c, L);
+        const int G = persistent_grid<T, NS, OVL, R>(c, args.sc);
         args.sc.dp = c.pdelay * G / 4;
         args.sc.dr = c.rdelay * G / 4;
+        args.stats = OVL ? nullptr : stats_begin();
         /* One kernel does all phases; its time is reported as non-pivot. */
         gr_phase_mark(a->ph, GR_APSP_PHASE_OTHER);
-        GR_CUDA_CHECK(cudaMemsetAsync(a->ws, 0, counter_bytes(L), 0));
+        GR_CUDA_CHECK(cudaMemsetAsync(a->ws, 0, counter_bytes(args.sc), 0));
         gr_phase_mark(a->ph, GR_APSP_PHASE_NONPIVOT);
-        fwt_kernel<T, NS, OVL><<<G, TH, smem>>>(args, -1, 0);
+        fwt_kernel<T, NS, OVL, R><<<G, TH, smem>>>(args, -1, 0);
         GR_CHECK_LAUNCH();
+        if (args.stats)
+            stats_end(args.stats, G);
     }
     gr_phase_end(a->ph);
 }
 
-int tiled_pad(const long *pv) { return cfg_of(pv).t; }
+int tiled_pad(const long *pv) { return cfg_of(pv).t * cfg_of(pv).kr; }
 int tiled_layout(const long *) { return 0; }
 
 size_t tiled_workspace(int ld, const long *pv)
 {
-    const int T = cfg_of(pv).t;
-    return counter_bytes(ld / T) + (size_t)FWT_NBUF * 2 * (size_t)ld * T * sizeof(int32_t);
+    const Cfg c = cfg_of(pv);
+    return counter_bytes(sched_of(ld, c)) +
+           (size_t)FWT_NBUF * 2 * (size_t)ld * (size_t)(c.t * c.kr) * sizeof(int32_t);
 }
 
 void tiled_launch(const gr_apsp_args *a)
 {
     const Cfg c = cfg_of(a->pv);
     with_inst(c, [&](auto inst) { using I = decltype(inst);
-        launch_inst<I::T, I::NS, I::OVL>(a, c); });
+        launch_inst<I::T, I::NS, I::OVL, I::R>(a, c); });
 }
 
 void tiled_attrs(int ld, const long *pv, gr_kernel_attrs *out)
 {
     const Cfg c = cfg_of(pv);
     with_inst(c, [&](auto inst) {
-        constexpr int T = decltype(inst)::T, NS = decltype(inst)::NS;
-        constexpr bool OVL = decltype(inst)::OVL;
-        const int L = ld / T;
-        const long blocks = c.sched == 1 ? (long)(L - 1) * (L - 1) : persistent_grid<T, NS, OVL>(c, L);
+        using I = decltype(inst);
+        constexpr int T = I::T, NS = I::NS, R = I::R;
+        constexpr bool OVL = I::OVL;
+        const fwt_sched sc = sched_of(ld, c);
+        const long nn = fwt_phase_count(&sc, FWT_N);
+        const long blocks = c.sched == 1 ? nn : persistent_grid<T, NS, OVL, R>(c, sc);
         char name[64];
-        std::snprintf(name, sizeof name, "fwt_kernel<%d,%d,%d>", T, NS, (int)OVL);
-        gr_kernel_attrs_read(kernel_fn<T, NS, OVL>(), name, MpFrag<T>::THREADS,
+        std::snprintf(name, sizeof name, "fwt_kernel<%d,%d,%d,%d>", T, NS, (int)OVL, R);
+        gr_kernel_attrs_read(kernel_fn<T, NS, OVL, R>(), name, MpFrag<T>::THREADS,
                              (int)grmp::mp_smem_bytes<T, NS, int32_t>(), blocks, out);
     });
 }
@@ -504,6 +690,10 @@ int tiled_params_ok(const long *pv, char *why, size_t len)
         bad = "stages must be 2 or 3 (0 = 2)";
     else if (pv[6] != 0 && pv[6] != 1)
         bad = "ovl must be 0 or 1";
+    else if (pv[7] != 0 && pv[7] != 1 && pv[7] != 2)
+        bad = "kr must be 1 or 2 (0 = 1)";
+    else if (pv[6] == 1 && pv[7] == 2)
+        bad = "ovl=1 needs kr=1 (the overlapped loop is written for one-tile rounds)";
     if (bad && why && len)
         std::snprintf(why, len, "%s", bad);
     return bad == nullptr;
