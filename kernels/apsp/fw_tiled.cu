@@ -18,37 +18,50 @@
  * per SM x SMs) claims work items in a fixed order from an atomic counter (fw_tiled_sched.h:
  * the g-th claim gets the g-th item; each item's dependencies come earlier in the order, so
  * claiming only from running blocks cannot deadlock, whatever the grid size) and waits on
- * per-tile version counters (ld.acquire.gpu spin by 3 threads, then a barrier) before it
+ * per-tile version counters (ld.acquire.gpu spin by up to 5 threads, then a barrier) before it
  * starts; the next round's pivot closure and row/column tiles are inserted into the current
  * round's non-pivot stream (lookahead), so they run while the bulk of round K is still going.
  * The pivot row/column are read from three rotating panel buffers (copies written by the pivot
  * and row/column items), never from D, so round K+1 rewriting those tiles of D cannot race with
  * round K's readers; a panel buffer is reused only after all non-pivot items of the round that
- * read it are done. Publication: all threads store, barrier, thread 0 __threadfence() then
- * st.release / red.release of the counter; operands are read through L2 only (cp.async.cg,
+ * read it are done. Publication: all threads store, barrier, one thread fences then writes the
+ * counters (below); operands are read through L2 only (cp.async.cg,
  * ld.global.cg), so a stale L1 line can never be used. sched=1 runs the same items as three
  * launches per round (stream order replaces the counters; per-phase breakdown available).
  *
  * Tile work (minplus_tile.cuh): a T x T output tile per block, (T/8)^2 threads with 8 x 8
  * int32 accumulators in registers; A (pivot column) and B (pivot row) staged in shared memory
  * 32 k at a time by 16-byte cp.async, double (or triple) buffered; the update is
- * __viaddmin_s32 = VIADDMNMX. ptxas (CUDA 13.0, sm_90), 0 spills in all four instantiations:
- * T = 128: 256 threads, 122 (2 stages) / 124 (3 stages) registers, 68 / 102 KB of dynamic
- * shared memory, 2 blocks per SM; T = 64: 64 threads, 168 / 126 registers, 34 / 51 KB.
+ * __viaddmin_s32 = VIADDMNMX. ptxas (CUDA 13.0, sm_90): T = 128: 256 threads, 128 registers,
+ * 68 (2 stages) / 102 KB (3 stages) of dynamic shared memory, 2 blocks per SM, no spills for
+ * kr = 1 and a few per-item spills (not in the inner loop) for kr = 2; T = 64: 64 threads,
+ * up to 168 registers, 34 / 51 KB.
  * Inner loop per k (SASS): 64 VIADDMNMX, 8 LDS + 2 LDS.128, 5 loop instructions.
+ *
+ * Rounds of kr tiles (kr = 2 by default): a round is W = kr T wide, so every product item
+ * is a T x T output with k = W (8 chunks of 32 at W = 256): per-item fixed costs (C tile load,
+ * pipeline prologue, dependency poll, publish) are paid once per 2 T^3 updates instead of T^3.
+ * The kr x kr pivot block is closed by one block as a sub-FW (close tile kk, update its row and
+ * column tiles, then the rest, for each kk), a called function (inlined, its registers spill
+ * into the kernel). Measured on an H200 (results/NOTES.md, apsp-fwtiled-kr.csv): kr=2 is
+ * 2-3% faster than kr=1 at n = 8192 and 16384.
  *
  * Parameters (pv, 0 = default): t = T in {64, 128} (128); sched 0 = persistent, 1 = three launches
  * per round (0); bps = blocks per SM of the persistent grid, clamped to the occupancy limit
- * (0 = that limit); pdelay = non-pivot items, in quarters of the grid, claimed between the pivot
- * band of round K and the closure of pivot K+1 (1: the closure waits at most ~1 tile time for
- * tile (K+1,K+1), costing one block slot); rdelay = quarters of the grid between that closure
- * and the first row/column tile of round K+1 (6: ~1.5 tile times, about the closure's duration
- * on a shared SM; too early and 2(L-1) blocks spin, too late only matters for small L);
- * stages = cp.async stages in {2, 3} (2); ovl (0) = 1 overlaps item boundaries (fwt_loop_ovl:
- * the next item is claimed and its dependencies polled during this one, its first stages
- * prefetched into the free buffer and its C tile into L2 during the last chunk). Measured on an
- * H200 (results/NOTES.md): no gain (41.9 vs 42.1 ms at n = 8192) - the boundaries were already
- * hidden by the SM's second block - so it is off by default and kept as a measured knob. */
+ * (0 = that limit); pdelay = non-pivot items, in quarters of the grid, claimed between the
+ * next pivot block's tiles and its closure P(K+1) (1); rdelay = quarters of the grid between
+ * P(K+1) and the first row/column tile of round K+1 (16 for kr=1, 32 for kr=2: about the pivot
+ * closure's duration, 40-50 us for one tile and ~300 us for the 2 x 2 block; too early and the
+ * row/column items spin, measured with GR_FWT_STATS); stages = cp.async stages in {2, 3} (2);
+ * ovl (0) = 1 overlaps item boundaries (fwt_loop_ovl, kr = 1 only: the next item is claimed and
+ * its dependencies polled during this one, its first stages prefetched into the free buffer
+ * and its C tile into L2 during the last chunk) - measured: no gain, kept as a knob; kr in
+ * {1, 2} (2, or 1 with ovl=1).
+ *
+ * Publication without ovl: after the item's closing barrier, lane 0 of the LAST warp issues
+ * one fence and relaxed counter writes while warp 0 already decodes and polls the next item.
+ * GR_FWT_STATS=1 in the environment prints, per item type, how long blocks waited before an
+ * item and how long it ran (persistent mode, diagnostics only). */
 #include <cstdio>
 #include <cstdlib>
 #include "apsp.h"
@@ -170,7 +183,7 @@ __device__ __forceinline__ void fwt_operands(const FwtArgs &a, const fwt_item &w
  * a product reads all of its operand before the result is stored), then the other tiles -
  * and copy the closed block into both panels of round K. */
 template <int T, int NS, int R>
-__device__ __noinline__ void fwt_pivot(const FwtArgs &a, int K, int32_t *smem, int tid)
+__device__ __forceinline__ void fwt_pivot_body(const FwtArgs &a, int K, int32_t *smem, int tid)
 {
     constexpr int W = R * T;
     const MpFrag<T> f(tid);
@@ -211,6 +224,23 @@ __device__ __noinline__ void fwt_pivot(const FwtArgs &a, int K, int32_t *smem, i
     }
 }
 
+/* The pivot block as a call for R > 1: inlined, its products' registers spill in the kernel
+ * (ptxas: 120 bytes); called, they are the callee's. R = 1 stays inlined (no spills either
+ * way, and the call's ABI frame measured ~1.5% slower at n = 8192). */
+template <int T, int NS, int R>
+__device__ __noinline__ void fwt_pivot_call(const FwtArgs &a, int K, int32_t *smem, int tid)
+{
+    fwt_pivot_body<T, NS, R>(a, K, smem, tid);
+}
+template <int T, int NS, int R>
+__device__ __forceinline__ void fwt_pivot(const FwtArgs &a, int K, int32_t *smem, int tid)
+{
+    if constexpr (R == 1)
+        fwt_pivot_body<T, NS, R>(a, K, smem, tid);
+    else
+        fwt_pivot_call<T, NS, R>(a, K, smem, tid);
+}
+
 /* Run item *sw (whole block). For products, the first `pre` pipeline stages may already be in
  * flight (buffers from `base`, see mp_tile_product) and hook runs at every chunk. */
 template <int T, int NS, int R, typename Hook = grmp::MpNoHook>
@@ -240,6 +270,7 @@ struct FwtShared {
     fwt_item w[2];
     int g[2];
     int ready[2];
+    long long t[2];     /* GR_FWT_STATS: when the current item was taken and started */
 };
 
 /* The OVL hook (R = 1 only), run inside item (parity p)'s product: at chunk 0 the last warp's
@@ -429,27 +460,28 @@ __global__ void __launch_bounds__(MpFrag<T>::THREADS, T == 128 ? 2 : (NS == 2 ? 
         const int g = sh.g[p];
         if (g >= fwt_total(&a.sc))
             break;
-        int next = 0;
-        long long t0 = 0, t1 = 0;
         if (tid == 0 && a.stats)
-            t0 = clock64();
+            sh.t[0] = clock64();
         if (tid < FWT_MAXDEP) {  /* one dependency per thread */
             const fwt_item w = fwt_decode(&a.sc, g);
+            int next = 0;
             if (tid == 0) {
                 sh.w[p] = w;
                 next = atomicAdd(a.claim, 1);
             }
             fwt_wait_deps(a, w, tid);
+            /* the claim has returned by now (issued before the polls): storing it here keeps
+             * no register live through the item */
+            if (tid == 0)
+                sh.g[p ^ 1] = next;
         }
         __syncthreads();
         if (tid == 0 && a.stats)
-            t1 = clock64();
+            sh.t[1] = clock64();
         fwt_exec<T, NS, R>(a, &sh.w[p], smem, tid);
-        if (tid == 0)
-            sh.g[p ^ 1] = next;
         __syncthreads();    /* every thread's stores are issued; smem is free */
         if (tid == 0 && a.stats)
-            fwt_stat(a, sh.w[p].type, t0, t1, clock64());
+            fwt_stat(a, sh.w[p].type, sh.t[0], sh.t[1], clock64());
         if (kFwtPubLastWarp) {
             if (tid == PUB) /* sh.w[p] is rewritten only after the next barrier */
                 fwt_publish_fenced<R>(a, sh.w[p]);
@@ -471,7 +503,7 @@ Cfg cfg_of(const long *pv)
     c.t = pv[0] == 64 ? 64 : 128;   /* params_ok refuses other values; never a mismatch */
     c.sched = (int)pv[1];
     c.bps = (int)pv[2];
-    c.kr = pv[7] == 2 ? 2 : 1;
+    c.kr = pv[7] ? (int)pv[7] : (pv[6] ? 1 : 2);     /* ovl=1 implies one-tile rounds */
     c.pdelay = pv[3] ? (int)pv[3] : 1;
     c.rdelay = pv[4] ? (int)pv[4] : (c.kr == 2 ? 32 : 16);
     c.stages = pv[5] == 3 ? 3 : 2;
@@ -691,8 +723,8 @@ int tiled_params_ok(const long *pv, char *why, size_t len)
     else if (pv[6] != 0 && pv[6] != 1)
         bad = "ovl must be 0 or 1";
     else if (pv[7] != 0 && pv[7] != 1 && pv[7] != 2)
-        bad = "kr must be 1 or 2 (0 = 1)";
-    else if (pv[6] == 1 && pv[7] == 2)
+        bad = "kr must be 1 or 2 (0 = 2, or 1 with ovl=1)";
+    else if (pv[6] == 1 && pv[7] == 2)  /* kr = 0 with ovl = 1 means 1 (cfg_of) */
         bad = "ovl=1 needs kr=1 (the overlapped loop is written for one-tile rounds)";
     if (bad && why && len)
         std::snprintf(why, len, "%s", bad);
