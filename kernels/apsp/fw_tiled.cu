@@ -53,10 +53,9 @@
  * P(K+1) and the first row/column tile of round K+1 (16 for kr=1, 32 for kr=2: about the pivot
  * closure's duration, 40-50 us for one tile and ~300 us for the 2 x 2 block; too early and the
  * row/column items spin, measured with GR_FWT_STATS); stages = cp.async stages in {2, 3} (2);
- * ovl (0) = 1 overlaps item boundaries (fwt_loop_ovl, kr = 1 only: the next item is claimed and
+ * ovl (0) = 1 overlaps item boundaries (fwt_loop_ovl: the next item is claimed and
  * its dependencies polled during this one, its first stages prefetched into the free buffer
- * and its C tile into L2 during the last chunk) - measured: no gain, kept as a knob; kr in
- * {1, 2} (2, or 1 with ovl=1).
+ * and its C tile into L2 during the last chunk); kr in {1, 2} (2).
  *
  * Publication without ovl: after the item's closing barrier, lane 0 of the LAST warp issues
  * one fence and relaxed counter writes while warp 0 already decodes and polls the next item.
@@ -273,14 +272,14 @@ struct FwtShared {
     long long t[2];     /* GR_FWT_STATS: when the current item was taken and started */
 };
 
-/* The OVL hook (R = 1 only), run inside item (parity p)'s product: at chunk 0 the last warp's
+/* The OVL hook, run inside item (parity p)'s product: at chunk 0 the last warp's
  * lane 0 claims the next item (the atomic's latency hides behind this chunk); at chunk nch-2
  * lanes 0..FWT_MAXDEP-1 of that warp decode it and poll its dependencies once each
  * (ld.acquire, no spinning) and publish the outcome in shared memory; at the last chunk, after
  * that chunk's barrier made it visible, every thread prefetches the ready next item's first
  * NS-1 stages into the buffers this chunk does not read, and its C tile into L2. An item whose
  * dependencies were not yet met is waited for at the top of the loop, as without OVL. */
-template <int T, int NS> struct FwtHook {
+template <int T, int NS, int R> struct FwtHook {
     const FwtArgs *a;
     FwtShared *sh;
     int32_t *smem;
@@ -318,9 +317,9 @@ template <int T, int NS> struct FwtHook {
             if (w.type != FWT_P) {
                 const int32_t *A, *B;
                 size_t lda;
-                fwt_operands<T, 1>(*a, w, &A, &lda, &B);
+                fwt_operands<T, R>(*a, w, &A, &lda, &B);
                 grmp::mp_prefetch_stages<T, NS>(smem, (base + nch) % NS, 0, A, lda, B,
-                                                (size_t)a->ld, T, T, T, tid);
+                                                (size_t)a->ld, T, T, R * T, tid);
             }
         }
     }
@@ -369,14 +368,14 @@ __device__ __forceinline__ void fwt_wait_deps(const FwtArgs &a, const fwt_item &
             __nanosleep(100);
 }
 
-/* The persistent loop with OVL (see FwtHook; R = 1): an iteration whose item is ready starts
+/* The persistent loop with OVL (see FwtHook): an iteration whose item is ready starts
  * its product at once (stages in flight, C in L2); thread 0 publishes the finished item while
  * the others load the next item's C tile. */
-template <int T, int NS>
+template <int T, int NS, int R>
 __device__ __forceinline__ void fwt_loop_ovl(const FwtArgs &a, FwtShared *sh, int32_t *smem,
                                              int tid)
 {
-    constexpr int NCH = (T + grmp::kMpBK - 1) / grmp::kMpBK;
+    constexpr int NCH = (R * T + grmp::kMpBK - 1) / grmp::kMpBK;
     static_assert(NCH >= 2, "the hook needs two chunks per product");
     if (tid == 0) {
         sh->g[0] = atomicAdd(a.claim, 1);
@@ -407,15 +406,15 @@ __device__ __forceinline__ void fwt_loop_ovl(const FwtArgs &a, FwtShared *sh, in
                 sh->g[p ^ 1] = atomicAdd(a.claim, 1);
                 sh->ready[p ^ 1] = 0;
             }
-            fwt_exec<T, NS, 1>(a, &sh->w[p], smem, tid);
+            fwt_exec<T, NS, R>(a, &sh->w[p], smem, tid);
         } else {
-            FwtHook<T, NS> hook{&a, sh, smem, p, base, tid, 0};
-            fwt_exec<T, NS, 1>(a, &sh->w[p], smem, tid, base, pre, hook);
+            FwtHook<T, NS, R> hook{&a, sh, smem, p, base, tid, 0};
+            fwt_exec<T, NS, R>(a, &sh->w[p], smem, tid, base, pre, hook);
             base = (base + NCH) % NS;
         }
         __syncthreads();    /* every thread's stores are issued; this item's buffers are free */
         if (tid == 0)
-            fwt_publish<1>(a, sh->w[p]);
+            fwt_publish<R>(a, sh->w[p]);
     }
 }
 
@@ -431,7 +430,6 @@ template <int T, int NS, bool OVL, int R>
 __global__ void __launch_bounds__(MpFrag<T>::THREADS, T == 128 ? 2 : (NS == 2 ? 6 : 4))
     fwt_kernel(FwtArgs a, int phase, int K)
 {
-    static_assert(!OVL || R == 1, "the overlapped loop is written for one-tile rounds");
     extern __shared__ __align__(16) unsigned char fwt_smem_raw[];
     int32_t *smem = reinterpret_cast<int32_t *>(fwt_smem_raw);
     __shared__ FwtShared sh;
@@ -444,7 +442,7 @@ __global__ void __launch_bounds__(MpFrag<T>::THREADS, T == 128 ? 2 : (NS == 2 ? 
         return;
     }
     if constexpr (OVL) {
-        fwt_loop_ovl<T, NS>(a, &sh, smem, tid);
+        fwt_loop_ovl<T, NS, R>(a, &sh, smem, tid);
         return;
     }
     /* Without OVL. Item it lives in sh.w[it & 1]: thread 0 decodes it and claims the next
@@ -503,7 +501,7 @@ Cfg cfg_of(const long *pv)
     c.t = pv[0] == 64 ? 64 : 128;   /* params_ok refuses other values; never a mismatch */
     c.sched = (int)pv[1];
     c.bps = (int)pv[2];
-    c.kr = pv[7] ? (int)pv[7] : (pv[6] ? 1 : 2);     /* ovl=1 implies one-tile rounds */
+    c.kr = pv[7] ? (int)pv[7] : 2;
     c.pdelay = pv[3] ? (int)pv[3] : 1;
     c.rdelay = pv[4] ? (int)pv[4] : (c.kr == 2 ? 32 : 16);
     c.stages = pv[5] == 3 ? 3 : 2;
@@ -521,7 +519,7 @@ template <int T_, int NS_, bool OVL_, int R_> struct Inst {
 template <int T, int NS, typename F> void with_inst_ns(const Cfg &c, F &&fn)
 {
     if (c.kr == 2)
-        fn(Inst<T, NS, false, 2>{});
+        c.ovl ? fn(Inst<T, NS, true, 2>{}) : fn(Inst<T, NS, false, 2>{});
     else
         c.ovl ? fn(Inst<T, NS, true, 1>{}) : fn(Inst<T, NS, false, 1>{});
 }
@@ -723,9 +721,7 @@ int tiled_params_ok(const long *pv, char *why, size_t len)
     else if (pv[6] != 0 && pv[6] != 1)
         bad = "ovl must be 0 or 1";
     else if (pv[7] != 0 && pv[7] != 1 && pv[7] != 2)
-        bad = "kr must be 1 or 2 (0 = 2, or 1 with ovl=1)";
-    else if (pv[6] == 1 && pv[7] == 2)  /* kr = 0 with ovl = 1 means 1 (cfg_of) */
-        bad = "ovl=1 needs kr=1 (the overlapped loop is written for one-tile rounds)";
+        bad = "kr must be 1 or 2 (0 = 2)";
     if (bad && why && len)
         std::snprintf(why, len, "%s", bad);
     return bad == nullptr;

@@ -177,6 +177,8 @@ TEST_CASE(fw_tiled_kr1_sched1) { check_variant("fw-tiled:kr=1,sched=1", 1000); }
 TEST_CASE(fw_tiled_kr1_stages3) { check_variant("fw-tiled:kr=1,stages=3", 1000); }
 TEST_CASE(fw_tiled_kr1_t64) { check_variant("fw-tiled:kr=1,t=64", 1000); }
 TEST_CASE(fw_tiled_kr1_bps1_delays1) { check_variant("fw-tiled:kr=1,bps=1,pdelay=1,rdelay=1", 1000); }
+TEST_CASE(fw_tiled_kr1_ovl1) { check_variant("fw-tiled:kr=1,ovl=1", 1000); }
+TEST_CASE(fw_tiled_large_kr1_ovl1) { check_variant_large("fw-tiled:kr=1,ovl=1"); }
 TEST_CASE(fw_tiled_large) { check_variant_large("fw-tiled"); }
 TEST_CASE(fw_tiled_large_kr1) { check_variant_large("fw-tiled:kr=1"); }
 TEST_CASE(fw_tiled_large_kr1_t64) { check_variant_large("fw-tiled:kr=1,t=64"); }
@@ -197,5 +199,6 @@ TEST_MAIN("apsp", TEST_ENTRY(cpu_fw), TEST_ENTRY(cpu_fw_blocked_default),
           TEST_ENTRY(fw_tiled_kr1_sched1), TEST_ENTRY(fw_tiled_kr1_stages3), TEST_ENTRY(fw_tiled_kr1_t64),
           TEST_ENTRY(fw_tiled_kr1_bps1_delays1), TEST_ENTRY(fw_tiled_large),
           TEST_ENTRY(fw_tiled_large_kr1), TEST_ENTRY(fw_tiled_large_kr1_t64),
+          TEST_ENTRY(fw_tiled_kr1_ovl1), TEST_ENTRY(fw_tiled_large_kr1_ovl1),
           TEST_ENTRY(fw_tiled_large_ovl1), TEST_ENTRY(fw_tiled_large_stages3_ovl1),
           TEST_ENTRY(fw_tiled_large_t64_ovl1))
