@@ -50,5 +50,5 @@ const gr_variant gr_variant_fw_tiled = GR_APSP_VARIANT(
     {"pdelay", 0, 0, 4096, "pivot look-ahead slot, in quarter-grids (0 = 1)"},
     {"rdelay", 0, 0, 4096, "row/column look-ahead slot, in quarter-grids (0 = 6 for kr=1, 16 for kr=2)"},
     {"stages", 0, 0, 3, "shared-memory pipeline stages 2 or 3 (0 = 2)"},
-    {"ovl", 0, 0, 1, "1 = overlap item boundaries (next item claimed, polled, prefetched during this one; measured: see results/NOTES.md); 0 = off"},
-    {"kr", 0, 0, 2, "tiles per round 1 or 2: k = kr x t per product, the pivot block closed as a kr x kr sub-FW (0 = 2)"});
+    {"ovl", 1, 0, 1, "1 = overlap item boundaries (next item claimed, polled, prefetched during this one); 0 = serial boundaries"},
+    {"kr", 2, 1, 2, "tiles per round 1 or 2: k = kr x t per product, the pivot block closed as a kr x kr sub-FW"});

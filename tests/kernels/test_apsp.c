@@ -168,23 +168,23 @@ TEST_CASE(fw_tiled_t64) { check_variant("fw-tiled:t=64", 1000); }
 TEST_CASE(fw_tiled_t64_stages3) { check_variant("fw-tiled:t=64,stages=3", 1000); }
 TEST_CASE(fw_tiled_bps1) { check_variant("fw-tiled:bps=1", 1000); }
 TEST_CASE(fw_tiled_delays1) { check_variant("fw-tiled:pdelay=1,rdelay=1", 1000); }
-TEST_CASE(fw_tiled_ovl1) { check_variant("fw-tiled:ovl=1", 1000); }
-TEST_CASE(fw_tiled_stages3_ovl1) { check_variant("fw-tiled:stages=3,ovl=1", 1000); }
-TEST_CASE(fw_tiled_t64_ovl1) { check_variant("fw-tiled:t=64,ovl=1", 1000); }
-TEST_CASE(fw_tiled_bps1_delays1_stages3) { check_variant("fw-tiled:bps=1,pdelay=1,rdelay=1,stages=3,ovl=1", 1000); }
+TEST_CASE(fw_tiled_ovl0) { check_variant("fw-tiled:ovl=0", 1000); }
+TEST_CASE(fw_tiled_stages3_ovl0) { check_variant("fw-tiled:stages=3,ovl=0", 1000); }
+TEST_CASE(fw_tiled_t64_ovl0) { check_variant("fw-tiled:t=64,ovl=0", 1000); }
+TEST_CASE(fw_tiled_bps1_delays1_stages3) { check_variant("fw-tiled:bps=1,pdelay=1,rdelay=1,stages=3,ovl=0", 1000); }
 TEST_CASE(fw_tiled_kr1) { check_variant("fw-tiled:kr=1", 1000); }
 TEST_CASE(fw_tiled_kr1_sched1) { check_variant("fw-tiled:kr=1,sched=1", 1000); }
 TEST_CASE(fw_tiled_kr1_stages3) { check_variant("fw-tiled:kr=1,stages=3", 1000); }
 TEST_CASE(fw_tiled_kr1_t64) { check_variant("fw-tiled:kr=1,t=64", 1000); }
 TEST_CASE(fw_tiled_kr1_bps1_delays1) { check_variant("fw-tiled:kr=1,bps=1,pdelay=1,rdelay=1", 1000); }
-TEST_CASE(fw_tiled_kr1_ovl1) { check_variant("fw-tiled:kr=1,ovl=1", 1000); }
-TEST_CASE(fw_tiled_large_kr1_ovl1) { check_variant_large("fw-tiled:kr=1,ovl=1"); }
+TEST_CASE(fw_tiled_kr1_ovl0) { check_variant("fw-tiled:kr=1,ovl=0", 1000); }
+TEST_CASE(fw_tiled_large_kr1_ovl0) { check_variant_large("fw-tiled:kr=1,ovl=0"); }
 TEST_CASE(fw_tiled_large) { check_variant_large("fw-tiled"); }
 TEST_CASE(fw_tiled_large_kr1) { check_variant_large("fw-tiled:kr=1"); }
 TEST_CASE(fw_tiled_large_kr1_t64) { check_variant_large("fw-tiled:kr=1,t=64"); }
-TEST_CASE(fw_tiled_large_ovl1) { check_variant_large("fw-tiled:ovl=1"); }
-TEST_CASE(fw_tiled_large_stages3_ovl1) { check_variant_large("fw-tiled:stages=3,ovl=1"); }
-TEST_CASE(fw_tiled_large_t64_ovl1) { check_variant_large("fw-tiled:t=64,ovl=1"); }
+TEST_CASE(fw_tiled_large_ovl0) { check_variant_large("fw-tiled:ovl=0"); }
+TEST_CASE(fw_tiled_large_stages3_ovl0) { check_variant_large("fw-tiled:stages=3,ovl=0"); }
+TEST_CASE(fw_tiled_large_t64_ovl0) { check_variant_large("fw-tiled:t=64,ovl=0"); }
 
 TEST_MAIN("apsp", TEST_ENTRY(cpu_fw), TEST_ENTRY(cpu_fw_blocked_default),
           TEST_ENTRY(cpu_fw_blocked_b16_t1), TEST_ENTRY(fw_naive), TEST_ENTRY(fw_mm_t16),
@@ -194,11 +194,11 @@ TEST_MAIN("apsp", TEST_ENTRY(cpu_fw), TEST_ENTRY(cpu_fw_blocked_default),
           TEST_ENTRY(fw_2level_t16_tp8), TEST_ENTRY(fw_recursive_t16), TEST_ENTRY(fw_recursive_t32),
           TEST_ENTRY(fw_recursive_t64), TEST_ENTRY(fw_tiled_default), TEST_ENTRY(fw_tiled_sched1), TEST_ENTRY(fw_tiled_t64),
           TEST_ENTRY(fw_tiled_t64_stages3), TEST_ENTRY(fw_tiled_bps1), TEST_ENTRY(fw_tiled_delays1),
-          TEST_ENTRY(fw_tiled_ovl1), TEST_ENTRY(fw_tiled_stages3_ovl1), TEST_ENTRY(fw_tiled_t64_ovl1),
+          TEST_ENTRY(fw_tiled_ovl0), TEST_ENTRY(fw_tiled_stages3_ovl0), TEST_ENTRY(fw_tiled_t64_ovl0),
           TEST_ENTRY(fw_tiled_bps1_delays1_stages3), TEST_ENTRY(fw_tiled_kr1),
           TEST_ENTRY(fw_tiled_kr1_sched1), TEST_ENTRY(fw_tiled_kr1_stages3), TEST_ENTRY(fw_tiled_kr1_t64),
           TEST_ENTRY(fw_tiled_kr1_bps1_delays1), TEST_ENTRY(fw_tiled_large),
           TEST_ENTRY(fw_tiled_large_kr1), TEST_ENTRY(fw_tiled_large_kr1_t64),
-          TEST_ENTRY(fw_tiled_kr1_ovl1), TEST_ENTRY(fw_tiled_large_kr1_ovl1),
-          TEST_ENTRY(fw_tiled_large_ovl1), TEST_ENTRY(fw_tiled_large_stages3_ovl1),
-          TEST_ENTRY(fw_tiled_large_t64_ovl1))
+          TEST_ENTRY(fw_tiled_kr1_ovl0), TEST_ENTRY(fw_tiled_large_kr1_ovl0),
+          TEST_ENTRY(fw_tiled_large_ovl0), TEST_ENTRY(fw_tiled_large_stages3_ovl0),
+          TEST_ENTRY(fw_tiled_large_t64_ovl0))
