@@ -272,25 +272,7 @@ struct FwtShared {
     int g[2];
     int ready[2];
     long long t[2];     /* GR_FWT_STATS: when the current item was taken and started */
-    fwt_item pend;      /* OVL: the finished item thread 0 has yet to publish, if has_pend */
-    int has_pend;
 };
-
-template <int R>
-__device__ __forceinline__ void fwt_publish_fenced(const FwtArgs &a, const fwt_item &w);
-
-/* OVL (thread 0): publish the previous item, if not yet done. It is deferred from the end of
- * that item to chunk 1 of the next product, or to just before the block waits or runs a pivot
- * block, so that warp 0 does not stall on the fence (the item's stores draining) right where
- * the next product's first barriers would make every warp wait for it; by chunk 1 the stores
- * have drained and the fence is short. Never deferred across a wait: no deadlock. */
-template <int R> __device__ __forceinline__ void fwt_publish_pending(const FwtArgs &a, FwtShared *sh)
-{
-    if (sh->has_pend) {
-        fwt_publish_fenced<R>(a, sh->pend);
-        sh->has_pend = 0;
-    }
-}
 
 /* The OVL hook, run inside item (parity p)'s product: at chunk 0 the last warp's
  * lane 0 claims the next item (the atomic's latency hides behind this chunk); at chunk nch-2
@@ -312,8 +294,6 @@ template <int T, int NS, int R> struct FwtHook {
         const int lane = tid - LAST;
         if (c == 0 && lane == 0)
             g2 = atomicAdd(a->claim, 1);
-        if (c == 1 && tid == 0)
-            fwt_publish_pending<R>(*a, sh);
         if (c == nch - 2 && lane >= 0 && lane < FWT_MAXDEP) {
             const int g = __shfl_sync(MASK, g2, 0);
             const bool valid = g < fwt_total(&a->sc);
@@ -402,15 +382,12 @@ __device__ __forceinline__ void fwt_loop_ovl(const FwtArgs &a, FwtShared *sh, in
     if (tid == 0) {
         sh->g[0] = atomicAdd(a.claim, 1);
         sh->ready[0] = 0;
-        sh->has_pend = 0;
     }
     __syncthreads();
     int base = 0;
     for (int it = 0;; ++it) {
         const int p = it & 1;
         int pre = 0;
-        if (tid == 0 && (!sh->ready[p] || sh->w[p].type == FWT_P))
-            fwt_publish_pending<R>(a, sh);  /* before any wait, and before a pivot block */
         if (!sh->ready[p]) {
             const int g = sh->g[p];
             if (g >= fwt_total(&a.sc))
@@ -438,10 +415,8 @@ __device__ __forceinline__ void fwt_loop_ovl(const FwtArgs &a, FwtShared *sh, in
             base = (base + NCH) % NS;
         }
         __syncthreads();    /* every thread's stores are issued; this item's buffers are free */
-        if (tid == 0) {     /* published later by fwt_publish_pending */
-            sh->pend = sh->w[p];
-            sh->has_pend = 1;
-        }
+        if (tid == 0)
+            fwt_publish<R>(a, sh->w[p]);
     }
 }
 
