@@ -107,12 +107,6 @@ __device__ __forceinline__ void st_release(int *p, int v)
 {
     asm volatile("st.release.gpu.global.b32 [%0], %1;\n" ::"l"(p), "r"(v) : "memory");
 }
-__device__ __forceinline__ int ld_relaxed(const int *p)
-{
-    int v;
-    asm volatile("ld.relaxed.gpu.global.b32 %0, [%1];\n" : "=r"(v) : "l"(p) : "memory");
-    return v;
-}
 __device__ __forceinline__ void red_release_add(int *p, int v)
 {
     asm volatile("red.release.gpu.global.add.s32 [%0], %1;\n" ::"l"(p), "r"(v) : "memory");
@@ -281,10 +275,9 @@ struct FwtShared {
 };
 
 /* The OVL hook, run inside item (parity p)'s product: at chunk 0 the last warp's
- * lane 0 claims the next item (the atomic's latency hides behind this chunk); at chunk nch-3
- * lanes 0..FWT_MAXDEP-1 of that warp decode it and issue one relaxed read of each dependency
- * counter; at chunk nch-2 they compare (no spinning; a fence makes a success an acquire) and
- * publish the outcome in shared memory; at the last chunk, after
+ * lane 0 claims the next item (the atomic's latency hides behind this chunk); at chunk nch-2
+ * lanes 0..FWT_MAXDEP-1 of that warp decode it and poll its dependencies once each
+ * (ld.acquire, no spinning) and publish the outcome in shared memory; at the last chunk, after
  * that chunk's barrier made it visible, every thread prefetches the ready next item's first
  * NS-1 stages into the buffers this chunk does not read, and its C tile into L2. An item whose
  * dependencies were not yet met is waited for at the top of the loop, as without OVL. */
@@ -293,45 +286,31 @@ template <int T, int NS, int R> struct FwtHook {
     FwtShared *sh;
     int32_t *smem;
     int p, base, tid;
-    int r;      /* last warp's lanes: the claimed index (lane 0), then the polled counter */
+    int g2;
     __device__ __forceinline__ void operator()(int c, int nch)
     {
         constexpr int LAST = MpFrag<T>::THREADS - 32;
         constexpr unsigned MASK = (1u << FWT_MAXDEP) - 1;
         const int lane = tid - LAST;
-        const int issue = nch >= 3 ? nch - 3 : 0;  /* a chunk before the check */
         if (c == 0 && lane == 0)
-            r = atomicAdd(a->claim, 1);
-        if (c == issue && lane >= 0 && lane < FWT_MAXDEP) {
-            /* decode the next item and ISSUE one relaxed read per dependency; nothing waits
-             * for it until the check, a chunk later (an acquire load would stall this warp,
-             * and at the next barrier the whole block, for an L2 round trip) */
-            const int g = __shfl_sync(MASK, r, 0);
+            g2 = atomicAdd(a->claim, 1);
+        if (c == nch - 2 && lane >= 0 && lane < FWT_MAXDEP) {
+            const int g = __shfl_sync(MASK, g2, 0);
+            const bool valid = g < fwt_total(&a->sc);
+            bool ok = false;
             fwt_item w = fwt_make(FWT_N, 0, 0, 0);
-            int at = 0, need = 0;
-            if (g < fwt_total(&a->sc)) {
+            if (valid) {
                 w = fwt_decode(&a->sc, g);
+                int at, need;
                 fwt_dep(&a->sc, w, lane, &at, &need);
+                ok = need <= 0 || ld_acquire(a->ctr + at) >= need;
             }
-            r = need > 0 ? ld_relaxed(a->ctr + at) : 0;
+            ok = __all_sync(MASK, ok);
             if (lane == 0) {
                 sh->g[p ^ 1] = g;
                 sh->w[p ^ 1] = w;
+                sh->ready[p ^ 1] = valid && ok;
             }
-        }
-        if (c == nch - 2 && lane >= 0 && lane < FWT_MAXDEP) {
-            const bool valid = sh->g[p ^ 1] < fwt_total(&a->sc);
-            bool ok = valid;
-            if (valid) {
-                int at, need;
-                fwt_dep(&a->sc, sh->w[p ^ 1], lane, &at, &need);
-                ok = need <= 0 || r >= need;
-            }
-            ok = __all_sync(MASK, ok);
-            if (ok)     /* relaxed read that saw the value, then a fence: an acquire */
-                fence_acq_rel_gpu();
-            if (lane == 0)
-                sh->ready[p ^ 1] = ok;
         }
         if (c == nch - 1 && sh->ready[p ^ 1]) {
             const fwt_item w = sh->w[p ^ 1];
