@@ -111,7 +111,7 @@ __device__ __forceinline__ void red_release_add(int *p, int v)
 {
     asm volatile("red.release.gpu.global.add.s32 [%0], %1;\n" ::"l"(p), "r"(v) : "memory");
 }
-/* The release pattern of fwt_publish_fenced: one fence, then relaxed writes (a store-release
+/* The release pattern of fwt_publish<R, true>: one fence, then relaxed writes (a store-release
  * would fence again for each counter). */
 __device__ __forceinline__ void fence_acq_rel_gpu()
 {
@@ -327,37 +327,26 @@ template <int T, int NS, int R> struct FwtHook {
     }
 };
 
-/* Publish item w: thread 0, after a barrier that follows every thread's stores (the barrier
- * orders them before this release; st.release.gpu carries the fence). P publishes all R^2
- * pivot tiles. */
-template <int R> __device__ __forceinline__ void fwt_publish(const FwtArgs &a, const fwt_item &w)
+/* Publish item w (one thread, after a barrier that follows every thread's stores; the barrier
+ * orders them before the release). P publishes all R^2 pivot tiles. FENCED (the persistent loop
+ * without OVL): one fence, then relaxed writes; otherwise each write is a release (st.release /
+ * red.release, each carrying its own fence). */
+template <int R, bool FENCED>
+__device__ __forceinline__ void fwt_publish(const FwtArgs &a, const fwt_item &w)
 {
+    auto set = [&](int *p, int v) { FENCED ? st_relaxed(p, v) : st_release(p, v); };
+    if (FENCED)
+        fence_acq_rel_gpu();
     if (w.type == FWT_P) {
 #pragma unroll
         for (int q = 0; q < R * R; ++q)
-            st_release(a.ctr + (w.i + q / R) * a.L + w.j + q % R, w.k + 1);
+            set(a.ctr + (w.i + q / R) * a.L + w.j + q % R, w.k + 1);
         return;
     }
-    st_release(a.ctr + w.i * a.L + w.j, w.k + 1);
+    set(a.ctr + w.i * a.L + w.j, w.k + 1);
     if (w.type == FWT_N)
-        red_release_add(a.ctr + a.L * a.L + w.k, 1);
-}
-
-/* The same with one fence for all counters (the persistent loop without OVL): one thread,
- * after a barrier that follows every thread's stores. */
-template <int R>
-__device__ __forceinline__ void fwt_publish_fenced(const FwtArgs &a, const fwt_item &w)
-{
-    fence_acq_rel_gpu();
-    if (w.type == FWT_P) {
-#pragma unroll
-        for (int q = 0; q < R * R; ++q)
-            st_relaxed(a.ctr + (w.i + q / R) * a.L + w.j + q % R, w.k + 1);
-        return;
-    }
-    st_relaxed(a.ctr + w.i * a.L + w.j, w.k + 1);
-    if (w.type == FWT_N)
-        red_relaxed_add(a.ctr + a.L * a.L + w.k, 1);
+        FENCED ? red_relaxed_add(a.ctr + a.L * a.L + w.k, 1)
+               : red_release_add(a.ctr + a.L * a.L + w.k, 1);
 }
 
 /* Wait (threads 0..FWT_MAXDEP-1, one dependency each) until item w may run. */
@@ -416,7 +405,7 @@ __device__ __forceinline__ void fwt_loop_ovl(const FwtArgs &a, FwtShared *sh, in
         }
         __syncthreads();    /* every thread's stores are issued; this item's buffers are free */
         if (tid == 0)
-            fwt_publish<R>(a, sh->w[p]);
+            fwt_publish<R, false>(a, sh->w[p]);
     }
 }
 
@@ -484,10 +473,10 @@ __global__ void __launch_bounds__(MpFrag<T>::THREADS, T == 128 ? 2 : (NS == 2 ? 
             fwt_stat(a, sh.w[p].type, sh.t[0], sh.t[1], clock64());
         if (kFwtPubLastWarp) {
             if (tid == PUB) /* sh.w[p] is rewritten only after the next barrier */
-                fwt_publish_fenced<R>(a, sh.w[p]);
+                fwt_publish<R, true>(a, sh.w[p]);
         } else if (tid == 0) {
             __threadfence();
-            fwt_publish<R>(a, sh.w[p]);
+            fwt_publish<R, false>(a, sh.w[p]);
         }
     }
 }
