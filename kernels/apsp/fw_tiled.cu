@@ -4,15 +4,16 @@
  * Count (tile T, L = n/T rounds, M = L-1). Round K: pivot closure T^3 updates (serial in k, one
  * block), pivot row/column 2M T^3 (a plain (min,+) product by the CLOSED pivot:
  * D_KJ = min(D_KJ, D_KK* (x) D_KJ), no serial dependency), non-pivot M^2 T^3. Sum over rounds:
- * L^3 T^3 = n^3 updates. n = 8192: 5.50e11 updates = 34.4 ms at the measured int32 (min,+)
- * ceiling of ~16.0e12/s (one VIADDMNMX per update, ~61 per clock per SM on an H200); 90% of it
- * is 38.2 ms. n = 16384: 4.40e12 updates = 275 ms, 90%: 305 ms. Memory: every non-pivot tile
- * is read and written once per round: 8 n^2 bytes per round, 8 n^3 / T in all (34 GB at
- * n = 8192, T = 128: ~8.6 ms at 4 TB/s) - a quarter of the compute time, overlapped with it;
- * the panels (2 T n words per round, 8 MB) stay in L2. Per-round overheads are what cost the
- * last 10%: with T = 128 a round at n = 8192 is ~0.54 ms of non-pivot work, while the chain
- * pivot closure (~20-40 us on one SM) -> row/column tiles (~one tile time, ~30 us) -> kernel
- * boundary (launch gap + tail of the last wave, ~one tile time) would add ~10% if serialized.
+ * L^3 T^3 = n^3 updates. n = 8192: 5.50e11 updates = 35.5 ms at the measured int32 (min,+)
+ * ceiling of 15.47e12/s (one VIADDMNMX per update, ~59 per clock per SM on an H200); 90% of it
+ * is 39.5 ms. n = 16384: 4.40e12 updates = 284 ms, 90%: 316 ms. Memory: every non-pivot tile
+ * is read and written once per round: 8 n^2 bytes per round, 8 n^3 / W in all (W = round
+ * width; 17 GB at n = 8192, W = 256: ~4 ms at 4.2 TB/s), overlapped with the compute; the
+ * panels (2 W n words per round, 16 MB) stay in L2. What costs the rest is per-item latency
+ * (measured with GR_FWT_STATS: ~4.4 us of fixed cost per item - C tile load, pipeline
+ * prologue, stores, publish - plus the dependency poll) and the serial chain pivot closure ->
+ * row/column tiles -> first non-pivot tiles, which one kernel per phase would expose every
+ * round (three launches per round: 45 ms at n = 8192, kr = 1).
  *
  * So the default schedule has no per-round serialization: ONE persistent kernel (grid = blocks
  * per SM x SMs) claims work items in a fixed order from an atomic counter (fw_tiled_sched.h:
