@@ -410,11 +410,6 @@ __device__ __forceinline__ void fwt_loop_ovl(const FwtArgs &a, FwtShared *sh, in
     }
 }
 
-/* Who publishes an item in the persistent loop without OVL: true = lane 0 of the last warp,
- * one fence then relaxed counter writes, while warp 0 decodes and polls the next item; false =
- * thread 0, __threadfence then release writes, before it decodes the next item. */
-constexpr bool kFwtPubLastWarp = true;
-
 /* phase >= 0: block b runs item b of that phase of round K (launch-per-phase mode, no
  * counters). phase < 0: persistent - claim, wait, run, publish, until the list is done; with
  * OVL, item boundaries overlap (fwt_loop_ovl). */
@@ -472,13 +467,8 @@ __global__ void __launch_bounds__(MpFrag<T>::THREADS, T == 128 ? 2 : (NS == 2 ? 
         __syncthreads();    /* every thread's stores are issued; smem is free */
         if (tid == 0 && a.stats)
             fwt_stat(a, sh.w[p].type, sh.t[0], sh.t[1], clock64());
-        if (kFwtPubLastWarp) {
-            if (tid == PUB) /* sh.w[p] is rewritten only after the next barrier */
-                fwt_publish<R, true>(a, sh.w[p]);
-        } else if (tid == 0) {
-            __threadfence();
-            fwt_publish<R, false>(a, sh.w[p]);
-        }
+        if (tid == PUB)     /* sh.w[p] is rewritten only after the next barrier */
+            fwt_publish<R, true>(a, sh.w[p]);
     }
 }
 
