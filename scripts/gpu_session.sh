@@ -12,8 +12,8 @@
 #   exp:FILE   bin/graphrepro experiment FILE (e.g. exp:configs/apsp-tuning.cfg)
 #   peak       bin/graphrepro peak (the ceilings) into results/<device>/peak.csv
 #   ncu        scripts/ncu_fw.sh (okuyama2010-table5-fig7 from Nsight Compute)
-#   ncusrc     scripts/ncu_source.sh (fw-tiled's per-SASS-instruction counts and stall samples),
-#              reduced by scripts/ncu_source_summary.sh into ncu-src-summary.txt
+#   ncusrc     scripts/ncu_source.sh (fw-tiled's per-SASS-instruction counts and stall samples)
+#              into raw/, reduced by scripts/ncu_source_summary.sh into ncu-src-summary.txt
 #   sh:CMD     bash -c CMD (a measurement that has no stage of its own; CMD without spaces' quoting issues)
 #   time:PAPER make reproduce PAPER=PAPER from an empty results folder (results/<device>.cold),
 #              timed (the 8-minute goal; times go to results/<device>/reproduce-times.txt);
@@ -78,8 +78,10 @@ for stage in "$@"; do
     peak) timeout "$st" bin/graphrepro peak --csv "$dir/peak.csv" 2>&1 | tail -10 ;;
     ncu) timeout "$st" scripts/ncu_fw.sh "$dir/okuyama2010-table5-fig7.csv" "$dir" 2>&1 | tail -30
          cat "$dir/okuyama2010-table5-fig7.csv" ;;
-    ncusrc) timeout "$st" scripts/ncu_source.sh "$dir"
-            for f in "$dir"/ncu-src-*.sass.csv; do
+    ncusrc) # raw Nsight Compute pages go to raw/: they are not result tables, and make report
+            # reads every CSV at the top of the folder
+            mkdir -p "$dir/raw"; timeout "$st" scripts/ncu_source.sh "$dir/raw"
+            for f in "$dir"/raw/ncu-src-*.sass.csv; do
                 echo "== $f"; bash scripts/ncu_source_summary.sh "$f"
             done > "$dir/ncu-src-summary.txt" 2>&1; cat "$dir/ncu-src-summary.txt" ;;
     sh:*) timeout "$st" bash -c "${stage#sh:}" 2>&1 | tail -60 ;;
