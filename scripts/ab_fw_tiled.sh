@@ -16,14 +16,19 @@ shift $((OPTIND - 1))
 export PATH=/usr/local/cuda/bin:$PATH GR_NO_APT=1
 mkdir -p "$OUT/ab_sass"
 make -j"$(nproc)" SMS=90 all >"$OUT/ab_build.log" 2>&1 || { tail -30 "$OUT/ab_build.log"; exit 1; }
-# the link line of bin/graphrepro, from a dry run (the archive is swapped per build below)
+# the Makefile's own compile line of fw_tiled.o and link line of bin/graphrepro, from dry runs, so
+# every build is the real build (only the source, -D flags, object and archive are swapped below)
+obj=build/kernels/apsp/fw_tiled.o
+compile=$(make -n -B SMS=90 $obj 2>/dev/null | grep -E -- "-o $obj " | tail -1)
 link=$(make -n -B SMS=90 bin/graphrepro 2>/dev/null | grep -E -- "-o bin/graphrepro " | tail -1)
+[ -n "$compile" ] && [ -n "$link" ] || { echo "ab_fw_tiled: no compile or link line from make -n" >&2; exit 1; }
 names=; pids=
 for spec in "$@"; do
     name=${spec%%=*}; rest=${spec#*=}; src=${rest%%:*}; flags=; [ "$rest" != "$src" ] && flags=${rest#*:}
     d=/tmp/ab_$name; mkdir -p "$d"; names="$names $name"
+    cc=${compile/-o $obj kernels\/apsp\/fw_tiled.cu/$flags -o $d\/fw_tiled.o $src}
     cmd=${link/-o bin\/graphrepro/-o $d\/gr}; cmd=${cmd/build\/libgrk.a/$d\/libgrk.a}
-    ( nvcc -O3 -lineinfo -std=c++17 -gencode=arch=compute_90,code=sm_90 $flags -c -o "$d/fw_tiled.o" "$src" &&
+    ( eval "$cc" &&
       cp build/libgrk.a "$d/libgrk.a" && (cd "$d" && ar r libgrk.a fw_tiled.o) && eval "$cmd" &&
       { ! command -v cuobjdump >/dev/null || cuobjdump -sass "$d/fw_tiled.o" > "$OUT/ab_sass/$name.sass"; } ) & pids="$pids $!"
 done
