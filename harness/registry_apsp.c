@@ -43,12 +43,13 @@ const gr_variant gr_variant_fw_recursive = GR_APSP_VARIANT(
 const gr_variant gr_variant_fw_tiled = GR_APSP_VARIANT(
     "fw-tiled", "-",
     "ours: register-tiled (min,+) blocked FW for Hopper (VIADDMNMX, vectorized, overlapped loads)",
-    1, gr_apsp_fw_tiled, 8,
+    1, gr_apsp_fw_tiled, 9,
     {"t", 0, 0, 128, "tile width 64 or 128 (0 = 128)"},
     {"sched", 0, 0, 1, "0 = one persistent kernel with tile dependency counters; 1 = 3 launches per round"},
     {"bps", 0, 0, 64, "blocks per SM of the persistent grid (0 = occupancy limit)"},
     {"pdelay", 0, 0, 4096, "pivot look-ahead slot, in quarter-grids (0 = 1)"},
-    {"rdelay", 0, 0, 4096, "row/column look-ahead slot, in quarter-grids (0 = 6 for kr=1, 16 for kr=2)"},
+    {"rdelay", 0, 0, 4096, "row/column look-ahead slot, in quarter-grids (0 = 16 for kr=1, 32 for kr=2)"},
     {"stages", 0, 0, 3, "shared-memory pipeline stages 2 or 3 (0 = 2)"},
     {"ovl", 1, 0, 1, "1 = overlap item boundaries (next item claimed, polled, prefetched during this one); 0 = serial boundaries"},
-    {"kr", 2, 1, 2, "tiles per round 1 or 2: k = kr x t per product, the pivot block closed as a kr x kr sub-FW"});
+    {"kr", 2, 1, 2, "tiles per round 1 or 2: k = kr x t per product, the pivot block closed as a kr x kr sub-FW"},
+    {"tma", 1, 0, 1, "1 = shared-memory stages filled by TMA bulk copies (one thread, mbarriers); 0 = cp.async by every thread"});

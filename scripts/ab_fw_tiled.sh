@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# ab_fw_tiled.sh [-n "N..."] [-c CYCLES] NAME=SRC[:FLAGS] ... - interleaved A/B of builds of
+# ab_fw_tiled.sh [-n "N..."] [-c CYCLES] NAME=SRC[:FLAGS][+PARAMS] ... - interleaved A/B of builds of
 # fw-tiled on a GPU machine: for each NAME, SRC (a fw_tiled.cu, e.g. from a reference tree made
 # here with `mkdir -p ab/ref && git archive REV kernels harness | tar -x -C ab/ref`) is compiled
 # with nvcc FLAGS (e.g. -DX=1) into its own fw_tiled.o and linked with the tree's other objects
-# into /tmp/ab_NAME/gr; then the builds are timed in turn (fw-tiled at its defaults, 5 reps, one
-# warm-up, median) at each n, the whole cycle repeated CYCLES times (default 2), and each
+# into /tmp/ab_NAME/gr; then the builds are timed in turn (fw-tiled at its defaults, or with
+# PARAMS, e.g. +tma=0; 5 reps, one warm-up, median) at each n, the whole cycle repeated CYCLES times (default 2), and each
 # build's SASS is dumped to $OUT/ab_sass/NAME.sass. Why interleaved builds and not two runs:
 # results/NOTES.md, session 4 - a change that leaves the inner loop's SASS byte-identical can
 # still move n = 8192 by 5%, so a variant is only ever compared with a build of the same run.
@@ -12,7 +12,7 @@ set -u
 OUT=${OUT:-/tmp/graphrepro-out}; ns="8192 16384"; cycles=2
 while getopts n:c: o; do case $o in n) ns=$OPTARG ;; c) cycles=$OPTARG ;; *) exit 2 ;; esac; done
 shift $((OPTIND - 1))
-[ $# -ge 1 ] || { echo "usage: $0 [-n \"N...\"] [-c CYCLES] NAME=SRC[:FLAGS] ..." >&2; exit 2; }
+[ $# -ge 1 ] || { echo "usage: $0 [-n \"N...\"] [-c CYCLES] NAME=SRC[:FLAGS][+PARAMS] ..." >&2; exit 2; }
 export PATH=/usr/local/cuda/bin:$PATH GR_NO_APT=1
 mkdir -p "$OUT/ab_sass"
 make -j"$(nproc)" SMS=90 all >"$OUT/ab_build.log" 2>&1 || { tail -30 "$OUT/ab_build.log"; exit 1; }
@@ -24,7 +24,10 @@ link=$(make -n -B SMS=90 bin/graphrepro 2>/dev/null | grep -E -- "-o bin/graphre
 [ -n "$compile" ] && [ -n "$link" ] || { echo "ab_fw_tiled: no compile or link line from make -n" >&2; exit 1; }
 names=; pids=
 for spec in "$@"; do
-    name=${spec%%=*}; rest=${spec#*=}; src=${rest%%:*}; flags=; [ "$rest" != "$src" ] && flags=${rest#*:}
+    name=${spec%%=*}; rest=${spec#*=}; params=
+    case $rest in *+*) params=${rest#*+}; rest=${rest%%+*} ;; esac
+    src=${rest%%:*}; flags=; [ "$rest" != "$src" ] && flags=${rest#*:}
+    echo "fw-tiled${params:+:$params}" > "/tmp/ab_$name.variant"
     d=/tmp/ab_$name; mkdir -p "$d"; names="$names $name"
     cc=${compile/-o $obj kernels\/apsp\/fw_tiled.cu/$flags -o $d\/fw_tiled.o $src}
     cmd=${link/-o bin\/graphrepro/-o $d\/gr}; cmd=${cmd/build\/libgrk.a/$d\/libgrk.a}
@@ -37,7 +40,7 @@ for name in $names; do [ -x /tmp/ab_$name/gr ] || { echo "build $name failed" >&
 for n in $ns; do
     for c in $(seq "$cycles"); do
         for name in $names; do
-            /tmp/ab_$name/gr run --variant fw-tiled --graph "sprand:n=$n,seed=1" --reps 5 --max-reps 5 \
+            /tmp/ab_$name/gr run --variant "$(cat /tmp/ab_$name.variant)" --graph "sprand:n=$n,seed=1" --reps 5 --max-reps 5 \
                 --warmup 1 --verify off --no-ceilings 2>&1 | grep -E "median" | sed "s|^|ab $name cycle $c: |"
         done
     done

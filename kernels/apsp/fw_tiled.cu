@@ -66,10 +66,13 @@
  * item and how long it ran (persistent mode, diagnostics only). */
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include "apsp.h"
 #include "fw_tiled_sched.h"
 #include "minplus_tile.cuh"
+#include "minplus_tma.cuh"
 #include "../common/cuda_check.cuh"
+#include "../common/tma.cuh"
 
 namespace {
 using grmp::MpFrag;
@@ -82,6 +85,13 @@ struct FwtArgs {
     int *ctr;           /* fwt_counter_ints counters: tile versions, then per-round N counts */
     unsigned long long *stats;  /* GR_FWT_STATS diagnostics (persistent mode), or null */
     fwt_sched sc;
+};
+
+/* tma=1: the tensor maps the stages are copied through (a __grid_constant__ kernel parameter;
+ * unused otherwise). A boxes are kMpAStride x T (columns of k x rows), B boxes T x kMpBK. D is
+ * one plane; the panels are FWT_NBUF planes (the column panels' pitch W, the row panels' ld). */
+struct FwtMaps {
+    CUtensorMap a_d, a_col, b_d, b_row;
 };
 
 /* Diagnostics (GR_FWT_STATS=1 in the environment; off otherwise, and then only a null test
@@ -180,6 +190,29 @@ __device__ __forceinline__ void fwt_operands(const FwtArgs &a, const fwt_item &w
     *B = row_tile ? d_tile<T>(a, b, w.j) : row_panel<T, R>(a, w.k) + (size_t)w.j * T;
 }
 
+/* tma=1: the copies of stage s of product item *sw (the same operands as fwt_operands), issued
+ * by one thread. The item is re-read from shared memory at each call, so the issuer keeps no
+ * coordinates in registers through the product. */
+template <int T, int R> struct FwtTmaSrc {
+    const FwtMaps *m;
+    const fwt_item *sw;
+    __device__ __forceinline__ void issue(int s, int32_t *As, int32_t *Bs, uint64_t *bar) const
+    {
+        const fwt_item w = *sw;
+        const int b = R * w.k, k0 = s * grmp::kMpBK, buf = w.k % FWT_NBUF;
+        const bool row_tile = w.type == FWT_R && w.i / R == w.k;
+        const bool col_tile = w.type == FWT_R && !row_tile;
+        if (col_tile)   /* A = its band of D: columns b T + k, rows of tile row w.i */
+            grtma::load_3d(As, &m->a_d, b * T + k0, w.i * T, 0, bar);
+        else            /* A = the column panel's rows of tile row w.i */
+            grtma::load_3d(As, &m->a_col, k0, w.i * T, buf, bar);
+        if (row_tile)   /* B = its band of D: rows b T + k, columns of tile column w.j */
+            grtma::load_3d(Bs, &m->b_d, w.j * T, b * T + k0, 0, bar);
+        else            /* B = the row panel's columns of tile column w.j */
+            grtma::load_3d(Bs, &m->b_row, w.j * T, k0, buf, bar);
+    }
+};
+
 /* Pivot block of round K (whole block): Floyd-Warshall over its R x R tiles of D - for each
  * kk: close tile (kk,kk) in registers, then update its row and column tiles by it (in place:
  * a product reads all of its operand before the result is stored), then the other tiles -
@@ -244,10 +277,12 @@ __device__ __forceinline__ void fwt_pivot(const FwtArgs &a, int K, int32_t *smem
 }
 
 /* Run item *sw (whole block). For products, the first `pre` pipeline stages may already be in
- * flight (buffers from `base`, see mp_tile_product) and hook runs at every chunk. */
-template <int T, int NS, int R, typename Hook = grmp::MpNoHook>
-__device__ __forceinline__ void fwt_exec(const FwtArgs &a, const fwt_item *sw, int32_t *smem,
-                                         int tid, int base = 0, int pre = 0, Hook hook = Hook())
+ * flight (buffers from `base`, see mp_tile_product) and hook runs at every chunk. TMA: the
+ * stages come through the tensor maps *m and the mbarriers of pp (mp_tile_product_tma). */
+template <int T, int NS, int R, bool TMA, typename Hook = grmp::MpNoHook>
+__device__ __forceinline__ void fwt_exec(const FwtArgs &a, const FwtMaps *m, const fwt_item *sw,
+                                         int32_t *smem, int tid, grmp::MpTmaPipe<NS> &pp,
+                                         int base = 0, int pre = 0, Hook hook = Hook())
 {
     const fwt_item w = *sw;
     if (w.type == FWT_P) {
@@ -257,11 +292,17 @@ __device__ __forceinline__ void fwt_exec(const FwtArgs &a, const fwt_item *sw, i
     const MpFrag<T> f(tid);
     int32_t acc[8][8];
     grmp::mp_frag_load<T>(acc, f, d_tile<T>(a, w.i, w.j), (size_t)a.ld, T, T);
-    const int32_t *A, *B;
-    size_t lda;
-    fwt_operands<T, R>(a, w, &A, &lda, &B);
-    grmp::mp_tile_product<T, NS>(acc, f, tid, smem, A, lda, B, (size_t)a.ld, T, T, R * T, base,
-                                 pre, hook);
+    if constexpr (TMA) {
+        const FwtTmaSrc<T, R> src{m, sw};
+        grmp::mp_tile_product_tma<T, NS>(acc, f, tid, smem, pp, src, R * T / grmp::kMpBK, base,
+                                         pre, hook);
+    } else {
+        const int32_t *A, *B;
+        size_t lda;
+        fwt_operands<T, R>(a, w, &A, &lda, &B);
+        grmp::mp_tile_product<T, NS>(acc, f, tid, smem, A, lda, B, (size_t)a.ld, T, T, R * T,
+                                     base, pre, hook);
+    }
     fwt_store<T, R>(a, sw, acc, f);
 }
 
@@ -280,14 +321,17 @@ struct FwtShared {
  * lanes 0..FWT_MAXDEP-1 of that warp decode it and poll its dependencies once each
  * (ld.acquire, no spinning) and publish the outcome in shared memory; at the last chunk, after
  * that chunk's barrier made it visible, every thread prefetches the ready next item's first
- * NS-1 stages into the buffers this chunk does not read, and its C tile into L2. An item whose
- * dependencies were not yet met is waited for at the top of the loop, as without OVL. */
-template <int T, int NS, int R> struct FwtHook {
+ * NS-1 stages into the buffers this chunk does not read (TMA: the issuing thread alone), and
+ * its C tile into L2. An item whose dependencies were not yet met is waited for at the top of
+ * the loop, as without OVL. */
+template <int T, int NS, int R, bool TMA> struct FwtHook {
     const FwtArgs *a;
     FwtShared *sh;
     int32_t *smem;
     int p, base, tid;
     int g2;
+    const FwtMaps *m;
+    uint64_t *bar;
     __device__ __forceinline__ void operator()(int c, int nch)
     {
         constexpr int LAST = MpFrag<T>::THREADS - 32;
@@ -317,7 +361,14 @@ template <int T, int NS, int R> struct FwtHook {
             const fwt_item w = sh->w[p ^ 1];
             const MpFrag<T> f(tid);
             grmp::mp_frag_prefetch_l2<T>(f, d_tile<T>(*a, w.i, w.j), (size_t)a->ld);
-            if (w.type != FWT_P) {
+            if (w.type == FWT_P) {
+            } else if constexpr (TMA) {
+                /* fence: the counters acquired at chunk nch-2 order D and the panels before
+                 * the copies (async proxy) */
+                if (tid == grmp::kMpTmaIssuer)
+                    grmp::mp_tma_prefetch<T, NS>(smem, bar, (base + nch) % NS, 0, nch,
+                                                 FwtTmaSrc<T, R>{m, &sh->w[p ^ 1]}, true);
+            } else {
                 const int32_t *A, *B;
                 size_t lda;
                 fwt_operands<T, R>(*a, w, &A, &lda, &B);
@@ -363,9 +414,9 @@ __device__ __forceinline__ void fwt_wait_deps(const FwtArgs &a, const fwt_item &
 /* The persistent loop with OVL (see FwtHook): an iteration whose item is ready starts
  * its product at once (stages in flight, C in L2); thread 0 publishes the finished item while
  * the others load the next item's C tile. */
-template <int T, int NS, int R>
-__device__ __forceinline__ void fwt_loop_ovl(const FwtArgs &a, FwtShared *sh, int32_t *smem,
-                                             int tid)
+template <int T, int NS, int R, bool TMA>
+__device__ __forceinline__ void fwt_loop_ovl(const FwtArgs &a, const FwtMaps *m, FwtShared *sh,
+                                             int32_t *smem, int tid, grmp::MpTmaPipe<NS> &pp)
 {
     constexpr int NCH = (R * T + grmp::kMpBK - 1) / grmp::kMpBK;
     static_assert(NCH >= 2, "the hook needs two chunks per product");
@@ -398,10 +449,10 @@ __device__ __forceinline__ void fwt_loop_ovl(const FwtArgs &a, FwtShared *sh, in
                 sh->g[p ^ 1] = atomicAdd(a.claim, 1);
                 sh->ready[p ^ 1] = 0;
             }
-            fwt_exec<T, NS, R>(a, &sh->w[p], smem, tid);
+            fwt_exec<T, NS, R, TMA>(a, m, &sh->w[p], smem, tid, pp);
         } else {
-            FwtHook<T, NS, R> hook{&a, sh, smem, p, base, tid, 0};
-            fwt_exec<T, NS, R>(a, &sh->w[p], smem, tid, base, pre, hook);
+            FwtHook<T, NS, R, TMA> hook{&a, sh, smem, p, base, tid, 0, m, pp.bar};
+            fwt_exec<T, NS, R, TMA>(a, m, &sh->w[p], smem, tid, pp, base, pre, hook);
             base = (base + NCH) % NS;
         }
         __syncthreads();    /* every thread's stores are issued; this item's buffers are free */
@@ -413,23 +464,48 @@ __device__ __forceinline__ void fwt_loop_ovl(const FwtArgs &a, FwtShared *sh, in
 /* phase >= 0: block b runs item b of that phase of round K (launch-per-phase mode, no
  * counters). phase < 0: persistent - claim, wait, run, publish, until the list is done; with
  * OVL, item boundaries overlap (fwt_loop_ovl). */
-template <int T, int NS, bool OVL, int R>
-__global__ void __launch_bounds__(MpFrag<T>::THREADS, T == 128 ? 2 : (NS == 2 ? 6 : 4))
-    fwt_kernel(FwtArgs a, int phase, int K)
+/* Dynamic shared memory of the kernel: the NS stages, plus 128 bytes with TMA to align them
+ * to the 128 bytes bulk copies need. */
+template <int T, int NS, bool TMA> constexpr size_t fwt_smem_bytes()
 {
-    extern __shared__ __align__(16) unsigned char fwt_smem_raw[];
-    int32_t *smem = reinterpret_cast<int32_t *>(fwt_smem_raw);
+    return grmp::mp_smem_bytes<T, NS, int32_t>() + (TMA ? 128 : 0);
+}
+
+/* TMA: the stage buffers start 128-byte aligned; thread 0 initialises the stage mbarriers. */
+template <int NS, bool TMA>
+__device__ __forceinline__ int32_t *fwt_smem_setup(unsigned char *raw, uint64_t *bars, int tid)
+{
+    if constexpr (!TMA)
+        return reinterpret_cast<int32_t *>(raw);
+    if (tid == 0) {
+        for (int b = 0; b < NS; ++b)
+            grtma::mbar_init(bars + b, 1);
+        grtma::mbar_fence_init();
+    }
+    __syncthreads();
+    const uint32_t mis = grtma::smem_u32(raw) & 127u;
+    return reinterpret_cast<int32_t *>(raw + (mis ? 128 - mis : 0));
+}
+
+template <int T, int NS, bool OVL, int R, bool TMA>
+__global__ void __launch_bounds__(MpFrag<T>::THREADS, T == 128 ? 2 : (NS == 2 ? 6 : 4))
+    fwt_kernel(FwtArgs a, const __grid_constant__ FwtMaps maps, int phase, int K)
+{
+    extern __shared__ __align__(128) unsigned char fwt_smem_raw[];
     __shared__ FwtShared sh;
+    __shared__ uint64_t bars[NS];
     const int tid = (int)threadIdx.x;
+    int32_t *smem = fwt_smem_setup<NS, TMA>(fwt_smem_raw, bars, tid);
+    grmp::MpTmaPipe<NS> pp{bars, 0u};
     if (phase >= 0) {
         if (tid == 0)
             sh.w[0] = fwt_phase_item(&a.sc, phase, K, (int)blockIdx.x);
         __syncthreads();
-        fwt_exec<T, NS, R>(a, &sh.w[0], smem, tid);
+        fwt_exec<T, NS, R, TMA>(a, &maps, &sh.w[0], smem, tid, pp);
         return;
     }
     if constexpr (OVL) {
-        fwt_loop_ovl<T, NS, R>(a, &sh, smem, tid);
+        fwt_loop_ovl<T, NS, R, TMA>(a, &maps, &sh, smem, tid, pp);
         return;
     }
     /* Without OVL. Item it lives in sh.w[it & 1]: thread 0 decodes it and claims the next
@@ -463,7 +539,7 @@ __global__ void __launch_bounds__(MpFrag<T>::THREADS, T == 128 ? 2 : (NS == 2 ? 
         __syncthreads();
         if (tid == 0 && a.stats)
             sh.t[1] = clock64();
-        fwt_exec<T, NS, R>(a, &sh.w[p], smem, tid);
+        fwt_exec<T, NS, R, TMA>(a, &maps, &sh.w[p], smem, tid, pp);
         __syncthreads();    /* every thread's stores are issued; smem is free */
         if (tid == 0 && a.stats)
             fwt_stat(a, sh.w[p].type, sh.t[0], sh.t[1], clock64());
@@ -474,7 +550,7 @@ __global__ void __launch_bounds__(MpFrag<T>::THREADS, T == 128 ? 2 : (NS == 2 ? 
 
 /* ---- host side ------------------------------------------------------------------------- */
 struct Cfg {
-    int t, sched, bps, pdelay, rdelay, stages, ovl, kr;
+    int t, sched, bps, pdelay, rdelay, stages, ovl, kr, tma;
 };
 
 Cfg cfg_of(const long *pv)
@@ -488,22 +564,30 @@ Cfg cfg_of(const long *pv)
     c.rdelay = pv[4] ? (int)pv[4] : (c.kr == 2 ? 32 : 16);
     c.stages = pv[5] == 3 ? 3 : 2;
     c.ovl = pv[6] != 0 && c.sched == 0;     /* the launch-per-phase mode has no item boundaries */
+    c.tma = pv[8] != 0;
     return c;
 }
 
-template <int T_, int NS_, bool OVL_, int R_> struct Inst {
+template <int T_, int NS_, bool OVL_, int R_, bool TMA_> struct Inst {
     static constexpr int T = T_, NS = NS_, R = R_;
-    static constexpr bool OVL = OVL_;
+    static constexpr bool OVL = OVL_, TMA = TMA_;
 };
 
-/* Call fn(Inst<T, NS, OVL, R>{}) for the configured instantiation (params_ok has vetted t,
- * stages, kr, and ovl only with kr = 1). */
-template <int T, int NS, typename F> void with_inst_ns(const Cfg &c, F &&fn)
+/* Call fn(Inst<T, NS, OVL, R, TMA>{}) for the configured instantiation (params_ok has vetted
+ * t, stages and kr). */
+template <int T, int NS, bool TMA, typename F> void with_inst_tma(const Cfg &c, F &&fn)
 {
     if (c.kr == 2)
-        c.ovl ? fn(Inst<T, NS, true, 2>{}) : fn(Inst<T, NS, false, 2>{});
+        c.ovl ? fn(Inst<T, NS, true, 2, TMA>{}) : fn(Inst<T, NS, false, 2, TMA>{});
     else
-        c.ovl ? fn(Inst<T, NS, true, 1>{}) : fn(Inst<T, NS, false, 1>{});
+        c.ovl ? fn(Inst<T, NS, true, 1, TMA>{}) : fn(Inst<T, NS, false, 1, TMA>{});
+}
+template <int T, int NS, typename F> void with_inst_ns(const Cfg &c, F &&fn)
+{
+    if (c.tma)
+        with_inst_tma<T, NS, true>(c, fn);
+    else
+        with_inst_tma<T, NS, false>(c, fn);
 }
 template <int T, typename F> void with_inst_t(const Cfg &c, F &&fn)
 {
@@ -537,32 +621,32 @@ size_t counter_bytes(const fwt_sched &sc)
     return (ints * sizeof(int) + 255) / 256 * 256;
 }
 
-template <int T, int NS, bool OVL, int R> const void *kernel_fn()
+template <int T, int NS, bool OVL, int R, bool TMA> const void *kernel_fn()
 {
-    return (const void *)fwt_kernel<T, NS, OVL, R>;
+    return (const void *)fwt_kernel<T, NS, OVL, R, TMA>;
 }
 
 /* First use: allow the dynamic shared memory, learn the occupancy and the SM count. */
-template <int T, int NS, bool OVL, int R> int blocks_per_sm_max()
+template <int T, int NS, bool OVL, int R, bool TMA> int blocks_per_sm_max()
 {
     static int per_sm = -1;
     if (per_sm < 0) {
-        const int smem = (int)grmp::mp_smem_bytes<T, NS, int32_t>();
-        GR_CUDA_CHECK(cudaFuncSetAttribute(fwt_kernel<T, NS, OVL, R>,
+        const int smem = (int)fwt_smem_bytes<T, NS, TMA>();
+        GR_CUDA_CHECK(cudaFuncSetAttribute(fwt_kernel<T, NS, OVL, R, TMA>,
                                            cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
-        GR_CUDA_CHECK(cudaFuncSetAttribute(fwt_kernel<T, NS, OVL, R>,
+        GR_CUDA_CHECK(cudaFuncSetAttribute(fwt_kernel<T, NS, OVL, R, TMA>,
                                            cudaFuncAttributePreferredSharedMemoryCarveout, 100));
         GR_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-            &per_sm, fwt_kernel<T, NS, OVL, R>, MpFrag<T>::THREADS, (size_t)smem));
+            &per_sm, fwt_kernel<T, NS, OVL, R, TMA>, MpFrag<T>::THREADS, (size_t)smem));
         if (per_sm < 1)
             per_sm = 1;
     }
     return per_sm;
 }
 
-template <int T, int NS, bool OVL, int R> int persistent_grid(const Cfg &c, const fwt_sched &sc)
+template <int T, int NS, bool OVL, int R, bool TMA> int persistent_grid(const Cfg &c, const fwt_sched &sc)
 {
-    const int per_sm = blocks_per_sm_max<T, NS, OVL, R>();
+    const int per_sm = blocks_per_sm_max<T, NS, OVL, R, TMA>();
     const int bps = c.bps > 0 && c.bps < per_sm ? c.bps : per_sm;
     const long g = (long)bps * grmp::sm_count(), total = (long)fwt_total(&sc);
     return (int)(g < total ? g : total);
@@ -607,11 +691,28 @@ void stats_end(const unsigned long long *buf, int grid)
     std::fprintf(stderr, "\n");
 }
 
-template <int T, int NS, bool OVL, int R> void launch_inst(const gr_apsp_args *a, const Cfg &c)
+/* The four tensor maps of FwtTmaSrc (boxes: A kMpAStride x T, B T x kMpBK). The column
+ * panels are FWT_NBUF planes of ld rows x W (pitch W), 2 ld W apart; the row panels, W rows x ld
+ * (pitch ld), start ld W after them. Encoded on the host, a few microseconds per launch. */
+template <int T, int R> FwtMaps tma_maps(const FwtArgs &g)
+{
+    constexpr int W = R * T;
+    const uint64_t ld = (uint64_t)g.ld, row = ld * 4, plane = 2 * ld * W * 4;
+    FwtMaps m;
+    m.a_d = grtma::encode_i32_3d(g.d, ld, ld, 1, row, ld * row, grmp::kMpAStride, T);
+    m.b_d = grtma::encode_i32_3d(g.d, ld, ld, 1, row, ld * row, T, grmp::kMpBK);
+    m.a_col = grtma::encode_i32_3d(g.panels, W, ld, FWT_NBUF, (uint64_t)W * 4, plane,
+                                   grmp::kMpAStride, T);
+    m.b_row = grtma::encode_i32_3d(g.panels + ld * W, ld, W, FWT_NBUF, row, plane, T,
+                                   grmp::kMpBK);
+    return m;
+}
+
+template <int T, int NS, bool OVL, int R, bool TMA> void launch_inst(const gr_apsp_args *a, const Cfg &c)
 {
     constexpr int TH = MpFrag<T>::THREADS;
-    const int smem = (int)grmp::mp_smem_bytes<T, NS, int32_t>();
-    (void)blocks_per_sm_max<T, NS, OVL, R>();
+    const int smem = (int)fwt_smem_bytes<T, NS, TMA>();
+    (void)blocks_per_sm_max<T, NS, OVL, R, TMA>();
     FwtArgs args;
     args.d = a->d;
     args.ld = a->ld;
@@ -621,23 +722,27 @@ template <int T, int NS, bool OVL, int R> void launch_inst(const gr_apsp_args *a
     args.claim = static_cast<int *>(a->ws);
     args.ctr = args.claim + kCtrHead;
     args.panels = reinterpret_cast<int32_t *>(static_cast<char *>(a->ws) + counter_bytes(args.sc));
+    FwtMaps maps;
+    std::memset(&maps, 0, sizeof maps);
+    if (TMA)
+        maps = tma_maps<T, R>(args);
     if (c.sched == 1) {
         const int nr = fwt_phase_count(&args.sc, FWT_R), nn = fwt_phase_count(&args.sc, FWT_N);
         for (int K = 0; K < fwt_rounds(&args.sc); K++) {
             gr_phase_mark(a->ph, GR_APSP_PHASE_PIVOT);
-            fwt_kernel<T, NS, OVL, R><<<1, TH, smem>>>(args, FWT_P, K);
+            fwt_kernel<T, NS, OVL, R, TMA><<<1, TH, smem>>>(args, maps, FWT_P, K);
             GR_CHECK_LAUNCH();
             if (nn == 0)
                 continue;
             gr_phase_mark(a->ph, GR_APSP_PHASE_ROWCOL);
-            fwt_kernel<T, NS, OVL, R><<<nr, TH, smem>>>(args, FWT_R, K);
+            fwt_kernel<T, NS, OVL, R, TMA><<<nr, TH, smem>>>(args, maps, FWT_R, K);
             GR_CHECK_LAUNCH();
             gr_phase_mark(a->ph, GR_APSP_PHASE_NONPIVOT);
-            fwt_kernel<T, NS, OVL, R><<<nn, TH, smem>>>(args, FWT_N, K);
+            fwt_kernel<T, NS, OVL, R, TMA><<<nn, TH, smem>>>(args, maps, FWT_N, K);
             GR_CHECK_LAUNCH();
         }
     } else {
-        const int G = persistent_grid<T, NS, OVL, R>(c, args.sc);
+        const int G = persistent_grid<T, NS, OVL, R, TMA>(c, args.sc);
         args.sc.dp = c.pdelay * G / 4;
         args.sc.dr = c.rdelay * G / 4;
         args.stats = OVL ? nullptr : stats_begin();
@@ -645,7 +750,7 @@ template <int T, int NS, bool OVL, int R> void launch_inst(const gr_apsp_args *a
         gr_phase_mark(a->ph, GR_APSP_PHASE_OTHER);
         GR_CUDA_CHECK(cudaMemsetAsync(a->ws, 0, counter_bytes(args.sc), 0));
         gr_phase_mark(a->ph, GR_APSP_PHASE_NONPIVOT);
-        fwt_kernel<T, NS, OVL, R><<<G, TH, smem>>>(args, -1, 0);
+        fwt_kernel<T, NS, OVL, R, TMA><<<G, TH, smem>>>(args, maps, -1, 0);
         GR_CHECK_LAUNCH();
         if (args.stats)
             stats_end(args.stats, G);
@@ -667,7 +772,7 @@ void tiled_launch(const gr_apsp_args *a)
 {
     const Cfg c = cfg_of(a->pv);
     with_inst(c, [&](auto inst) { using I = decltype(inst);
-        launch_inst<I::T, I::NS, I::OVL, I::R>(a, c); });
+        launch_inst<I::T, I::NS, I::OVL, I::R, I::TMA>(a, c); });
 }
 
 void tiled_attrs(int ld, const long *pv, gr_kernel_attrs *out)
@@ -676,14 +781,15 @@ void tiled_attrs(int ld, const long *pv, gr_kernel_attrs *out)
     with_inst(c, [&](auto inst) {
         using I = decltype(inst);
         constexpr int T = I::T, NS = I::NS, R = I::R;
-        constexpr bool OVL = I::OVL;
+        constexpr bool OVL = I::OVL, TMA = I::TMA;
         const fwt_sched sc = sched_of(ld, c);
         const long nn = fwt_phase_count(&sc, FWT_N);
-        const long blocks = c.sched == 1 ? nn : persistent_grid<T, NS, OVL, R>(c, sc);
+        const long blocks = c.sched == 1 ? nn : persistent_grid<T, NS, OVL, R, TMA>(c, sc);
         char name[64];
-        std::snprintf(name, sizeof name, "fwt_kernel<%d,%d,%d,%d>", T, NS, (int)OVL, R);
-        gr_kernel_attrs_read(kernel_fn<T, NS, OVL, R>(), name, MpFrag<T>::THREADS,
-                             (int)grmp::mp_smem_bytes<T, NS, int32_t>(), blocks, out);
+        std::snprintf(name, sizeof name, "fwt_kernel<%d,%d,%d,%d,%d>", T, NS, (int)OVL, R,
+                      (int)TMA);
+        gr_kernel_attrs_read(kernel_fn<T, NS, OVL, R, TMA>(), name, MpFrag<T>::THREADS,
+                             (int)fwt_smem_bytes<T, NS, TMA>(), blocks, out);
     });
 }
 
@@ -704,6 +810,8 @@ int tiled_params_ok(const long *pv, char *why, size_t len)
         bad = "ovl must be 0 or 1";
     else if (pv[7] != 1 && pv[7] != 2)
         bad = "kr must be 1 or 2";
+    else if (pv[8] != 0 && pv[8] != 1)
+        bad = "tma must be 0 or 1";
     if (bad && why && len)
         std::snprintf(why, len, "%s", bad);
     return bad == nullptr;

@@ -1,19 +1,34 @@
 /* cuda_check.cuh - the one error macro: every CUDA call and every kernel launch goes through
- * GR_CUDA_CHECK, which names the call, the file and the line, and exits with GR_EXIT_CUDA. */
+ * GR_CUDA_CHECK, which names the call, the file and the line, and exits with GR_EXIT_CUDA.
+ * It takes runtime results (cudaError_t) and the few driver results the kernels need
+ * (CUresult, from driver entry points fetched through the runtime: no -lcuda). */
 #ifndef GR_CUDA_CHECK_CUH
 #define GR_CUDA_CHECK_CUH
 #include <cstdio>
 #include <cstdlib>
+#include <cuda.h>
 #include <cuda_runtime.h>
 #include "../../harness/defaults.h"
 
+inline bool gr_cuda_failed(cudaError_t e) { return e != cudaSuccess; }
+inline bool gr_cuda_failed(CUresult e) { return e != CUDA_SUCCESS; }
+inline void gr_cuda_describe(cudaError_t e, char *buf, size_t len)
+{
+    std::snprintf(buf, len, "%s (%s)", cudaGetErrorString(e), cudaGetErrorName(e));
+}
+inline void gr_cuda_describe(CUresult e, char *buf, size_t len)
+{
+    std::snprintf(buf, len, "driver error %d (CUresult)", (int)e);
+}
+
 #define GR_CUDA_CHECK(call)                                                                    \
     do {                                                                                       \
-        cudaError_t gr_cuda_err_ = (call);                                                     \
-        if (gr_cuda_err_ != cudaSuccess) {                                                     \
-            std::fprintf(stderr, "graphrepro: CUDA error: %s failed at %s:%d: %s (%s)\n",      \
-                         #call, __FILE__, __LINE__, cudaGetErrorString(gr_cuda_err_),          \
-                         cudaGetErrorName(gr_cuda_err_));                                      \
+        const auto gr_cuda_err_ = (call);                                                      \
+        if (gr_cuda_failed(gr_cuda_err_)) {                                                    \
+            char gr_cuda_msg_[160];                                                            \
+            gr_cuda_describe(gr_cuda_err_, gr_cuda_msg_, sizeof gr_cuda_msg_);                 \
+            std::fprintf(stderr, "graphrepro: CUDA error: %s failed at %s:%d: %s\n", #call,    \
+                         __FILE__, __LINE__, gr_cuda_msg_);                                    \
             std::exit(GR_EXIT_CUDA);                                                           \
         }                                                                                      \
     } while (0)

@@ -185,6 +185,12 @@ TEST_CASE(fw_tiled_large_kr1_t64) { check_variant_large("fw-tiled:kr=1,t=64"); }
 TEST_CASE(fw_tiled_large_ovl0) { check_variant_large("fw-tiled:ovl=0"); }
 TEST_CASE(fw_tiled_large_stages3_ovl0) { check_variant_large("fw-tiled:stages=3,ovl=0"); }
 TEST_CASE(fw_tiled_large_t64_ovl0) { check_variant_large("fw-tiled:t=64,ovl=0"); }
+TEST_CASE(fw_tiled_tma0) { check_variant("fw-tiled:tma=0", 1000); }
+TEST_CASE(fw_tiled_tma0_ovl0) { check_variant("fw-tiled:tma=0,ovl=0", 1000); }
+TEST_CASE(fw_tiled_tma0_kr1_sched1) { check_variant("fw-tiled:tma=0,kr=1,sched=1", 1000); }
+TEST_CASE(fw_tiled_tma0_t64_stages3) { check_variant("fw-tiled:tma=0,t=64,stages=3", 1000); }
+TEST_CASE(fw_tiled_large_tma0) { check_variant_large("fw-tiled:tma=0"); }
+TEST_CASE(fw_tiled_large_stages3) { check_variant_large("fw-tiled:stages=3"); }
 
 TEST_MAIN("apsp", TEST_ENTRY(cpu_fw), TEST_ENTRY(cpu_fw_blocked_default),
           TEST_ENTRY(cpu_fw_blocked_b16_t1), TEST_ENTRY(fw_naive), TEST_ENTRY(fw_mm_t16),
@@ -201,4 +207,6 @@ TEST_MAIN("apsp", TEST_ENTRY(cpu_fw), TEST_ENTRY(cpu_fw_blocked_default),
           TEST_ENTRY(fw_tiled_large_kr1), TEST_ENTRY(fw_tiled_large_kr1_t64),
           TEST_ENTRY(fw_tiled_kr1_ovl0), TEST_ENTRY(fw_tiled_large_kr1_ovl0),
           TEST_ENTRY(fw_tiled_large_ovl0), TEST_ENTRY(fw_tiled_large_stages3_ovl0),
-          TEST_ENTRY(fw_tiled_large_t64_ovl0))
+          TEST_ENTRY(fw_tiled_large_t64_ovl0), TEST_ENTRY(fw_tiled_tma0), TEST_ENTRY(fw_tiled_tma0_ovl0),
+          TEST_ENTRY(fw_tiled_tma0_kr1_sched1), TEST_ENTRY(fw_tiled_tma0_t64_stages3),
+          TEST_ENTRY(fw_tiled_large_tma0), TEST_ENTRY(fw_tiled_large_stages3))
