@@ -34,7 +34,9 @@ pack() { tar czf "$OUT/results.tgz" results; }
 stamp build
 # the git_rev column: pass GR_GIT_REV=<commit> when the machine's copy lacks the history; the
 # object that embeds it is rebuilt every session so a warm machine never reports a stale one
-rm -f build/harness/hostinfo.o
+# (the archive goes too: the Makefile's .SECONDARY keeps make from remaking a missing object
+# whose archive is newer than its source)
+rm -f build/harness/hostinfo.o build/libgr.a
 # -k: a test that fails to build must not stop the stages that need only bin/graphrepro
 make -k -j"$(nproc)" SMS=90 all $(ls tests/*/test_*.c | sed 's|^|build/|; s|\.c$||') >"$OUT/build.log" 2>&1 ||
     { grep -E 'error' "$OUT/build.log" | head -20; echo "build had errors (build.log)"; }
