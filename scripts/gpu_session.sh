@@ -90,7 +90,7 @@ for stage in "$@"; do
         # from an empty results folder (resume would skip finished rows): QUICK runs in a scratch
         # folder, full runs in results/<device>.cold (brought back, reviewed, then committed)
         p=${stage#time:}; q=; case $p in *-quick) p=${p%-quick}; q=1 ;; esac
-        if [ -n "$q" ]; then cold=$(mktemp -d); else cold=$dir.cold; mkdir -p "$cold"; fi
+        if [ -n "$q" ]; then cold=$(mktemp -d); else cold=$dir.cold; rm -rf "$cold"; mkdir -p "$cold"; fi
         s0=$(date +%s)
         GR_RESULTS_DIR=$cold timeout "$st" make reproduce PAPER="$p" QUICK=$q 2>&1 | tail -20
         rc=${PIPESTATUS[0]}
