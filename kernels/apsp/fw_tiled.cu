@@ -32,11 +32,14 @@
  *
  * Tile work (minplus_tile.cuh): a T x T output tile per block, (T/8)^2 threads with 8 x 8
  * int32 accumulators in registers; A (pivot column) and B (pivot row) staged in shared memory
- * 32 k at a time by 16-byte cp.async, double (or triple) buffered; the update is
- * __viaddmin_s32 = VIADDMNMX. ptxas (CUDA 13.0, sm_90): T = 128: 256 threads, 128 registers,
- * 68 (2 stages) / 102 KB (3 stages) of dynamic shared memory, 2 blocks per SM, no spills for
- * kr = 1 and a few per-item spills (not in the inner loop) for kr = 2; T = 64: 64 threads,
- * up to 168 registers, 34 / 51 KB.
+ * 32 k at a time, double (or triple) buffered; the update is __viaddmin_s32 = VIADDMNMX.
+ * Stages are filled by TMA (tma=1, default; minplus_tma.cuh): one thread issues two bulk
+ * tensor copies per stage through four tensor maps (D and the panels, for A and B boxes) and
+ * the block waits on the stage's mbarrier; tma=0 fills them with 16-byte cp.async by every
+ * thread (~100 instructions per thread per stage). Same stage layout, same inner loop. ptxas
+ * (CUDA 13.0, sm_90): T = 128: 256 threads, 128 registers, 68 (2 stages) / 102 KB (3 stages)
+ * of dynamic shared memory, 2 blocks per SM, no spills for kr = 1 and a few per-item spills
+ * (not in the inner loop) for kr = 2; T = 64: 64 threads, up to 168 registers, 34 / 51 KB.
  * Inner loop per k (SASS): 64 VIADDMNMX, 8 LDS + 2 LDS.128, 5 loop instructions.
  *
  * Rounds of kr tiles (kr = 2 by default): a round is W = kr T wide, so every product item
@@ -53,12 +56,13 @@
  * next pivot block's tiles and its closure P(K+1) (1); rdelay = quarters of the grid between
  * P(K+1) and the first row/column tile of round K+1 (16 for kr=1, 32 for kr=2: about the pivot
  * closure's duration, 40-50 us for one tile and ~300 us for the 2 x 2 block; too early and the
- * row/column items spin, measured with GR_FWT_STATS); stages = cp.async stages in {2, 3} (2);
+ * row/column items spin, measured with GR_FWT_STATS); stages = shared-memory stages in {2, 3} (2);
  * ovl (1) = 1 overlaps item boundaries (fwt_loop_ovl: the next item is claimed and
  * its dependencies polled during this one, its first stages prefetched into the free buffer
- * and its C tile into L2 during the last chunk; 0 = serial boundaries); kr in {1, 2} (2).
- * Measured on an H200 (apsp-fwtiled-kr.csv, medians of 5): kr=2 with ovl=1 39.9 ms at
- * n = 8192 and 314.5 ms at 16384, against 42.0 / 333.3 ms for kr=1 without overlap.
+ * and its C tile into L2 during the last chunk; 0 = serial boundaries); kr in {1, 2} (2);
+ * tma in {0, 1} (1). Measured on an H200 (apsp-fwtiled-kr.csv, medians of 5): kr=2 with
+ * ovl=1 39.9 ms at n = 8192 and 314.5 ms at 16384, against 42.0 / 333.3 ms for kr=1 without
+ * overlap; TMA stages then 38.9 / 305.2 ms (results/NOTES.md, session 5).
  *
  * Publication without ovl: after the item's closing barrier, lane 0 of the LAST warp issues
  * one fence and relaxed counter writes while warp 0 already decodes and polls the next item.
