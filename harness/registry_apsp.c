@@ -52,4 +52,4 @@ const gr_variant gr_variant_fw_tiled = GR_APSP_VARIANT(
     {"stages", 0, 0, 3, "shared-memory pipeline stages 2 or 3 (0 = 2)"},
     {"ovl", 1, 0, 1, "1 = overlap item boundaries (next item claimed, polled, prefetched during this one); 0 = serial boundaries"},
     {"kr", 2, 1, 2, "tiles per round 1 or 2: k = kr x t per product, the pivot block closed as a kr x kr sub-FW"},
-    {"tma", 1, 0, 1, "1 = shared-memory stages filled by TMA bulk copies (one thread, mbarriers); 0 = cp.async by every thread"});
+    {"tma", 1, 0, 1, "1 = shared-memory stages filled by TMA bulk copies (one thread, mbarriers; sm_90+, cp.async before); 0 = cp.async by every thread"});

@@ -60,7 +60,7 @@
  * ovl (1) = 1 overlaps item boundaries (fwt_loop_ovl: the next item is claimed and
  * its dependencies polled during this one, its first stages prefetched into the free buffer
  * and its C tile into L2 during the last chunk; 0 = serial boundaries); kr in {1, 2} (2);
- * tma in {0, 1} (1). Measured on an H200 (apsp-fwtiled-kr.csv, medians of 5): kr=2 with
+ * tma in {0, 1} (1; cp.async before sm_90). Measured on an H200 (apsp-fwtiled-kr.csv, medians of 5): kr=2 with
  * ovl=1 39.9 ms at n = 8192 and 314.5 ms at 16384, against 42.0 / 333.3 ms for kr=1 without
  * overlap; TMA stages then 38.9 / 305.2 ms (results/NOTES.md, session 5).
  *
@@ -572,6 +572,15 @@ Cfg cfg_of(const long *pv)
     return c;
 }
 
+/* The configuration as run on the current device: tma=1 falls back to cp.async stages before
+ * sm_90, which has no TMA (the parameter's documented meaning). */
+Cfg cfg_on_device(const long *pv)
+{
+    Cfg c = cfg_of(pv);
+    c.tma = c.tma && grtma::has_tma();
+    return c;
+}
+
 template <int T_, int NS_, bool OVL_, int R_, bool TMA_> struct Inst {
     static constexpr int T = T_, NS = NS_, R = R_;
     static constexpr bool OVL = OVL_, TMA = TMA_;
@@ -774,14 +783,14 @@ size_t tiled_workspace(int ld, const long *pv)
 
 void tiled_launch(const gr_apsp_args *a)
 {
-    const Cfg c = cfg_of(a->pv);
+    const Cfg c = cfg_on_device(a->pv);
     with_inst(c, [&](auto inst) { using I = decltype(inst);
         launch_inst<I::T, I::NS, I::OVL, I::R, I::TMA>(a, c); });
 }
 
 void tiled_attrs(int ld, const long *pv, gr_kernel_attrs *out)
 {
-    const Cfg c = cfg_of(pv);
+    const Cfg c = cfg_on_device(pv);
     with_inst(c, [&](auto inst) {
         using I = decltype(inst);
         constexpr int T = I::T, NS = I::NS, R = I::R;

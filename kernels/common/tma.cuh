@@ -3,7 +3,9 @@
  * driver entry point, so nothing links libcuda), and the device side - shared-memory mbarriers
  * (init, arrive with an expected byte count, parity wait), the 3-D tiled bulk copy global ->
  * shared that completes on an mbarrier, and the proxy fence that orders ordinary (generic-proxy)
- * memory accesses before the copies (async proxy) that follow. */
+ * memory accesses before the copies (async proxy) that follow. All of it needs sm_90: compiled for
+ * an older target (make SMS="80 90") the device functions trap, and callers must check
+ * has_tma() on the host and take another path. */
 #ifndef GR_TMA_CUH
 #define GR_TMA_CUH
 #include <cstdint>
@@ -59,7 +61,24 @@ inline CUtensorMap encode_i32_3d(const void *base, uint64_t d0, uint64_t d1, uin
     return m;
 }
 
+/* Does the current device have the TMA (compute capability 9.0 or newer)? Read once. */
+inline bool has_tma()
+{
+    static int major = -1;
+    if (major < 0) {
+        int dev = 0;
+        GR_CUDA_CHECK(cudaGetDevice(&dev));
+        GR_CUDA_CHECK(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev));
+    }
+    return major >= 9;
+}
+
 /* ---- device ---------------------------------------------------------------------------- */
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 900
+#define GR_TMA_ASM(...) __trap()    /* not on this target: has_tma() kept the host away */
+#else
+#define GR_TMA_ASM(...) asm volatile(__VA_ARGS__)
+#endif
 __device__ __forceinline__ uint32_t smem_u32(const void *p)
 {
     return (uint32_t)__cvta_generic_to_shared(p);
@@ -69,19 +88,19 @@ __device__ __forceinline__ uint32_t smem_u32(const void *p)
  * before any other thread or the TMA unit uses it. */
 __device__ __forceinline__ void mbar_init(uint64_t *bar, unsigned count)
 {
-    asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;\n" ::"r"(smem_u32(bar)), "r"(count)
+    GR_TMA_ASM("mbarrier.init.shared::cta.b64 [%0], %1;\n" ::"r"(smem_u32(bar)), "r"(count)
                  : "memory");
 }
 __device__ __forceinline__ void mbar_fence_init()
 {
-    asm volatile("fence.mbarrier_init.release.cluster;\n" ::: "memory");
-    asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");
+    GR_TMA_ASM("fence.mbarrier_init.release.cluster;\n" ::: "memory");
+    GR_TMA_ASM("fence.proxy.async.shared::cta;\n" ::: "memory");
 }
 
 /* Arrive once on bar and expect `bytes` more from bulk copies in this phase. */
 __device__ __forceinline__ void mbar_arrive_expect_tx(uint64_t *bar, uint32_t bytes)
 {
-    asm volatile("{\n .reg .b64 st;\n"
+    GR_TMA_ASM("{\n .reg .b64 st;\n"
                  " mbarrier.arrive.expect_tx.shared::cta.b64 st, [%0], %1;\n}\n" ::"r"(
                      smem_u32(bar)),
                  "r"(bytes)
@@ -91,7 +110,7 @@ __device__ __forceinline__ void mbar_arrive_expect_tx(uint64_t *bar, uint32_t by
 /* Wait until the phase of bar with this parity (0 or 1) has completed. */
 __device__ __forceinline__ void mbar_wait(uint64_t *bar, uint32_t parity)
 {
-    asm volatile("{\n .reg .pred done;\n"
+    GR_TMA_ASM("{\n .reg .pred done;\n"
                  "WAIT_%=:\n"
                  " mbarrier.try_wait.parity.shared::cta.b64 done, [%0], %1;\n"
                  " @!done bra WAIT_%=;\n}\n" ::"r"(smem_u32(bar)),
@@ -103,7 +122,7 @@ __device__ __forceinline__ void mbar_wait(uint64_t *bar, uint32_t parity)
  * before its later async-proxy copies. */
 __device__ __forceinline__ void fence_proxy_async()
 {
-    asm volatile("fence.proxy.async;\n" ::: "memory");
+    GR_TMA_ASM("fence.proxy.async;\n" ::: "memory");
 }
 
 /* Bulk copy of the box at element coordinates (x, y, z) of map into dst (shared, 128-byte
@@ -111,7 +130,7 @@ __device__ __forceinline__ void fence_proxy_async()
 __device__ __forceinline__ void load_3d(void *dst, const CUtensorMap *map, int x, int y, int z,
                                         uint64_t *bar)
 {
-    asm volatile("cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"
+    GR_TMA_ASM("cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"
                  " [%0], [%1, {%2, %3, %4}], [%5];\n" ::"r"(smem_u32(dst)),
                  "l"(reinterpret_cast<uint64_t>(map)), "r"(x), "r"(y), "r"(z),
                  "r"(smem_u32(bar))
