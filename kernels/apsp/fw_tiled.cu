@@ -60,9 +60,9 @@
  * ovl (1) = 1 overlaps item boundaries (fwt_loop_ovl: the next item is claimed and
  * its dependencies polled during this one, its first stages prefetched into the free buffer
  * and its C tile into L2 during the last chunk; 0 = serial boundaries); kr in {1, 2} (2);
- * tma in {0, 1} (1; cp.async before sm_90). Measured on an H200 (apsp-fwtiled-kr.csv, medians of 5): kr=2 with
- * ovl=1 39.9 ms at n = 8192 and 314.5 ms at 16384, against 42.0 / 333.3 ms for kr=1 without
- * overlap; TMA stages then 38.9 / 305.2 ms (results/NOTES.md, session 5).
+ * tma in {0, 1} (1; cp.async before sm_90). Measured on an H200 (apsp-fwtiled-kr.csv,
+ * medians of 5): kr=2 with ovl=1 39.9 ms at n = 8192 and 314.5 ms at 16384, against
+ * 42.0 / 333.3 ms for kr=1 without overlap; TMA stages then 38.9 / 305.2 ms (NOTES, session 5).
  *
  * Publication without ovl: after the item's closing barrier, lane 0 of the LAST warp issues
  * one fence and relaxed counter writes while warp 0 already decodes and polls the next item.
@@ -657,7 +657,8 @@ template <int T, int NS, bool OVL, int R, bool TMA> int blocks_per_sm_max()
     return per_sm;
 }
 
-template <int T, int NS, bool OVL, int R, bool TMA> int persistent_grid(const Cfg &c, const fwt_sched &sc)
+template <int T, int NS, bool OVL, int R, bool TMA>
+int persistent_grid(const Cfg &c, const fwt_sched &sc)
 {
     const int per_sm = blocks_per_sm_max<T, NS, OVL, R, TMA>();
     const int bps = c.bps > 0 && c.bps < per_sm ? c.bps : per_sm;
@@ -721,7 +722,8 @@ template <int T, int R> FwtMaps tma_maps(const FwtArgs &g)
     return m;
 }
 
-template <int T, int NS, bool OVL, int R, bool TMA> void launch_inst(const gr_apsp_args *a, const Cfg &c)
+template <int T, int NS, bool OVL, int R, bool TMA>
+void launch_inst(const gr_apsp_args *a, const Cfg &c)
 {
     constexpr int TH = MpFrag<T>::THREADS;
     const int smem = (int)fwt_smem_bytes<T, NS, TMA>();
