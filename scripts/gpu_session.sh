@@ -88,9 +88,11 @@ for stage in "$@"; do
     sh:*) timeout "$st" bash -c "${stage#sh:}" 2>&1 | tail -60 ;;
     time:*)
         # from an empty results folder (resume would skip finished rows): QUICK runs in a scratch
-        # folder, full runs in results/<device>.cold (brought back, reviewed, then committed)
+        # folder, full runs in results/<device>.cold (brought back, reviewed, then committed),
+        # emptied before the session's first full run only (matsumoto-cell's fig4 reads the
+        # okuyama2010 rows of the same folder)
         p=${stage#time:}; q=; case $p in *-quick) p=${p%-quick}; q=1 ;; esac
-        if [ -n "$q" ]; then cold=$(mktemp -d); else cold=$dir.cold; rm -rf "$cold"; mkdir -p "$cold"; fi
+        if [ -n "$q" ]; then cold=$(mktemp -d); else cold=$dir.cold; [ -n "${cold_fresh:-}" ] || rm -rf "$cold"; cold_fresh=1; mkdir -p "$cold"; fi
         s0=$(date +%s)
         GR_RESULTS_DIR=$cold timeout "$st" make reproduce PAPER="$p" QUICK=$q 2>&1 | tail -20
         rc=${PIPESTATUS[0]}
