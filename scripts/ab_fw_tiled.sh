@@ -23,12 +23,12 @@ obj=build/kernels/apsp/fw_tiled.o
 compile=$(make -n -B SMS=90 $obj 2>/dev/null | grep -E -- "-o $obj " | tail -1)
 link=$(make -n -B SMS=90 bin/graphrepro 2>/dev/null | grep -E -- "-o bin/graphrepro " | tail -1)
 [ -n "$compile" ] && [ -n "$link" ] || { echo "ab_fw_tiled: no compile or link line from make -n" >&2; exit 1; }
-names=; pids=
+names=; pids=; declare -A variant
 for spec in "$@"; do
     name=${spec%%=*}; rest=${spec#*=}; params=
     case $rest in *+*) params=${rest#*+}; rest=${rest%%+*} ;; esac
     src=${rest%%:*}; flags=; [ "$rest" != "$src" ] && flags=${rest#*:}
-    echo "fw-tiled${params:+:$params}" > "/tmp/ab_$name.variant"
+    variant[$name]=fw-tiled${params:+:$params}
     d=/tmp/ab_$name; mkdir -p "$d"; names="$names $name"
     cc=${compile/-o $obj kernels\/apsp\/fw_tiled.cu/$flags -o $d\/fw_tiled.o $src}
     cmd=${link/-o bin\/graphrepro/-o $d\/gr}; cmd=${cmd/build\/libgrk.a/$d\/libgrk.a}
@@ -41,7 +41,7 @@ for name in $names; do [ -x /tmp/ab_$name/gr ] || { echo "build $name failed" >&
 for n in $ns; do
     for c in $(seq "$cycles"); do
         for name in $names; do
-            /tmp/ab_$name/gr run --variant "$(cat /tmp/ab_$name.variant)" --graph "sprand:n=$n,seed=1" --reps 5 --max-reps 5 \
+            /tmp/ab_$name/gr run --variant "${variant[$name]}" --graph "sprand:n=$n,seed=1" --reps 5 --max-reps 5 \
                 --warmup 1 --verify off --no-ceilings 2>&1 | grep -E "median" | sed "s|^|ab $name cycle $c: |"
         done
     done

@@ -365,19 +365,20 @@ template <int T, int NS, int R, bool TMA> struct FwtHook {
             const fwt_item w = sh->w[p ^ 1];
             const MpFrag<T> f(tid);
             grmp::mp_frag_prefetch_l2<T>(f, d_tile<T>(*a, w.i, w.j), (size_t)a->ld);
-            if (w.type == FWT_P) {
-            } else if constexpr (TMA) {
-                /* fence: the counters acquired at chunk nch-2 order D and the panels before
-                 * the copies (async proxy) */
-                if (tid == grmp::kMpTmaIssuer)
-                    grmp::mp_tma_prefetch<T, NS>(smem, bar, (base + nch) % NS, 0, nch,
-                                                 FwtTmaSrc<T, R>{m, &sh->w[p ^ 1]}, true);
-            } else {
-                const int32_t *A, *B;
-                size_t lda;
-                fwt_operands<T, R>(*a, w, &A, &lda, &B);
-                grmp::mp_prefetch_stages<T, NS>(smem, (base + nch) % NS, 0, A, lda, B,
-                                                (size_t)a->ld, T, T, R * T, tid);
+            if (w.type != FWT_P) {
+                if constexpr (TMA) {
+                    /* fence: the counters acquired at chunk nch-2 order D and the panels
+                     * before the copies (async proxy) */
+                    if (tid == grmp::kMpTmaIssuer)
+                        grmp::mp_tma_prefetch<T, NS>(smem, bar, (base + nch) % NS, 0, nch,
+                                                     FwtTmaSrc<T, R>{m, &sh->w[p ^ 1]}, true);
+                } else {
+                    const int32_t *A, *B;
+                    size_t lda;
+                    fwt_operands<T, R>(*a, w, &A, &lda, &B);
+                    grmp::mp_prefetch_stages<T, NS>(smem, (base + nch) % NS, 0, A, lda, B,
+                                                    (size_t)a->ld, T, T, R * T, tid);
+                }
             }
         }
     }
@@ -683,10 +684,7 @@ void stats_end(const unsigned long long *buf, int grid)
 {
     unsigned long long h[3 * FWT_ST_PER];
     GR_CUDA_CHECK(cudaMemcpy(h, buf, sizeof h, cudaMemcpyDeviceToHost));
-    int dev = 0, khz = 0;
-    GR_CUDA_CHECK(cudaGetDevice(&dev));
-    GR_CUDA_CHECK(cudaDeviceGetAttribute(&khz, cudaDevAttrClockRate, dev));
-    const double us = 1e3 / khz;    /* microseconds per cycle */
+    const double us = 1e3 / gr_device_attr(cudaDevAttrClockRate);    /* microseconds per cycle */
     double wait_all = 0, run_all = 0;
     for (int t = 0; t < 3; t++) {
         const unsigned long long *x = h + FWT_ST_PER * t;

@@ -60,9 +60,8 @@ template <typename V> float run_ms(V *out, int blocks, int iters, cudaEvent_t e0
 
 template <typename V> double peak(int reps)
 {
-    int dev = 0, sms = 0, per_sm = 0;
-    GR_CUDA_CHECK(cudaGetDevice(&dev));
-    GR_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+    const int sms = grmp::sm_count();
+    int per_sm = 0;
     GR_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, mp_peak_kernel<V>,
                                                                 kThreads, 0));
     const int blocks = 4 * std::max(per_sm, 1) * sms;

@@ -19,6 +19,7 @@
 #include <cuda_runtime.h>
 #include "../../harness/defaults.h"
 #include "../common/cuda_check.cuh"
+#include "../common/device_attr.cuh"
 
 namespace grmp {
 
@@ -369,12 +370,7 @@ __device__ __forceinline__ void mp_frag_closure(V (&acc)[8][8], const MpFrag<T> 
 /* Multiprocessors of the current device (host side; read once). */
 inline int sm_count()
 {
-    static int sms = -1;
-    if (sms < 0) {
-        int dev = 0;
-        GR_CUDA_CHECK(cudaGetDevice(&dev));
-        GR_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
-    }
+    static const int sms = gr_device_attr(cudaDevAttrMultiProcessorCount);
     return sms;
 }
 

@@ -36,6 +36,17 @@ template <int NS> struct MpTmaPipe {
     uint32_t phase;
 };
 
+/* Issuer only: stage s into buffer b - announce its bytes on the buffer's mbarrier, then the
+ * copies. */
+template <int T, typename Src>
+__device__ __forceinline__ void mp_tma_issue(int32_t *smem, uint64_t *bar, int b, int s,
+                                             const Src &src)
+{
+    int32_t *st = smem + b * MpStage<T>::ELEMS;
+    grtma::mbar_arrive_expect_tx(bar + b, MpTmaStage<T>::BYTES);
+    src.issue(s, st, st + MpStage<T>::A_ELEMS, bar + b);
+}
+
 /* Issuer only: stages first .. NS-2 of a product of nch chunks whose stage s lives in buffer
  * (base + s) % NS (the prologue, or from a hook the next product's first stages into the
  * buffers the current chunk does not read). fence: order earlier generic accesses (a pivot
@@ -48,12 +59,8 @@ __device__ __forceinline__ void mp_tma_prefetch(int32_t *smem, uint64_t *bar, in
         grtma::fence_proxy_async();
 #pragma unroll
     for (int s = 0; s < NS - 1; ++s)
-        if (s >= first && s < nch) {
-            const int b = (base + s) % NS;
-            int32_t *st = smem + b * MpStage<T>::ELEMS;
-            grtma::mbar_arrive_expect_tx(bar + b, MpTmaStage<T>::BYTES);
-            src.issue(s, st, st + MpStage<T>::A_ELEMS, bar + b);
-        }
+        if (s >= first && s < nch)
+            mp_tma_issue<T>(smem, bar, (base + s) % NS, s, src);
 }
 
 /* acc = min(acc, A (x) B) over nch chunks, stages from src; the first `pre` stages were
@@ -73,12 +80,8 @@ __device__ __forceinline__ void mp_tile_product_tma(int32_t (&acc)[8][8], const 
     for (int c = 0; c < nch; ++c) {
         __syncthreads();                /* chunk c-1 is no longer read: its buffer is free */
         const int nx = c + NS - 1, b = (base + c) % NS;
-        if (tid == kMpTmaIssuer && nx < nch) {
-            const int bn = (base + nx) % NS;
-            int32_t *st = smem + bn * MpStage<T>::ELEMS;
-            grtma::mbar_arrive_expect_tx(pp.bar + bn, MpTmaStage<T>::BYTES);
-            src.issue(nx, st, st + MpStage<T>::A_ELEMS, pp.bar + bn);
-        }
+        if (tid == kMpTmaIssuer && nx < nch)
+            mp_tma_issue<T>(smem, pp.bar, (base + nx) % NS, nx, src);
         hook(c, nch);
         grtma::mbar_wait(pp.bar + b, (pp.phase >> b) & 1u);
         pp.phase ^= 1u << b;

@@ -12,6 +12,7 @@
 #include <cuda.h>
 #include <cuda_runtime.h>
 #include "cuda_check.cuh"
+#include "device_attr.cuh"
 
 namespace grtma {
 
@@ -64,13 +65,8 @@ inline CUtensorMap encode_i32_3d(const void *base, uint64_t d0, uint64_t d1, uin
 /* Does the current device have the TMA (compute capability 9.0 or newer)? Read once. */
 inline bool has_tma()
 {
-    static int major = -1;
-    if (major < 0) {
-        int dev = 0;
-        GR_CUDA_CHECK(cudaGetDevice(&dev));
-        GR_CUDA_CHECK(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev));
-    }
-    return major >= 9;
+    static const bool yes = gr_device_attr(cudaDevAttrComputeCapabilityMajor) >= 9;
+    return yes;
 }
 
 /* ---- device ---------------------------------------------------------------------------- */
