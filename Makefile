@@ -15,7 +15,7 @@ GIT_REV   := $(or $(GR_GIT_REV),$(shell git rev-parse --short=12 HEAD 2>/dev/nul
 PAPI_H    := $(wildcard /usr/include/papi.h)
 
 CFLAGS    ?= -O2 -g
-CFLAGS    += -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -fopenmp -MMD -MP \
+CFLAGS    += -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -fopenmp -MMD -MP -Iharness \
              -DGR_GIT_REV=\"$(GIT_REV)\"
 NVFLAGS   ?= -O3 -lineinfo
 LAST_SM   := $(lastword $(SMS))
@@ -31,14 +31,16 @@ ifeq ($(shell uname -m),x86_64)
 SIMD_FLAGS := -mavx2 -mfma -mavx512f -mavx512bw
 endif
 
-HARNESS_SRC := $(filter-out harness/main.c,$(wildcard harness/*.c))
+# Harness sources: the top level (contracts) and one folder per stage of the data path or family.
+HARNESS_SRC := $(filter-out harness/cli/main.c,$(wildcard harness/*.c harness/*/*.c))
 KERNEL_SRC  := $(wildcard kernels/*/*.cu)
 HARNESS_OBJ := $(HARNESS_SRC:%.c=build/%.o)
 KERNEL_OBJ  := $(KERNEL_SRC:%.cu=build/%.o)
-TEST_SRC    := $(wildcard tests/*/test_*.c)
+TEST_SRC    := $(wildcard tests/*/test_*.c tests/*/*/test_*.c)
 TEST_BIN    := $(TEST_SRC:%.c=build/%)
 # Parser and generator tests are also built and run under AddressSanitizer + UBSan.
-ASAN_TEST_SRC := $(wildcard tests/harness/test_io*.c tests/harness/test_gen*.c tests/harness/test_csv*.c tests/harness/test_config*.c)
+ASAN_TEST_SRC := $(wildcard tests/harness/graph/test_io*.c tests/harness/graph/test_gen*.c \
+                 tests/harness/output/test_csv*.c tests/harness/experiment/test_config*.c)
 ASAN_TEST_BIN := $(ASAN_TEST_SRC:%.c=build/asan/%)
 ASAN_FLAGS  := -fsanitize=address,undefined -fno-omit-frame-pointer
 ASAN_HOBJ   := $(HARNESS_SRC:%.c=build/asan/%.o)
@@ -48,7 +50,7 @@ ASAN_HOBJ   := $(HARNESS_SRC:%.c=build/asan/%.o)
 .SECONDARY:
 all: bin/graphrepro
 
-bin/graphrepro: build/harness/main.o build/libgr.a build/libgrk.a
+bin/graphrepro: build/harness/cli/main.o build/libgr.a build/libgrk.a
 	@mkdir -p bin
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
 
@@ -57,7 +59,7 @@ build/libgr.a: $(HARNESS_OBJ)
 build/libgrk.a: $(KERNEL_OBJ)
 	@rm -f $@; ar rcs $@ $^
 
-build/harness/cpu_%.o: harness/cpu_%.c
+build/harness/apsp/cpu_%.o: harness/apsp/cpu_%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -O3 $(SIMD_FLAGS) -c -o $@ $<
 build/%.o: %.c
@@ -69,14 +71,14 @@ build/%.o: %.cu
 
 build/tests/%: tests/%.c build/libgr.a build/libgrk.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -Iharness -o $@ $< build/libgr.a build/libgrk.a $(LDLIBS)
+	$(CC) $(CFLAGS) -Itests -o $@ $< build/libgr.a build/libgrk.a $(LDLIBS)
 
 build/asan/harness/%.o: harness/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(ASAN_FLAGS) -c -o $@ $<
 build/asan/tests/%: tests/%.c $(ASAN_HOBJ) build/libgrk.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(ASAN_FLAGS) -Iharness -o $@ $< $(ASAN_HOBJ) build/libgrk.a $(LDLIBS)
+	$(CC) $(CFLAGS) $(ASAN_FLAGS) -Itests -o $@ $< $(ASAN_HOBJ) build/libgrk.a $(LDLIBS)
 
 # CPU tests always; GPU tests too when a device is present (otherwise counted as skipped).
 test: deps bin/graphrepro $(TEST_BIN) $(ASAN_TEST_BIN)
@@ -110,4 +112,4 @@ help:
 	@echo "make plots | report  redraw charts / rewrite REPORT.md from committed CSVs"
 	@echo "make clean"
 
--include $(HARNESS_OBJ:.o=.d) $(KERNEL_OBJ:.o=.d) build/harness/main.d
+-include $(HARNESS_OBJ:.o=.d) $(KERNEL_OBJ:.o=.d) build/harness/cli/main.d

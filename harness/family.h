@@ -4,7 +4,7 @@
 #define GR_FAMILY_H
 #include <stddef.h>
 #include <stdint.h>
-#include "graph.h"
+#include "graph/graph.h"
 #include "registry.h"
 
 /* Measured ceilings of the machine the run is on (0 = unknown). */

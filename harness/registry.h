@@ -6,7 +6,7 @@
 #include <stdint.h>
 #include "defaults.h"
 #include "error.h"
-#include "graph.h"
+#include "graph/graph.h"
 #include "gpu.h"
 
 typedef struct {

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "csv.h"
+#include "output/csv.h"
 
 /* A fresh directory under /tmp (path in a static buffer of the caller's choosing). */
 static inline const char *fx_tmpdir(char *buf, size_t len)

@@ -1,7 +1,7 @@
 /* test_registry.c - variant lookup and "name:k=v,..." parsing: defaults, overrides, and every
  * kind of bad parameter text. */
-#include "../../harness/registry.h"
-#include "../test.h"
+#include "registry.h"
+#include "test.h"
 
 TEST_CASE(every_variant_listed_and_findable)
 {

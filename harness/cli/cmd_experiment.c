@@ -1,0 +1,119 @@
+/* cmd_experiment.c - `graphrepro experiment FILE.cfg`: read the experiment, run it by kind
+ * (time | attrs | derive), write results/<machine>/<name>.csv, then draw its chart. */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "cli/commands.h"
+#include "experiment/experiment.h"
+#include "measure/hostinfo.h"
+
+const char *const gr_exp_keys[] = {
+    "name", "paper", "title", "kind", "graphs", "quick_graphs", "variants", "quick_variants",
+    "reps", "quick_reps", "max_reps", "time_cap", "sources", "phases", "verify", "cold",
+    "published", "chart", "from", "select_n", "note", "ylabel", "ycol", "script",
+    "published_value", "ours_value", NULL};
+
+/* kind = script: an experiment computed by a script (analytic figures, profiler runs):
+ * `bash SCRIPT OUT.csv OUTDIR [--quick]` must write OUT.csv. */
+static int exp_script(const gr_config *c, const gr_exp_opts *o, const char *csv, const char *dir,
+                      gr_err *err)
+{
+    const char *script = gr_config_get(c, "script", NULL);
+    if (!script)
+        return gr_errf(err, "%s: kind = script needs 'script'", c->path);
+    char cmd[4096];
+    snprintf(cmd, sizeof cmd, "bash '%s' '%s' '%s'%s", script, csv, dir, o->quick ? " --quick" : "");
+    int rc = system(cmd);
+    if (rc != 0)
+        return gr_errf(err, "%s: script %s failed (status %d)", c->path, script, rc);
+    return 0;
+}
+
+static void exp_usage(FILE *f)
+{
+    fprintf(f, "usage: graphrepro experiment FILE.cfg [--quick] [--force] [--csv FILE]\n"
+               "  --quick      the experiment's quick_* settings (smaller sizes, fewer reps)\n"
+               "  --force      re-run rows already in the CSV (default: resume, skip them)\n"
+               "  --csv FILE   write here instead of results/<machine>/<name>.csv\n"
+               "  --outdir D   results directory (default results/<machine>)\n"
+               "Progress goes to stderr; the chart is drawn when gnuplot is present.\n");
+}
+
+static void draw_chart(const gr_config *c, const char *csv, const char *outdir)
+{
+    const char *chart = gr_config_get(c, "chart", "none");
+    if (!strcmp(chart, "none"))
+        return;
+    const char *name = gr_config_get(c, "name", "experiment");
+    char cmd[4096];
+    snprintf(cmd, sizeof cmd, "bash scripts/plots.sh '%s' '%s' '%s/%s' '%s' '%s' '%s'", csv,
+             gr_config_get(c, "published", ""), outdir, name,
+             gr_config_get(c, "title", name), gr_config_get(c, "ycol", ""),
+             gr_config_get(c, "ylabel", ""));
+    if (system(cmd) != 0)
+        fprintf(stderr, "graphrepro: chart for %s failed (CSV is written)\n", name);
+}
+
+int gr_cmd_experiment(int argc, char **argv)
+{
+    static const struct option opts[] = {{"quick", 0, 0, 'q'}, {"force", 0, 0, 'f'},
+                                         {"csv", 1, 0, 'o'},   {"outdir", 1, 0, 'd'},
+                                         {"help", 0, 0, 'h'},  {0, 0, 0, 0}};
+    gr_exp_opts o = {0, 0, NULL, NULL};
+    int c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+        switch (c) {
+        case 'q': o.quick = 1; break;
+        case 'f': o.force = 1; break;
+        case 'o': o.csv = optarg; break;
+        case 'd': o.outdir = optarg; break;
+        case 'h': exp_usage(stdout); return 0;
+        default: exp_usage(stderr); return GR_EXIT_INPUT;
+        }
+    }
+    if (optind != argc - 1) {
+        exp_usage(stderr);
+        return GR_EXIT_INPUT;
+    }
+    gr_config cfg;
+    gr_err err;
+    if (gr_config_read(argv[optind], gr_exp_keys, &cfg, &err))
+        gr_die_input(&err);
+    const char *name = gr_config_get(&cfg, "name", NULL);
+    if (!name)
+        gr_die(GR_EXIT_INPUT, "%s: missing 'name'", argv[optind]);
+    char tag[200], dir[512], csv[1024];
+    gr_machine_tag(tag, sizeof tag);
+    if (o.outdir)
+        snprintf(dir, sizeof dir, "%s", o.outdir);
+    else
+        snprintf(dir, sizeof dir, "results/%s", tag);
+    mkdir("results", 0755);
+    mkdir(dir, 0755);
+    if (o.csv)
+        snprintf(csv, sizeof csv, "%s", o.csv);
+    else
+        snprintf(csv, sizeof csv, "%s/%s.csv", dir, name);
+    const char *kind = gr_config_get(&cfg, "kind", "time");
+    int failed;
+    if (!strcmp(kind, "time"))
+        failed = gr_exp_time(&cfg, &o, csv, &err);
+    else if (!strcmp(kind, "attrs"))
+        failed = gr_exp_attrs(&cfg, &o, csv, &err);
+    else if (!strcmp(kind, "derive"))
+        failed = gr_exp_derive(&cfg, &o, csv, &err);
+    else if (!strcmp(kind, "script"))
+        failed = exp_script(&cfg, &o, csv, dir, &err);
+    else
+        failed = gr_errf(&err, "%s: kind '%s' is not time, attrs, derive or script", argv[optind], kind);
+    if (failed < 0)
+        gr_die_input(&err);
+    draw_chart(&cfg, csv, dir);
+    if (failed > 0)
+        fprintf(stderr, "graphrepro: %s: %d row(s) FAILED verification\n", name, failed);
+    gr_config_free(&cfg);
+    return failed > 0 ? GR_EXIT_FAIL : 0;
+}

@@ -1,0 +1,55 @@
+/* cmd_info.c - `graphrepro info`: build (git rev, compilers, PAPI), host CPU, CUDA devices with
+ * their clocks and memory, and the PAPI events countable here. */
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+#include "cli/commands.h"
+#include "defaults.h"
+#include "apsp/cpu_minplus.h"
+#include "gpu.h"
+#include "measure/hostinfo.h"
+#include "measure/papi_counters.h"
+
+#ifndef __VERSION__
+#define __VERSION__ "unknown"
+#endif
+
+int gr_cmd_info(int argc, char **argv)
+{
+    static const struct option opts[] = {{"help", 0, 0, 'h'}, {0, 0, 0, 0}};
+    int c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+        if (c == 'h') {
+            printf("usage: graphrepro info\n  build, host, CUDA devices and PAPI events\n");
+            return 0;
+        }
+        return GR_EXIT_INPUT;
+    }
+    char cpu[256], tag[256];
+    gr_cpu_model(cpu, sizeof cpu);
+    gr_machine_tag(tag, sizeof tag);
+    printf("build\n  graphrepro %s, git %s\n  gcc %s\n  PAPI %s\n", GR_VERSION, gr_git_rev(),
+           __VERSION__, gr_papi_available() ? "on" : "off");
+    printf("host\n  cpu %s\n  simd (min,+) path: %s\n  results tag: %s\n", cpu, gr_cpu_simd_name(), tag);
+    int n = gr_gpu_count();
+    printf("devices\n");
+    if (n == 0)
+        printf("  none (%s): GPU variants and tests are skipped\n", gr_gpu_absent_reason());
+    for (int d = 0; d < n; d++) {
+        gr_gpu_info i;
+        gr_gpu_get_info(d, &i);
+        printf("  [%d] %s  compute capability %d.%d\n"
+               "      SMs %d, SM clock %.0f MHz, memory clock %.0f MHz, bus %d bits\n"
+               "      L2 %.1f MB, memory %.1f GB, shared/SM %zu KB (opt-in/block %zu KB), "
+               "registers/SM %d\n      driver %d.%d, runtime %d.%d\n",
+               d, i.name, i.cc_major, i.cc_minor, i.sms, i.sm_clock_khz / 1e3,
+               i.mem_clock_khz / 1e3, i.mem_bus_bits, i.l2_bytes / 1e6, i.mem_bytes / 1e9,
+               i.smem_per_sm / 1024, i.smem_per_block_optin / 1024, i.regs_per_sm,
+               i.driver_version / 1000, (i.driver_version % 1000) / 10, i.runtime_version / 1000,
+               (i.runtime_version % 1000) / 10);
+    }
+    printf("PAPI events\n");
+    gr_papi_list(stdout);
+    return 0;
+}

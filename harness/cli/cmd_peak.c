@@ -1,0 +1,60 @@
+/* cmd_peak.c - `graphrepro peak`: measure and print this machine's ceilings (GPU copy
+ * bandwidth, GPU int32/fp32 (min,+) update rates, host SIMD (min,+) rate); --csv writes them. */
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+#include "measure/ceilings.h"
+#include "cli/commands.h"
+#include "output/csv.h"
+#include "gpu.h"
+#include "measure/hostinfo.h"
+
+int gr_cmd_peak(int argc, char **argv)
+{
+    static const struct option opts[] = {{"csv", 1, 0, 'o'}, {"help", 0, 0, 'h'}, {0, 0, 0, 0}};
+    const char *csv = NULL;
+    int c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+        if (c == 'o')
+            csv = optarg;
+        else if (c == 'h') {
+            printf("usage: graphrepro peak [--csv FILE]\n"
+                   "  measures the ceilings efficiency is stated against\n");
+            return 0;
+        } else
+            return GR_EXIT_INPUT;
+    }
+    int gpu = gr_gpu_count() > 0;
+    if (!gpu)
+        printf("no CUDA device (%s): GPU ceilings skipped\n", gr_gpu_absent_reason());
+    const gr_ceilings *cl = gr_ceilings_get(gpu, 1);
+    gr_ceilings_print(cl, stdout);
+    if (csv) {
+        gr_err err;
+        gr_csv_writer w;
+        char dev[128], cdev[128], date[40], line[512];
+        gr_device_column(1, dev, sizeof dev);
+        gr_device_column(0, cdev, sizeof cdev);
+        gr_date_now(date, sizeof date);
+        if (gr_csv_open(&w, csv, "device,ceiling,value,unit,git_rev,date", 0, &err))
+            gr_die_input(&err);
+        const struct { const char *dev, *name; double v; const char *unit; } rows[] = {
+            {dev, "copy_bw", cl->copy_bw_gpu, "bytes/s (read+write)"},
+            {dev, "minplus_i32", cl->minplus_i32_gpu, "updates/s"},
+            {dev, "minplus_f32", cl->minplus_f32_gpu, "updates/s"},
+            {dev, "theory_int_ops", cl->theory_int_ops_gpu, "ops/s (SMs x 64 x clock x 2)"},
+            {cdev, "cpu_minplus_i32", cl->minplus_i32_cpu, "updates/s (all threads)"},
+        };
+        for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+            if (rows[i].v <= 0)
+                continue;
+            snprintf(line, sizeof line, "%s,%s,%.6g,%s,%s,%s", rows[i].dev, rows[i].name,
+                     rows[i].v, rows[i].unit, gr_git_rev(), date);
+            gr_csv_line(&w, line);
+        }
+        if (gr_csv_commit(&w, &err))
+            gr_die(GR_EXIT_FAIL, "%s", err.msg);
+    }
+    return 0;
+}

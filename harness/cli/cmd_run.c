@@ -1,0 +1,176 @@
+/* cmd_run.c - `graphrepro run`: one measurement of one variant on one graph, one CSV row
+ * (plus per-phase rows in FILE.phases.csv with --phases). */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "measure/ceilings.h"
+#include "cli/commands.h"
+#include "graph/graph_io.h"
+#include "output/result_row.h"
+#include "measure/sources.h"
+
+static void run_usage(FILE *f)
+{
+    fprintf(f,
+        "usage: graphrepro run --variant NAME[:k=v,...] --graph SPEC|FILE [options]\n"
+        "  --variant V      variant and parameters (see 'graphrepro list')\n"
+        "  --graph G        a GENSPEC (e.g. sprand:n=1024,seed=1) or a graph file\n"
+        "  --sources K      roots for single-source problems (default %d)\n"
+        "  --reps N         at least N timed repetitions (default %d)\n"
+        "  --max-reps N     at most N (default %d)\n"
+        "  --warmup N       warm-up runs (default %d)\n"
+        "  --noise F        stop when relative stdev <= F (default %.2f)\n"
+        "  --time-cap S     ...or after S seconds of timed runs (default %.1f)\n"
+        "  --cold           flush the GPU's L2 before every repetition\n"
+        "  --verify MODE    full | sample | off (default full)\n"
+        "  --phases         also time the phases (companion FILE.phases.csv)\n"
+        "  --csv FILE       write the row to FILE (atomically)\n"
+        "  --append         add to FILE instead of replacing it\n"
+        "  --papi EVENTS    PAPI events for CPU variants, e.g. PAPI_TOT_INS,PAPI_L1_DCM\n"
+        "  --experiment X   experiment column (default -)\n"
+        "  --no-cache       do not use graphs/cache for generated graphs\n"
+        "  --no-ceilings    skip measuring the ceilings (efficiency columns NA; for runs\n"
+        "                   under compute-sanitizer or a profiler)\n",
+        GR_DEFAULT_SOURCES, GR_DEFAULT_MIN_REPS, GR_DEFAULT_MAX_REPS, GR_DEFAULT_WARMUP,
+        GR_DEFAULT_NOISE, GR_DEFAULT_TIME_CAP_S);
+}
+
+static int parse_verify(const char *s, int *mode)
+{
+    if (!strcmp(s, "full")) *mode = GR_VERIFY_FULL;
+    else if (!strcmp(s, "sample")) *mode = GR_VERIFY_SAMPLE;
+    else if (!strcmp(s, "off")) *mode = GR_VERIFY_OFF;
+    else return -1;
+    return 0;
+}
+
+static long parse_pos(const char *opt, const char *s, long min)
+{
+    char *end;
+    long x = strtol(s, &end, 10);
+    if (!*s || *end || x < min)
+        gr_die(GR_EXIT_INPUT, "%s: '%s' must be an integer >= %ld", opt, s, min);
+    return x;
+}
+
+static double parse_dbl(const char *opt, const char *s)
+{
+    char *end;
+    double x = strtod(s, &end);
+    if (!*s || *end || x < 0)
+        gr_die(GR_EXIT_INPUT, "%s: '%s' must be a number >= 0", opt, s);
+    return x;
+}
+
+int gr_cmd_run(int argc, char **argv)
+{
+    static const struct option opts[] = {
+        {"variant", 1, 0, 'v'}, {"graph", 1, 0, 'g'}, {"sources", 1, 0, 's'},
+        {"reps", 1, 0, 'r'}, {"max-reps", 1, 0, 'R'}, {"warmup", 1, 0, 'w'},
+        {"noise", 1, 0, 'n'}, {"time-cap", 1, 0, 't'}, {"cold", 0, 0, 'c'},
+        {"verify", 1, 0, 'V'}, {"phases", 0, 0, 'p'}, {"csv", 1, 0, 'o'}, {"append", 0, 0, 'a'},
+        {"papi", 1, 0, 'P'}, {"experiment", 1, 0, 'e'}, {"no-cache", 0, 0, 'N'}, {"no-ceilings", 0, 0, 'C'},
+        {"help", 0, 0, 'h'}, {0, 0, 0, 0}};
+    const char *vtext = NULL, *gtext = NULL, *csv = NULL, *experiment = "-";
+    int nsrc = GR_DEFAULT_SOURCES, append = 0, use_cache = 1, ceilings = 1, c;
+    gr_measure_opts mo;
+    gr_measure_opts_default(&mo);
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+        switch (c) {
+        case 'v': vtext = optarg; break;
+        case 'g': gtext = optarg; break;
+        case 's': nsrc = (int)parse_pos("--sources", optarg, 1); break;
+        case 'r': mo.min_reps = (int)parse_pos("--reps", optarg, 1); break;
+        case 'R': mo.max_reps = (int)parse_pos("--max-reps", optarg, 1); break;
+        case 'w': mo.warmup = (int)parse_pos("--warmup", optarg, 0); break;
+        case 'n': mo.noise = parse_dbl("--noise", optarg); break;
+        case 't': mo.time_cap_s = parse_dbl("--time-cap", optarg); break;
+        case 'c': mo.cold = 1; break;
+        case 'V':
+            if (parse_verify(optarg, &mo.verify))
+                gr_die(GR_EXIT_INPUT, "--verify: '%s' is not full, sample or off", optarg);
+            break;
+        case 'p': mo.phases = 1; break;
+        case 'o': csv = optarg; break;
+        case 'a': append = 1; break;
+        case 'P': mo.papi = optarg; break;
+        case 'e': experiment = optarg; break;
+        case 'N': use_cache = 0; break;
+        case 'C': ceilings = 0; break;
+        case 'h': run_usage(stdout); return 0;
+        default: run_usage(stderr); return GR_EXIT_INPUT;
+        }
+    }
+    if (!vtext || !gtext) {
+        run_usage(stderr);
+        gr_die(GR_EXIT_INPUT, "run: --variant and --graph are required");
+    }
+    if (mo.max_reps < mo.min_reps)
+        mo.max_reps = mo.min_reps;
+    gr_err err;
+    const gr_variant *v;
+    long pv[GR_MAX_PARAMS];
+    gr_papi_values pcheck;
+    if (mo.papi && gr_papi_parse(mo.papi, &pcheck))
+        gr_die(GR_EXIT_INPUT, "--papi: at most %d events", GR_PAPI_MAX);
+    if (gr_variant_parse(vtext, &v, pv, &err))
+        gr_die_input(&err);
+    if (v->check(v, pv, NULL, &err))
+        gr_die_input(&err);
+    if (v->gpu && gr_gpu_count() == 0)
+        gr_die(GR_EXIT_FAIL, "variant %s needs a CUDA device: %s", v->name, gr_gpu_absent_reason());
+    gr_graph g;
+    char *gname = NULL;
+    if (gr_graph_load(gtext, use_cache, &g, &gname, &err))
+        gr_die_input(&err);
+    const gr_family *fam = gr_family_find(v->family);
+    if (fam->check_input(&g, &err))
+        gr_die_input(&err);
+    int32_t *src = NULL;
+    int k = 0;
+    if (fam->single_source) {
+        src = gr_xmalloc((size_t)nsrc * sizeof *src);
+        k = gr_pick_sources(&g, nsrc, 1, src);
+    }
+    void *ref = mo.verify != GR_VERIFY_OFF ? fam->ref_new(&g, mo.verify) : NULL;
+    static const gr_ceilings none;     /* all zero: efficiency reads NA */
+    const gr_ceilings *ceil = ceilings ? gr_ceilings_get(v->gpu, !v->gpu) : &none;
+    gr_measurement m;
+    if (gr_measure(v, pv, &g, src, k, &mo, ref, &m, &err))
+        gr_die_input(&err);
+    gr_row row = {NULL, experiment, v, pv, gname, &g, k, &m, ceil};
+    char *line = gr_row_format(&row);
+    if (csv) {
+        char *hdr = gr_row_header(&m.papi);
+        gr_csv_writer w;
+        if (gr_csv_open(&w, csv, hdr, append, &err))
+            gr_die_input(&err);
+        gr_csv_line(&w, line);
+        if (gr_csv_commit(&w, &err))
+            gr_die(GR_EXIT_FAIL, "%s", err.msg);
+        free(hdr);
+        if (m.have_phases) {
+            char ppath[4096];
+            size_t L = strlen(csv);
+            snprintf(ppath, sizeof ppath, "%.*s.phases.csv",
+                     (int)(L > 4 && !strcmp(csv + L - 4, ".csv") ? L - 4 : L), csv);
+            if (gr_csv_open(&w, ppath, GR_PHASES_CSV_HEADER, append, &err))
+                gr_die_input(&err);
+            gr_row_write_phases(&row, &w);
+            if (gr_csv_commit(&w, &err))
+                gr_die(GR_EXIT_FAIL, "%s", err.msg);
+        }
+    }
+    printf("%s %s n=%d m=%lld: median %.4f ms (min %.4f, max %.4f, %d reps) %s\n", v->name,
+           vtext, g.n, (long long)g.m, m.st.median, m.st.min, m.st.max, m.st.n, m.verdict_text);
+    int rc = m.verdict == 0 ? GR_EXIT_FAIL : 0;
+    free(line);
+    if (ref)
+        fam->ref_free(ref);
+    free(src);
+    free(gname);
+    gr_graph_free(&g);
+    return rc;
+}

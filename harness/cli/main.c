@@ -1,0 +1,51 @@
+/* main.c - bin/graphrepro: dispatches to the subcommands (see commands.h). */
+#include <stdio.h>
+#include <string.h>
+#include "cli/commands.h"
+#include "defaults.h"
+
+static const struct {
+    const char *name;
+    int (*fn)(int, char **);
+    const char *help;
+} cmds[] = {
+    {"list", gr_cmd_list, "variants, generators and experiments"},
+    {"gen", gr_cmd_gen, "write a generated graph: gen SPEC -o FILE"},
+    {"run", gr_cmd_run, "one measurement: run --variant NAME[:k=v,...] --graph SPEC|FILE"},
+    {"experiment", gr_cmd_experiment, "run a table or figure: experiment FILE.cfg"},
+    {"report", gr_cmd_report, "write DIR/REPORT.md: ours beside the published numbers"},
+    {"compare", gr_cmd_compare, "compare two result CSVs: compare BASE.csv NEW.csv"},
+    {"info", gr_cmd_info, "build, devices and PAPI events"},
+    {"peak", gr_cmd_peak, "measure this machine's ceilings (copy bandwidth, (min,+) rates)"},
+};
+
+static void usage(FILE *f)
+{
+    fprintf(f, "graphrepro %s - reproduce GPU graph-algorithm papers\n\n"
+               "usage: graphrepro COMMAND [options]   (COMMAND --help for its options)\n\n",
+            GR_VERSION);
+    for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
+        fprintf(f, "  %-11s %s\n", cmds[i].name, cmds[i].help);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return GR_EXIT_INPUT;
+    }
+    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+        usage(stdout);
+        return 0;
+    }
+    if (!strcmp(argv[1], "--version")) {
+        printf("graphrepro %s\n", GR_VERSION);
+        return 0;
+    }
+    for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
+        if (!strcmp(argv[1], cmds[i].name))
+            return cmds[i].fn(argc - 1, argv + 1);
+    fprintf(stderr, "graphrepro: unknown command '%s'\n", argv[1]);
+    usage(stderr);
+    return GR_EXIT_INPUT;
+}

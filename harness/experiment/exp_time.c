@@ -1,0 +1,204 @@
+/* exp_time.c - the timed sweep of an experiment: every graph x every variant, one row each,
+ * written as it completes (atomic rewrite), resumable, with progress and ETA on stderr. The
+ * graph is loaded (or generated, once, through the cache) and its reference built once for all
+ * variants. GPU variants are skipped, and counted, when there is no device. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "measure/ceilings.h"
+#include "experiment/experiment.h"
+#include "graph/graph_io.h"
+#include "output/result_row.h"
+#include "measure/sources.h"
+
+static int pick_list(const gr_config *c, const char *key, int quick, char ***v, int *n, gr_err *err)
+{
+    char qkey[64];
+    snprintf(qkey, sizeof qkey, "quick_%s", key);
+    if (quick && gr_config_get(c, qkey, NULL))
+        return gr_config_list(c, qkey, v, n, err);
+    return gr_config_list(c, key, v, n, err);
+}
+
+/* Is (variant, params, graph) already in the CSV with a passing verdict? */
+static int already_done(const gr_csv *t, const char *variant, const char *params, const char *graph)
+{
+    for (long r = 0; t && r < t->nrows; r++)
+        if (!strcmp(gr_csv_get(t, r, "variant"), variant) &&
+            !strcmp(gr_csv_get(t, r, "params"), params) &&
+            !strcmp(gr_csv_get(t, r, "graph"), graph) &&
+            !strncmp(gr_csv_get(t, r, "verdict"), "passed", 6))
+            return 1;
+    return 0;
+}
+
+static void phases_path(const char *csv, char *out, size_t len)
+{
+    size_t L = strlen(csv);
+    snprintf(out, len, "%.*s.phases.csv", (int)(L > 4 && !strcmp(csv + L - 4, ".csv") ? L - 4 : L), csv);
+}
+
+int gr_exp_time(const gr_config *c, const gr_exp_opts *o, const char *csv, gr_err *err)
+{
+    char **graphs = NULL, **variants = NULL;
+    int ng = 0, nv = 0, ok = 1;
+    if (pick_list(c, "graphs", o->quick, &graphs, &ng, err) ||
+        pick_list(c, "variants", o->quick, &variants, &nv, err))
+        return -1;
+    if (ng == 0 || nv == 0)
+        return gr_errf(err, "%s: needs 'graphs' and 'variants'", c->path);
+    gr_measure_opts mo;
+    gr_measure_opts_default(&mo);
+    mo.min_reps = (int)gr_config_long(c, o->quick ? "quick_reps" : "reps", mo.min_reps, err, &ok);
+    if (o->quick && !gr_config_get(c, "quick_reps", NULL))
+        mo.min_reps = (int)gr_config_long(c, "reps", GR_DEFAULT_MIN_REPS, err, &ok);
+    mo.max_reps = (int)gr_config_long(c, "max_reps", mo.max_reps, err, &ok);
+    mo.phases = (int)gr_config_long(c, "phases", 0, err, &ok);
+    mo.cold = (int)gr_config_long(c, "cold", 0, err, &ok);
+    int nsrc = (int)gr_config_long(c, "sources", GR_DEFAULT_SOURCES, err, &ok);
+    const char *tc = gr_config_get(c, "time_cap", NULL);
+    if (tc)
+        mo.time_cap_s = atof(tc);
+    const char *vm = gr_config_get(c, "verify", "full");
+    mo.verify = !strcmp(vm, "off") ? GR_VERIFY_OFF : !strcmp(vm, "sample") ? GR_VERIFY_SAMPLE
+                                                                            : GR_VERIFY_FULL;
+    if (!ok || mo.min_reps < 1)
+        return -1;
+    if (mo.max_reps < mo.min_reps)
+        mo.max_reps = mo.min_reps;
+
+    /* Parse every variant up front: a typo fails before hours of running. A variant may end
+     * in "|maxn=N": it is run only on graphs with at most N vertices. */
+    const gr_variant **vs = gr_xcalloc((size_t)nv, sizeof *vs);
+    long (*pvs)[GR_MAX_PARAMS] = gr_xcalloc((size_t)nv, sizeof *pvs);
+    long *maxn = gr_xcalloc((size_t)nv, sizeof *maxn);
+    for (int i = 0; i < nv; i++) {
+        char *bar = strchr(variants[i], '|');
+        if (bar) {
+            char *end;
+            *bar = '\0';
+            if (strncmp(bar + 1, "maxn=", 5) || (maxn[i] = strtol(bar + 6, &end, 10)) <= 0 || *end)
+                return gr_errf(err, "%s: variant %s: '|%s' is not '|maxn=N'", c->path, variants[i], bar + 1);
+        }
+        if (gr_variant_parse(variants[i], &vs[i], pvs[i], err) || vs[i]->check(vs[i], pvs[i], NULL, err))
+            return gr_errf(err, "%s: %s", c->path, err->msg);
+    }
+
+    gr_csv old = {0};
+    int have_old = 0;
+    struct stat sb;
+    if (!o->force && stat(csv, &sb) == 0) {
+        if (gr_csv_read(csv, &old, err))
+            return -1;
+        have_old = 1;
+    }
+    int has_gpu = gr_gpu_count() > 0;
+    const char *name = gr_config_get(c, "name", "-");
+    const char *paper = gr_config_get(c, "paper", NULL);
+    int total = ng * nv, idx = 0, failed = 0, skipped_gpu = 0, skipped_done = 0;
+    double t_start = gr_now_ms(), t_work = 0;
+    int runs_done = 0;
+    int first_write = !have_old;    /* --force or a new file: start it afresh */
+    char ppath[1100];
+    phases_path(csv, ppath, sizeof ppath);
+
+    for (int gi = 0; gi < ng; gi++) {
+        gr_graph g;
+        char *gname = NULL;
+        int loaded = 0;
+        void *ref = NULL;
+        const gr_family *fam = NULL;
+        int32_t *src = NULL;
+        int k = 0;
+        for (int vi = 0; vi < nv; vi++) {
+            idx++;
+            const gr_variant *v = vs[vi];
+            char params[256];
+            gr_params_format(v, pvs[vi], params, sizeof params);
+            if (v->gpu && !has_gpu) {
+                skipped_gpu++;
+                fprintf(stderr, "[%d/%d] %s %s %s ... skipped: no CUDA device\n", idx, total,
+                        v->name, params, graphs[gi]);
+                continue;
+            }
+            if (!loaded) {
+                if (gr_graph_load(graphs[gi], 1, &g, &gname, err))
+                    return -1;
+                loaded = 1;
+            }
+            if (maxn[vi] && g.n > maxn[vi]) {
+                fprintf(stderr, "[%d/%d] %s %s n=%d ... skipped: maxn=%ld\n", idx, total, v->name,
+                        params, g.n, maxn[vi]);
+                continue;
+            }
+            if (have_old && already_done(&old, v->name, params, gname)) {
+                skipped_done++;
+                continue;
+            }
+            fam = gr_family_find(v->family);
+            if (fam->check_input(&g, err))
+                return gr_errf(err, "%s: graph %s: %s", c->path, gname, err->msg);
+            if (!ref && mo.verify != GR_VERIFY_OFF)
+                ref = fam->ref_new(&g, mo.verify);
+            if (fam->single_source && !src) {
+                src = gr_xmalloc((size_t)nsrc * sizeof *src);
+                k = gr_pick_sources(&g, nsrc, 1, src);
+            }
+            fprintf(stderr, "[%d/%d] %s %s n=%d ... ", idx, total, v->name, params, g.n);
+            double t0 = gr_now_ms();
+            gr_measurement m;
+            if (gr_measure(v, pvs[vi], &g, src, k, &mo, ref, &m, err)) {
+                fprintf(stderr, "refused: %s\n", err->msg);
+                return -1;
+            }
+            t_work += gr_now_ms() - t0;
+            runs_done++;
+            const gr_ceilings *ceil = gr_ceilings_get(v->gpu, !v->gpu);
+            gr_row row = {paper, name, v, pvs[vi], gname, &g, k, &m, ceil};
+            char *line = gr_row_format(&row), *hdr = gr_row_header(NULL);
+            gr_csv_writer w;
+            if (gr_csv_open(&w, csv, hdr, !first_write, err))
+                return -1;
+            gr_csv_line(&w, line);
+            if (gr_csv_commit(&w, err))
+                return -1;
+            if (m.have_phases) {
+                if (gr_csv_open(&w, ppath, GR_PHASES_CSV_HEADER, !first_write && stat(ppath, &sb) == 0, err))
+                    return -1;
+                gr_row_write_phases(&row, &w);
+                if (gr_csv_commit(&w, err))
+                    return -1;
+            }
+            first_write = 0;
+            free(line);
+            free(hdr);
+            failed += m.verdict == 0;
+            double per = t_work / runs_done;
+            int left = total - idx;
+            fprintf(stderr, "%.4g ms %s (ETA %.0f s)\n", m.verdict == 0 ? -1.0 : m.st.median,
+                    m.verdict_text, per * left / 1e3);
+        }
+        if (ref)
+            fam->ref_free(ref);
+        free(src);
+        if (loaded) {
+            free(gname);
+            gr_graph_free(&g);
+        }
+    }
+    fprintf(stderr, "%s: %d rows run, %d already in %s, %.1f s", name, runs_done, skipped_done,
+            csv, (gr_now_ms() - t_start) / 1e3);
+    if (skipped_gpu)
+        fprintf(stderr, "; %d GPU rows skipped: no CUDA device (%s)", skipped_gpu,
+                gr_gpu_absent_reason());
+    fprintf(stderr, "\n");
+    if (have_old)
+        gr_csv_free(&old);
+    gr_strv_free(graphs, ng);
+    gr_strv_free(variants, nv);
+    free(vs);
+    free(pvs);
+    free(maxn);
+    return failed;
+}

@@ -1,0 +1,50 @@
+/* gen_impl.h - internal interface between the GENSPEC parser (genspec.c) and the generators
+ * (gen_*.c): one function per generator plus the helpers they share (gen_common.c). */
+#ifndef GR_GEN_IMPL_H
+#define GR_GEN_IMPL_H
+#include <stddef.h>
+#include "graph/graph_io.h"
+
+/* Version of the generators' output: bump it whenever any generator produces a different graph
+ * for the same spec (it is part of the cache file name, so stale cached graphs are not used). */
+#define GR_GEN_VERSION 1
+
+/* Is [s, s+len) the name of a generator (rmat, sprand, grid, uniform)? */
+int gr_genspec_is_kind(const char *s, size_t len);
+
+int gr_gen_rmat(const gr_genspec *gs, gr_graph *g, gr_err *err);
+int gr_gen_sprand(const gr_genspec *gs, gr_graph *g, gr_err *err);
+int gr_gen_grid(const gr_genspec *gs, gr_graph *g, gr_err *err);
+int gr_gen_uniform(const gr_genspec *gs, gr_graph *g, gr_err *err);
+
+/* A uniformly random permutation of 0..n-1, a pure function of (n, seed) (caller frees). */
+int32_t *gr_gen_permutation(int32_t n, uint64_t seed);
+/* A keyed pseudo-random bijection of [0, 2^bits), computed in registers (no table lookups, so
+ * relabelling billions of endpoints costs no cache misses): rounds of multiply by an odd
+ * constant plus a constant modulo 2^bits, then x ^= x >> shift; each step is invertible. */
+#define GR_HASHPERM_ROUNDS 3
+typedef struct {
+    uint64_t mask, mul[GR_HASHPERM_ROUNDS], add[GR_HASHPERM_ROUNDS];
+    int shift;
+} gr_hashperm;
+
+void gr_hashperm_init(gr_hashperm *p, int bits, uint64_t seed);
+static inline uint32_t gr_hashperm_apply(const gr_hashperm *p, uint32_t v)
+{
+    uint64_t x = v;
+    for (int r = 0; r < GR_HASHPERM_ROUNDS; r++) {
+        x = (x * p->mul[r] + p->add[r]) & p->mask;
+        x ^= x >> p->shift;
+    }
+    return (uint32_t)x;
+}
+
+/* Weight of arc number i: uniform in [gs->wmin, gs->wmax] from the seed's weight stream. */
+int32_t gr_gen_weight(uint64_t wkey, const gr_genspec *gs, uint64_t i);
+/* An edge list of m edges (directed or not), element storage allocated, m set. */
+void gr_gen_edges_alloc(gr_edgelist *el, int32_t n, int64_t m, int directed);
+/* CSR of generated edges: adjacency sorted, parallel arcs dropped when gs->dedup, both
+ * directions when el is undirected. Frees the edge list. */
+int gr_gen_build(const gr_genspec *gs, gr_edgelist *el, gr_graph *g, gr_err *err);
+
+#endif

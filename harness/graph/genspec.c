@@ -1,0 +1,437 @@
+/* genspec.c - GENSPEC text ("kind:key=value,...") -> gr_genspec: the table of generators and
+ * their keys, parsing with per-parameter errors, the canonical text, dispatch, and help. */
+#include <errno.h>
+#include <math.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+#include "graph/gen_impl.h"
+#include "graph/io_util.h"
+
+/* No generator may ask for more arcs than this (2^40): a guard against absurd sizes. */
+#define GR_GEN_MAX_ARCS (INT64_C(1) << 40)
+
+typedef enum { K_INT, K_SEED, K_PROB } key_type;
+
+/* Where a key's value lives in gr_genspec. */
+typedef struct {
+    const char *key;
+    key_type type;
+    size_t off;
+    int is_int;     /* K_INT stored in an int field (else int64_t) */
+} field_def;
+
+static const field_def fields[] = {
+    {"scale", K_INT, offsetof(gr_genspec, scale), 0},
+    {"ef", K_INT, offsetof(gr_genspec, ef), 0},
+    {"deg", K_INT, offsetof(gr_genspec, ef), 0},   /* sprand: stored as ef, m = deg * n */
+    {"n", K_INT, offsetof(gr_genspec, n), 0},
+    {"m", K_INT, offsetof(gr_genspec, m), 0},
+    {"side", K_INT, offsetof(gr_genspec, side), 0},
+    {"wmin", K_INT, offsetof(gr_genspec, wmin), 0},
+    {"wmax", K_INT, offsetof(gr_genspec, wmax), 0},
+    {"seed", K_SEED, offsetof(gr_genspec, seed), 0},
+    {"a", K_PROB, offsetof(gr_genspec, a), 0},
+    {"b", K_PROB, offsetof(gr_genspec, b), 0},
+    {"c", K_PROB, offsetof(gr_genspec, c), 0},
+    {"sym", K_INT, offsetof(gr_genspec, symmetrize), 1},
+    {"permute", K_INT, offsetof(gr_genspec, permute), 1},
+    {"dedup", K_INT, offsetof(gr_genspec, dedup), 1},
+};
+#define NFIELDS ((int)(sizeof fields / sizeof fields[0]))
+
+typedef struct {
+    const char *key;
+    const char *def;        /* default text; NULL: required (or derived, see `derived`) */
+    int derived;            /* no default text: filled from other keys (help says how) */
+    int canon;              /* part of the canonical text */
+    int64_t min, max;       /* K_INT range */
+    const char *maxwhy;     /* why max is the max (NULL: plain range message) */
+    const char *help;
+} key_def;
+
+#define KEY_SEED {"seed", "1", 0, 1, 0, 0, NULL, "random seed (any 64-bit unsigned value)"}
+#define KEY_DEDUP(what)                                                                       \
+    {"dedup", "0", 0, 1, 0, 1, NULL, "1: keep one arc per (u, v) pair, the lightest" what}
+#define KEY_SYM                                                                               \
+    {"sym", "0", 0, 1, 0, 1, NULL, "1: store each edge in both directions (undirected graph)"}
+#define KEY_SCALE                                                                             \
+    {"scale", NULL, 0, 1, 1, 30, "n = 2^scale must fit in int32 vertex ids",                  \
+     "n = 2^scale vertices (required)"}
+#define KEY_EF {"ef", "16", 0, 1, 1, 1 << 20, NULL, "edge factor: m = ef * n edges"}
+#define KEY_WMIN(d) {"wmin", d, 0, 1, 0, GR_I32_MAX, "weights are int32", "smallest arc weight"}
+#define KEY_WMAX(d) {"wmax", d, 0, 1, 0, GR_I32_MAX, "weights are int32", "largest arc weight"}
+
+typedef struct gen_def gen_def;
+struct gen_def {
+    const char *kind;
+    const char *summary;
+    const key_def *keys;
+    int nkeys;
+    /* Check relations between keys and fill n, m; `given` says which keys the spec named. */
+    int (*derive)(gr_genspec *gs, const gen_def *gd, const int *given, const char *spec,
+                  gr_err *err);
+    int (*gen)(const gr_genspec *gs, gr_graph *g, gr_err *err);
+};
+
+static const key_def rmat_keys[] = {
+    KEY_SCALE,
+    KEY_EF,
+    {"a", "0.57", 0, 1, 0, 0, NULL, "probability of the top-left quadrant"},
+    {"b", "0.19", 0, 1, 0, 0, NULL, "probability of the top-right quadrant"},
+    {"c", "0.19", 0, 1, 0, 0, NULL, "probability of the bottom-left quadrant (d = 1 - a - b - c)"},
+    KEY_SEED,
+    KEY_WMIN("1"),
+    KEY_WMAX("255"),
+    KEY_SYM,
+    {"permute", "1", 0, 1, 0, 1, NULL, "1: random (seeded) relabelling of the vertices"},
+    KEY_DEDUP(""),
+};
+static const key_def sprand_keys[] = {
+    {"n", NULL, 0, 1, 2, GR_I32_MAX, "vertex ids are int32", "vertices (required, >= 2)"},
+    {"m", NULL, 1, 1, 1, GR_GEN_MAX_ARCS, NULL, "arcs, >= n (default 4 * n)"},
+    {"deg", NULL, 1, 0, 1, 1 << 20, NULL, "average out-degree: m = deg * n (instead of m)"},
+    KEY_SEED,
+    KEY_WMIN("0"),
+    {"wmax", NULL, 1, 1, 0, GR_I32_MAX, "weights are int32",
+     "largest arc weight (default n: the Random4-n convention)"},
+    KEY_DEDUP(" (m may then come out smaller)"),
+};
+static const key_def grid_keys[] = {
+    {"side", NULL, 0, 1, 1, 46340, "n = side^2 must fit in int32 vertex ids",
+     "grid side: n = side^2 vertices (required)"},
+    KEY_SEED,
+    KEY_WMIN("1"),
+    KEY_WMAX("255"),
+};
+static const key_def uniform_keys[] = {
+    KEY_SCALE,
+    KEY_EF,
+    KEY_SEED,
+    KEY_WMIN("1"),
+    KEY_WMAX("255"),
+    KEY_SYM,
+    KEY_DEDUP(""),
+};
+
+static int check_weights(const gr_genspec *gs, const char *spec, gr_err *err)
+{
+    if (gs->wmin > gs->wmax)
+        return gr_errf(err, "graph spec '%s': parameter wmin: wmin = %lld is above wmax = %lld",
+                       spec, (long long)gs->wmin, (long long)gs->wmax);
+    return 0;
+}
+
+static int check_arcs(const gr_genspec *gs, const char *spec, const char *param, gr_err *err)
+{
+    if (gs->m > GR_GEN_MAX_ARCS)
+        return gr_errf(err, "graph spec '%s': parameter %s: %lld arcs is too many (max 2^40)", spec,
+                       param, (long long)gs->m);
+    return 0;
+}
+
+static int derive_scaled(gr_genspec *gs, const gen_def *gd, const int *given, const char *spec,
+                         gr_err *err)
+{
+    (void)gd;
+    (void)given;
+    gs->n = INT64_C(1) << gs->scale;
+    gs->m = gs->ef * gs->n;
+    if (check_arcs(gs, spec, "ef", err) < 0)
+        return -1;
+    if (gs->a + gs->b + gs->c > 1.0 + 1e-12)
+        return gr_errf(err, "graph spec '%s': parameters a, b, c: a + b + c = %g is above 1", spec,
+                       gs->a + gs->b + gs->c);
+    return check_weights(gs, spec, err);
+}
+
+static int key_index(const gen_def *gd, const char *key)
+{
+    for (int i = 0; i < gd->nkeys; i++)
+        if (!strcmp(gd->keys[i].key, key))
+            return i;
+    return -1;
+}
+
+static int derive_sprand(gr_genspec *gs, const gen_def *gd, const int *given, const char *spec,
+                         gr_err *err)
+{
+    int gm = given[key_index(gd, "m")], gdeg = given[key_index(gd, "deg")];
+    if (gm && gdeg)
+        return gr_errf(err, "graph spec '%s': parameter deg: give m or deg, not both", spec);
+    if (gdeg)
+        gs->m = gs->ef * gs->n;
+    else if (!gm)
+        gs->m = 4 * gs->n;
+    if (check_arcs(gs, spec, gdeg ? "deg" : "m", err) < 0)
+        return -1;
+    if (gs->m < gs->n)
+        return gr_errf(err,
+                       "graph spec '%s': parameter m: m = %lld is below n = %lld (SPRAND starts "
+                       "with a Hamiltonian cycle of n arcs)",
+                       spec, (long long)gs->m, (long long)gs->n);
+    if (!given[key_index(gd, "wmax")])
+        gs->wmax = gs->n;
+    gs->ef = 0;
+    return check_weights(gs, spec, err);
+}
+
+static int derive_grid(gr_genspec *gs, const gen_def *gd, const int *given, const char *spec,
+                       gr_err *err)
+{
+    (void)gd;
+    (void)given;
+    gs->n = gs->side * gs->side;
+    gs->m = 4 * gs->side * (gs->side - 1);
+    return check_weights(gs, spec, err);
+}
+
+static const gen_def gens[] = {
+    {"rmat",
+     "Graph500-style R-MAT / Kronecker graph: m = ef * 2^scale edges, each picking a quadrant "
+     "of the adjacency matrix per bit level with probabilities a, b, c, d. Self-loops are kept.",
+     rmat_keys, (int)(sizeof rmat_keys / sizeof rmat_keys[0]), derive_scaled, gr_gen_rmat},
+    {"sprand",
+     "9th DIMACS challenge SPRAND: a Hamiltonian cycle through a random order of the vertices "
+     "(strongly connected), then m - n arcs with uniform random endpoints, no self-loops, "
+     "parallel arcs allowed.",
+     sprand_keys, (int)(sizeof sprand_keys / sizeof sprand_keys[0]), derive_sprand, gr_gen_sprand},
+    {"grid",
+     "Square side x side grid, 4 neighbours, an arc each way with independent weights "
+     "(high diameter).",
+     grid_keys, (int)(sizeof grid_keys / sizeof grid_keys[0]), derive_grid, gr_gen_grid},
+    {"uniform",
+     "Uniform random graph (GAP -u): m = ef * 2^scale edges with independent uniform endpoints.",
+     uniform_keys, (int)(sizeof uniform_keys / sizeof uniform_keys[0]), derive_scaled,
+     gr_gen_uniform},
+};
+#define NGENS ((int)(sizeof gens / sizeof gens[0]))
+
+static const gen_def *find_gen(const char *kind, size_t len)
+{
+    for (int i = 0; i < NGENS; i++)
+        if (strlen(gens[i].kind) == len && !strncmp(gens[i].kind, kind, len))
+            return &gens[i];
+    return NULL;
+}
+
+int gr_genspec_is_kind(const char *s, size_t len)
+{
+    return find_gen(s, len) != NULL;
+}
+
+static const field_def *find_field(const char *key)
+{
+    for (int i = 0; i < NFIELDS; i++)
+        if (!strcmp(fields[i].key, key))
+            return &fields[i];
+    return NULL;
+}
+
+/* Parse one value into its gr_genspec field. */
+static int set_value(gr_genspec *gs, const key_def *kd, const char *val, const char *spec,
+                     gr_err *err)
+{
+    const field_def *fd = find_field(kd->key);
+    if (!fd)
+        return gr_errf(err, "graph spec '%s': parameter %s: no field (internal error)", spec,
+                       kd->key);
+    char *field = (char *)gs + fd->off;
+    int len = (int)strlen(val), range;
+    int64_t iv;
+    if (fd->type == K_INT) {
+        if (gr_tok_int(val, len, kd->min, kd->max, &iv, &range) == 0) {
+            if (fd->is_int)
+                *(int *)field = (int)iv;
+            else
+                *(int64_t *)field = iv;
+            return 0;
+        }
+        if (!range)
+            return gr_errf(err, "graph spec '%s': parameter %s: bad number '%s'", spec, kd->key,
+                           val);
+        if (val[0] == '-' && kd->min >= 0)
+            return gr_errf(err, "graph spec '%s': parameter %s: must not be negative (got %s)",
+                           spec, kd->key, val);
+        if (gr_tok_int(val, len, INT64_MIN, INT64_MAX, &iv, &range) == 0 && iv < kd->min)
+            return gr_errf(err, "graph spec '%s': parameter %s: %s is below the minimum %lld%s",
+                           spec, kd->key, val, (long long)kd->min,
+                           kd->min == 1 ? " (must be positive)" : "");
+        return gr_errf(err, "graph spec '%s': parameter %s: %s is too large (max %lld%s%s)", spec,
+                       kd->key, val, (long long)kd->max, kd->maxwhy ? ": " : "",
+                       kd->maxwhy ? kd->maxwhy : "");
+    }
+    if (fd->type == K_SEED) {
+        char *end;
+        if (val[0] < '0' || val[0] > '9')
+            return gr_errf(err, "graph spec '%s': parameter seed: bad number '%s' (want 0..2^64-1)",
+                           spec, val);
+        errno = 0;
+        unsigned long long s = strtoull(val, &end, 10);
+        if (*end || errno)
+            return gr_errf(err, "graph spec '%s': parameter seed: bad number '%s' (want 0..2^64-1)",
+                           spec, val);
+        *(uint64_t *)field = s;
+        return 0;
+    }
+    char *end;
+    double d = strtod(val, &end);
+    if (!len || *end || !isfinite(d) || d < 0 || d > 1)
+        return gr_errf(err, "graph spec '%s': parameter %s: bad probability '%s' (want 0..1)", spec,
+                       kd->key, val);
+    *(double *)field = d;
+    return 0;
+}
+
+/* Shortest decimal text that reads back as exactly d. */
+static void fmt_double(char *out, size_t len, double d)
+{
+    for (int prec = 1; prec <= 17; prec++) {
+        snprintf(out, len, "%.*g", prec, d);
+        if (strtod(out, NULL) == d)
+            return;
+    }
+}
+
+static int cmp_keys(const void *a, const void *b)
+{
+    return strcmp((*(const key_def *const *)a)->key, (*(const key_def *const *)b)->key);
+}
+
+static void make_canon(gr_genspec *gs, const gen_def *gd)
+{
+    const key_def *ks[GR_MAX_PARAMS * 2];
+    int nk = 0;
+    for (int i = 0; i < gd->nkeys; i++)
+        if (gd->keys[i].canon)
+            ks[nk++] = &gd->keys[i];
+    qsort(ks, (size_t)nk, sizeof ks[0], cmp_keys);
+    size_t pos = (size_t)snprintf(gs->canon, sizeof gs->canon, "%s:", gd->kind);
+    for (int i = 0; i < nk; i++) {
+        const field_def *fd = find_field(ks[i]->key);
+        if (!fd)
+            continue;
+        const char *field = (const char *)gs + fd->off;
+        char val[64];
+        if (fd->type == K_SEED)
+            snprintf(val, sizeof val, "%llu", (unsigned long long)*(const uint64_t *)field);
+        else if (fd->type == K_PROB)
+            fmt_double(val, sizeof val, *(const double *)field);
+        else if (fd->is_int)
+            snprintf(val, sizeof val, "%d", *(const int *)field);
+        else
+            snprintf(val, sizeof val, "%lld", (long long)*(const int64_t *)field);
+        pos += (size_t)snprintf(gs->canon + pos, sizeof gs->canon - pos, "%s%s=%s", i ? "," : "",
+                                ks[i]->key, val);
+    }
+}
+
+/* Apply "key=value" item [p, q) of spec. */
+static int parse_item(gr_genspec *gs, const gen_def *gd, int *given, const char *p, size_t len,
+                      const char *spec, gr_err *err)
+{
+    char item[128];
+    if (len == 0)
+        return gr_errf(err, "graph spec '%s': empty parameter (stray ',')", spec);
+    if (len >= sizeof item)
+        return gr_errf(err, "graph spec '%s': parameter '%.40s...' is too long", spec, p);
+    memcpy(item, p, len);
+    item[len] = '\0';
+    char *eq = strchr(item, '=');
+    if (!eq)
+        return gr_errf(err, "graph spec '%s': parameter '%s': expected key=value", spec, item);
+    *eq = '\0';
+    int k = key_index(gd, item);
+    if (k < 0)
+        return gr_errf(err, "graph spec '%s': parameter %s: unknown for %s (see `graphrepro list`)",
+                       spec, item, gd->kind);
+    if (given[k])
+        return gr_errf(err, "graph spec '%s': parameter %s: given twice", spec, item);
+    given[k] = 1;
+    return set_value(gs, &gd->keys[k], eq + 1, spec, err);
+}
+
+int gr_genspec_parse(const char *spec, gr_genspec *gs, gr_err *err)
+{
+    memset(gs, 0, sizeof *gs);
+    const char *colon = strchr(spec, ':');
+    size_t klen = colon ? (size_t)(colon - spec) : strlen(spec);
+    const gen_def *gd = find_gen(spec, klen);
+    if (!gd)
+        return gr_errf(err, "graph spec '%s': unknown generator '%.*s' (known: rmat, sprand, grid, "
+                       "uniform)", spec, (int)klen, spec);
+    snprintf(gs->kind, sizeof gs->kind, "%s", gd->kind);
+    int given[GR_MAX_PARAMS * 2] = {0};
+    if (colon && colon[1]) {
+        const char *p = colon + 1;
+        for (;;) {
+            const char *q = strchr(p, ',');
+            size_t len = q ? (size_t)(q - p) : strlen(p);
+            if (parse_item(gs, gd, given, p, len, spec, err) < 0)
+                return -1;
+            if (!q)
+                break;
+            p = q + 1;
+        }
+    }
+    for (int i = 0; i < gd->nkeys; i++) {
+        const key_def *kd = &gd->keys[i];
+        if (given[i] || kd->derived)
+            continue;
+        if (!kd->def)
+            return gr_errf(err, "graph spec '%s': parameter %s: required for %s", spec, kd->key,
+                           gd->kind);
+        if (set_value(gs, kd, kd->def, spec, err) < 0)
+            return -1;
+    }
+    if (gd->derive(gs, gd, given, spec, err) < 0)
+        return -1;
+    make_canon(gs, gd);
+    return 0;
+}
+
+int gr_generate(const gr_genspec *gs, gr_graph *g, gr_err *err)
+{
+    const gen_def *gd = find_gen(gs->kind, strlen(gs->kind));
+    if (!gd)
+        return gr_errf(err, "unknown generator '%s'", gs->kind);
+    return gd->gen(gs, g, err);
+}
+
+/* Print text word-wrapped to `width` columns, each line indented by `indent` spaces. */
+static void print_wrapped(FILE *out, const char *text, int indent, int width)
+{
+    int col = 0;
+    while (*text) {
+        size_t len = strcspn(text, " ");
+        if (col && col + 1 + (int)len > width) {
+            fputc('\n', out);
+            col = 0;
+        }
+        col += col ? fprintf(out, " ") : fprintf(out, "%*s", indent, "");
+        col += fprintf(out, "%.*s", (int)len, text);
+        text += len;
+        text += strspn(text, " ");
+    }
+    fputc('\n', out);
+}
+
+void gr_genspec_help(FILE *out)
+{
+    fprintf(out, "Graph generators: GENSPEC = KIND:key=value,key=value,...\n"
+                 "Deterministic for a seed on any machine and thread count; adjacency lists\n"
+                 "are sorted by target id.\n");
+    for (int i = 0; i < NGENS; i++) {
+        const gen_def *gd = &gens[i];
+        fprintf(out, "\n%s\n", gd->kind);
+        print_wrapped(out, gd->summary, 2, 92);
+        for (int k = 0; k < gd->nkeys; k++) {
+            const key_def *kd = &gd->keys[k];
+            char left[32];
+            snprintf(left, sizeof left, "%s=%s", kd->key,
+                     kd->def ? kd->def : kd->derived ? "..." : "N");
+            fprintf(out, "    %-14s %s\n", left, kd->help);
+        }
+    }
+    fprintf(out, "\nExample: rmat:scale=20,ef=16,seed=1   sprand:n=100000   grid:side=1024\n");
+}

@@ -1,0 +1,112 @@
+/* graph_load.c - gr_graph_load: a generator spec (through the binary CSR cache under
+ * GR_CACHE_DIR) or a graph file whose extension picks the reader. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "graph/gen_impl.h"
+
+typedef int (*reader_fn)(const char *path, gr_graph *g, gr_err *err);
+
+static const struct {
+    const char *ext;
+    reader_fn read;
+} readers[] = {
+    {".gr", gr_read_dimacs_gr}, {".mtx", gr_read_mtx},   {".el", gr_read_edgelist},
+    {".wel", gr_read_edgelist}, {".bcsr", gr_read_bcsr},
+};
+
+/* 64-bit FNV-1a over the bytes of s (the cache file name of a canonical spec). */
+static uint64_t fnv1a_str(const char *s)
+{
+    uint64_t h = 0xCBF29CE484222325ull;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 0x100000001B3ull;
+    return h;
+}
+
+/* mkdir -p for a relative or absolute directory path. */
+static int make_dirs(const char *dir, gr_err *err)
+{
+    char *p = gr_xstrdup(dir);
+    for (char *q = p + 1;; q++) {
+        if (*q != '/' && *q)
+            continue;
+        char c = *q;
+        *q = '\0';
+        if (mkdir(p, 0777) != 0 && errno != EEXIST) {
+            int e = errno;
+            gr_errf_at(err, p, 0, "cannot create cache directory: %s", strerror(e));
+            free(p);
+            return -1;
+        }
+        *q = c;
+        if (!c)
+            break;
+    }
+    free(p);
+    return 0;
+}
+
+/* A usable cached copy of gs's graph, or -1 (missing or corrupt: the caller regenerates). */
+static int read_cached(const char *path, const gr_genspec *gs, gr_graph *g)
+{
+    gr_err e;
+    if (access(path, F_OK) != 0)
+        return -1;
+    if (gr_read_bcsr(path, g, &e) == 0 && g->n == gs->n)
+        return 0;
+    if (g->row)
+        gr_errf_at(&e, path, 0, "%d vertices, the spec gives %lld", g->n, (long long)gs->n);
+    gr_graph_free(g);
+    fprintf(stderr, "graphrepro: ignoring cache file (%s); regenerating\n", e.msg);
+    return -1;
+}
+
+static int load_spec(const char *spec, int use_cache, gr_graph *g, char **name, gr_err *err)
+{
+    gr_genspec gs;
+    char path[512];
+    if (gr_genspec_parse(spec, &gs, err) < 0)
+        return -1;
+    snprintf(path, sizeof path, "%s/%s-v%d-%016llx.bcsr", GR_CACHE_DIR, gs.kind, GR_GEN_VERSION,
+             (unsigned long long)fnv1a_str(gs.canon));
+    if (!use_cache || read_cached(path, &gs, g) < 0) {
+        if (gr_generate(&gs, g, err) < 0)
+            return -1;
+        gr_err e;
+        if (use_cache && (make_dirs(GR_CACHE_DIR, &e) < 0 || gr_write_bcsr(path, g, &e) < 0))
+            fprintf(stderr, "graphrepro: warning: graph not cached: %s\n", e.msg);
+    }
+    *name = gr_xstrdup(gs.canon);
+    return 0;
+}
+
+static int load_file(const char *path, gr_graph *g, char **name, gr_err *err)
+{
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    const char *ext = strrchr(base, '.');
+    for (size_t i = 0; ext && i < sizeof readers / sizeof readers[0]; i++) {
+        if (strcmp(ext, readers[i].ext))
+            continue;
+        if (readers[i].read(path, g, err) < 0)
+            return -1;
+        *name = gr_xstrdup(base);
+        return 0;
+    }
+    return gr_errf_at(err, path, 0,
+                      "not a graph: want a generator spec (rmat:..., sprand:..., grid:..., "
+                      "uniform:...) or a file ending in .gr, .mtx, .el, .wel or .bcsr");
+}
+
+int gr_graph_load(const char *spec_or_file, int use_cache, gr_graph *g, char **name, gr_err *err)
+{
+    const char *colon = strchr(spec_or_file, ':');
+    memset(g, 0, sizeof *g);
+    *name = NULL;
+    if (colon && gr_genspec_is_kind(spec_or_file, (size_t)(colon - spec_or_file)))
+        return load_spec(spec_or_file, use_cache, g, name, err);
+    return load_file(spec_or_file, g, name, err);
+}

@@ -1,0 +1,166 @@
+/* measure.c - the measurement loop. Per source (one pass with source -1 for all-pairs
+ * problems): warm-up runs, then timed repetitions (cudaEvents around the variant's run hook for
+ * GPU variants, the monotonic clock for CPU variants) until at least min_reps are done and the
+ * relative stdev is under the noise target or the time cap has passed (never more than max_reps).
+ * The result of the first timed repetition of every source is fetched and verified; a FAILED
+ * result is reported without times. Inputs are restored (reset hook) outside the timed region. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "measure/measure.h"
+
+void gr_measure_opts_default(gr_measure_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->warmup = GR_DEFAULT_WARMUP;
+    o->min_reps = GR_DEFAULT_MIN_REPS;
+    o->max_reps = GR_DEFAULT_MAX_REPS;
+    o->noise = GR_DEFAULT_NOISE;
+    o->time_cap_s = GR_DEFAULT_TIME_CAP_S;
+    o->verify = GR_VERIFY_FULL;
+}
+
+double gr_now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+typedef struct {
+    const gr_variant *v;
+    void *st;
+    gr_gpu_timer *timer;
+    int cold;
+    gr_papi_values *papi;
+} runner;
+
+/* One timed repetition; returns ms. */
+static double timed_run(runner *r, int32_t source, gr_phases *ph)
+{
+    r->v->reset(r->st);
+    if (r->v->gpu) {
+        if (r->cold)
+            gr_gpu_flush_l2();
+        gr_gpu_timer_start(r->timer);
+        r->v->run(r->st, source, ph);
+        gr_gpu_timer_stop(r->timer);
+        return gr_gpu_timer_ms(r->timer);
+    }
+    if (r->papi)
+        gr_papi_start(r->papi);
+    double t0 = gr_now_ms();
+    r->v->run(r->st, source, ph);
+    double t1 = gr_now_ms();
+    if (r->papi)
+        gr_papi_stop(r->papi);
+    return t1 - t0;
+}
+
+static double rel_stdev(const double *x, int n)
+{
+    if (n < 2)
+        return INFINITY;
+    double mean = 0, var = 0;
+    for (int i = 0; i < n; i++)
+        mean += x[i];
+    mean /= n;
+    for (int i = 0; i < n; i++)
+        var += (x[i] - mean) * (x[i] - mean);
+    var /= (n - 1);
+    return mean > 0 ? sqrt(var) / mean : INFINITY;
+}
+
+int gr_measure(const gr_variant *v, const long *pv, const gr_graph *g, const int32_t *sources,
+               int nsources, const gr_measure_opts *o, void *ref, gr_measurement *out, gr_err *err)
+{
+    const gr_family *fam = gr_family_find(v->family);
+    memset(out, 0, sizeof *out);
+    void *st = v->prepare(v, pv, g, err);
+    if (!st)
+        return -1;
+    runner r = {v, st, v->gpu ? gr_gpu_timer_new() : NULL, o->cold, NULL};
+    if (o->papi && !v->gpu) {
+        gr_papi_parse(o->papi, &out->papi);
+        r.papi = &out->papi;
+    }
+    int passes = fam->single_source ? (nsources > 0 ? nsources : 1) : 1;
+    int cap = o->max_reps * passes;
+    double *ms = gr_xmalloc((size_t)cap * sizeof *ms);
+    int nms = 0, verdict = 1;
+    char why[200] = "";
+    void *result = o->verify != GR_VERIFY_OFF ? gr_xmalloc(fam->result_bytes(g)) : NULL;
+
+    for (int p = 0; p < passes && verdict != 0; p++) {
+        int32_t src = fam->single_source ? (nsources > 0 ? sources[p] : 0) : -1;
+        for (int w = 0; w < o->warmup; w++)
+            (void)timed_run(&r, src, NULL);
+        double spent = 0;
+        int first = nms;
+        for (int rep = 0; rep < o->max_reps; rep++) {
+            double t = timed_run(&r, src, NULL);
+            ms[nms++] = t;
+            spent += t;
+            if (rep == 0 && result) {       /* verify what the first timed run computed */
+                v->fetch(st, result);
+                int vr = fam->verify(ref, g, result, src, why, sizeof why);
+                if (vr == 0) {
+                    verdict = 0;
+                    break;
+                }
+                if (vr == 2 && verdict == 1)
+                    verdict = 2;    /* passed on sampled rows */
+            }
+            int done = nms - first;
+            if (done >= o->min_reps &&
+                (rel_stdev(ms + first, done) <= o->noise || spent >= o->time_cap_s * 1e3))
+                break;
+        }
+    }
+
+    if (o->verify == GR_VERIFY_OFF)
+        snprintf(out->verdict_text, sizeof out->verdict_text, "not-verified:--verify=off");
+    else if (verdict == 0)
+        snprintf(out->verdict_text, sizeof out->verdict_text, "FAILED:%s", why);
+    else if (verdict == 2)
+        snprintf(out->verdict_text, sizeof out->verdict_text, "passed-%s", why);
+    else
+        snprintf(out->verdict_text, sizeof out->verdict_text, "passed");
+    out->verdict = o->verify == GR_VERIFY_OFF ? -1 : (verdict ? 1 : 0);
+
+    if (verdict != 0) {
+        gr_stats_compute(ms, nms, &out->st);
+        if (o->phases && v->gpu) {      /* separate pass: marks add event records */
+            enum { PHASE_REPS = 3 };
+            double per[PHASE_REPS][GR_MAX_PHASES];
+            gr_phases *ph = gr_phases_new(1);
+            memset(per, 0, sizeof per);
+            int32_t src = fam->single_source ? (nsources > 0 ? sources[0] : 0) : -1;
+            for (int rep = 0; rep < PHASE_REPS; rep++) {
+                v->reset(st);
+                v->run(st, src, ph);
+                gr_phases_collect(ph, per[rep]);
+            }
+            gr_phases_free(ph);
+            for (int k = 0; k < GR_MAX_PHASES; k++) {
+                double x[PHASE_REPS];
+                for (int rep = 0; rep < PHASE_REPS; rep++)
+                    x[rep] = per[rep][k];
+                gr_stats s;
+                gr_stats_compute(x, PHASE_REPS, &s);
+                out->phase_ms[k] = s.median;
+                out->phase_min[k] = s.min;
+                out->phase_max[k] = s.max;
+            }
+            out->have_phases = 1;
+            out->phase_reps = PHASE_REPS;
+        }
+    }
+    free(result);
+    free(ms);
+    if (r.timer)
+        gr_gpu_timer_free(r.timer);
+    v->release(st);
+    return 0;
+}

@@ -1,0 +1,41 @@
+/* measure.h - one measurement: prepare a variant on a graph, warm up, time repetitions until
+ * the count / noise / time-cap rules are met, verify the result, time the phases. */
+#ifndef GR_MEASURE_H
+#define GR_MEASURE_H
+#include "family.h"
+#include "measure/papi_counters.h"
+#include "registry.h"
+#include "measure/stats.h"
+
+typedef struct {
+    int warmup, min_reps, max_reps;
+    double noise;           /* relative stdev target */
+    double time_cap_s;      /* stop repeating after this much timed time */
+    int cold;               /* flush L2 (GPU) before every repetition */
+    int phases;             /* also run a per-phase pass (GPU variants) */
+    int verify;             /* GR_VERIFY_* */
+    const char *papi;       /* comma-separated PAPI events, CPU variants only; NULL = none */
+} gr_measure_opts;
+
+void gr_measure_opts_default(gr_measure_opts *o);
+
+typedef struct {
+    gr_stats st;
+    int verdict;            /* 1 passed, 0 FAILED, -1 not verified */
+    char verdict_text[256]; /* "passed", "FAILED:...", "not-verified:..." */
+    int have_phases;
+    double phase_ms[GR_MAX_PHASES], phase_min[GR_MAX_PHASES], phase_max[GR_MAX_PHASES];
+    int phase_reps;
+    gr_papi_values papi;
+} gr_measurement;
+
+/* ref: the family's reference state for g (may be NULL when opts->verify is OFF).
+ * Returns 0, or -1 with err set when the variant refuses the input or parameters. */
+int gr_measure(const gr_variant *v, const long *pv, const gr_graph *g, const int32_t *sources,
+               int nsources, const gr_measure_opts *opts, void *ref, gr_measurement *out,
+               gr_err *err);
+
+/* Monotonic clock in ms. */
+double gr_now_ms(void);
+
+#endif

@@ -1,0 +1,379 @@
+/* csv.c - results CSV: RFC 4180 reader, field quoting, and the atomic (temp + fsync + rename)
+ * writer with append mode. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "output/csv.h"
+
+/* ---- reading ---------------------------------------------------------------------------- */
+
+/* Growable array of strings (one record's fields). */
+typedef struct {
+    char **v;
+    int n, cap;
+} strv;
+
+static void strv_push(strv *s, char *x)
+{
+    if (s->n == s->cap) {
+        s->cap = s->cap ? 2 * s->cap : 8;
+        s->v = gr_xrealloc(s->v, (size_t)s->cap * sizeof *s->v);
+    }
+    s->v[s->n++] = x;
+}
+
+static void strv_drop(strv *s)
+{
+    for (int i = 0; i < s->n; i++)
+        free(s->v[i]);
+    free(s->v);
+    s->v = NULL;
+    s->n = s->cap = 0;
+}
+
+/* Read a whole file into a NUL-terminated buffer. */
+static char *slurp(const char *path, size_t *len, gr_err *err)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        gr_errf_at(err, path, 0, "cannot open: %s", strerror(errno));
+        return NULL;
+    }
+    size_t cap = 1 << 16, n = 0;
+    char *buf = gr_xmalloc(cap);
+    for (;;) {
+        if (cap - n < 2) {
+            cap *= 2;
+            buf = gr_xrealloc(buf, cap);
+        }
+        size_t got = fread(buf + n, 1, cap - n - 1, f);
+        n += got;
+        if (got == 0)
+            break;
+    }
+    int bad = ferror(f);
+    fclose(f);
+    if (bad) {
+        free(buf);
+        gr_errf_at(err, path, 0, "read error");
+        return NULL;
+    }
+    buf[n] = '\0';
+    *len = n;
+    return buf;
+}
+
+/* Parse one record starting at *pos; fields go to rec. *line is the current line number and
+ * advances past embedded and terminating newlines. Returns -1 on a quoting error. */
+static int parse_record(const char *path, const char *buf, size_t len, size_t *pos, long *line,
+                        strv *rec, gr_err *err)
+{
+    size_t i = *pos;
+    for (;;) {
+        /* one field */
+        size_t cap = 32, n = 0;
+        char *fld = gr_xmalloc(cap);
+        if (i < len && buf[i] == '"') {
+            long qline = *line;
+            i++;
+            for (;;) {
+                if (i >= len) {
+                    free(fld);
+                    return gr_errf_at(err, path, qline, "unterminated quoted field");
+                }
+                char c = buf[i];
+                if (c == '"') {
+                    if (i + 1 < len && buf[i + 1] == '"') {
+                        c = '"';
+                        i += 2;
+                    } else {
+                        i++;
+                        break;
+                    }
+                } else {
+                    if (c == '\n')
+                        (*line)++;
+                    i++;
+                }
+                if (n + 1 >= cap)
+                    fld = gr_xrealloc(fld, cap *= 2);
+                fld[n++] = c;
+            }
+            if (i < len && buf[i] != ',' && buf[i] != '\n' &&
+                !(buf[i] == '\r' && (i + 1 == len || buf[i + 1] == '\n'))) {
+                free(fld);
+                return gr_errf_at(err, path, *line, "unexpected character '%c' after closing quote",
+                                  buf[i]);
+            }
+        } else {
+            while (i < len && buf[i] != ',' && buf[i] != '\n') {
+                if (buf[i] == '\r' && (i + 1 == len || buf[i + 1] == '\n'))
+                    break;
+                if (buf[i] == '"') {
+                    free(fld);
+                    return gr_errf_at(err, path, *line, "quote inside an unquoted field");
+                }
+                if (n + 1 >= cap)
+                    fld = gr_xrealloc(fld, cap *= 2);
+                fld[n++] = buf[i++];
+            }
+        }
+        fld[n] = '\0';
+        strv_push(rec, fld);
+        if (i < len && buf[i] == ',') {
+            i++;
+            continue;
+        }
+        if (i < len && buf[i] == '\r')
+            i++;
+        if (i < len && buf[i] == '\n') {
+            i++;
+            (*line)++;
+        }
+        break;
+    }
+    *pos = i;
+    return 0;
+}
+
+int gr_csv_read(const char *path, gr_csv *t, gr_err *err)
+{
+    memset(t, 0, sizeof *t);
+    size_t len, pos = 0;
+    char *buf = slurp(path, &len, err);
+    if (!buf)
+        return -1;
+    long line = 1, cap = 0;
+    int ok = 0;
+    if (len >= 3 && memcmp(buf, "\xEF\xBB\xBF", 3) == 0)
+        pos = 3; /* a UTF-8 byte-order mark (spreadsheet exports) is not part of the header */
+    while (pos < len) {
+        long rec_line = line;
+        /* skip completely empty lines */
+        if (buf[pos] == '\n' || (buf[pos] == '\r' && pos + 1 < len && buf[pos + 1] == '\n')) {
+            pos += buf[pos] == '\r' ? 2 : 1;
+            line++;
+            continue;
+        }
+        strv rec = {0};
+        if (parse_record(path, buf, len, &pos, &line, &rec, err) < 0) {
+            strv_drop(&rec);
+            goto out;
+        }
+        if (!t->cols) {
+            t->ncols = rec.n;
+            t->cols = rec.v;
+            continue;
+        }
+        if (rec.n != t->ncols) {
+            gr_errf_at(err, path, rec_line, "row has %d fields, header has %d", rec.n, t->ncols);
+            strv_drop(&rec);
+            goto out;
+        }
+        if (t->nrows == cap) {
+            cap = cap ? 2 * cap : 64;
+            t->rows = gr_xrealloc(t->rows, (size_t)cap * sizeof *t->rows);
+        }
+        t->rows[t->nrows++] = rec.v;
+    }
+    if (!t->cols) {
+        gr_errf_at(err, path, 0, "empty file (no header line)");
+        goto out;
+    }
+    ok = 1;
+out:
+    free(buf);
+    if (!ok) {
+        gr_csv_free(t);
+        return -1;
+    }
+    return 0;
+}
+
+void gr_csv_free(gr_csv *t)
+{
+    for (long r = 0; r < t->nrows; r++) {
+        for (int c = 0; c < t->ncols; c++)
+            free(t->rows[r][c]);
+        free(t->rows[r]);
+    }
+    free(t->rows);
+    if (t->cols)
+        for (int c = 0; c < t->ncols; c++)
+            free(t->cols[c]);
+    free(t->cols);
+    memset(t, 0, sizeof *t);
+}
+
+int gr_csv_col(const gr_csv *t, const char *name)
+{
+    for (int c = 0; c < t->ncols; c++)
+        if (strcmp(t->cols[c], name) == 0)
+            return c;
+    return -1;
+}
+
+const char *gr_csv_get(const gr_csv *t, long row, const char *name)
+{
+    int c = gr_csv_col(t, name);
+    if (c < 0 || row < 0 || row >= t->nrows)
+        return "";
+    return t->rows[row][c];
+}
+
+char *gr_csv_quote(const char *field)
+{
+    if (!strpbrk(field, ",\"\n\r"))
+        return gr_xstrdup(field);
+    size_t n = 2;
+    for (const char *p = field; *p; p++)
+        n += *p == '"' ? 2 : 1;
+    char *q = gr_xmalloc(n + 1), *o = q;
+    *o++ = '"';
+    for (const char *p = field; *p; p++) {
+        if (*p == '"')
+            *o++ = '"';
+        *o++ = *p;
+    }
+    *o++ = '"';
+    *o = '\0';
+    return q;
+}
+
+/* ---- atomic writing ------------------------------------------------------------------- */
+
+/* First line of a file without its line ending; NULL if the file is empty. */
+static char *first_line(const char *buf, size_t len)
+{
+    if (len == 0)
+        return NULL;
+    size_t e = 0;
+    while (e < len && buf[e] != '\n')
+        e++;
+    size_t k = e;
+    if (k > 0 && buf[k - 1] == '\r')
+        k--;
+    char *s = gr_xmalloc(k + 1);
+    memcpy(s, buf, k);
+    s[k] = '\0';
+    return s;
+}
+
+static void writer_clear(gr_csv_writer *w)
+{
+    free(w->path);
+    free(w->tmp);
+    w->f = NULL;
+    w->path = w->tmp = NULL;
+}
+
+int gr_csv_open(gr_csv_writer *w, const char *path, const char *header, int append, gr_err *err)
+{
+    memset(w, 0, sizeof *w);
+    char *old = NULL;
+    size_t oldlen = 0;
+    if (append && access(path, F_OK) == 0) {
+        old = slurp(path, &oldlen, err);
+        if (!old)
+            return -1;
+        char *h = first_line(old, oldlen);
+        if (h && strcmp(h, header) != 0) {
+            gr_errf_at(err, path, 1, "cannot append: header differs from the new one "
+                       "(move the old file away or write a new file)");
+            free(h);
+            free(old);
+            return -1;
+        }
+        free(h);
+    }
+    size_t tl = strlen(path) + 32;
+    w->path = gr_xstrdup(path);
+    w->tmp = gr_xmalloc(tl);
+    snprintf(w->tmp, tl, "%s.tmp.%ld", path, (long)getpid());
+    w->f = fopen(w->tmp, "w");
+    if (!w->f) {
+        gr_errf_at(err, w->tmp, 0, "cannot create: %s", strerror(errno));
+        free(old);
+        writer_clear(w);
+        return -1;
+    }
+    if (old && oldlen > 0) {
+        fwrite(old, 1, oldlen, w->f);
+        if (old[oldlen - 1] != '\n')
+            fputc('\n', w->f);
+    } else {
+        gr_csv_line(w, header);
+    }
+    free(old);
+    return 0;
+}
+
+void gr_csv_line(gr_csv_writer *w, const char *line)
+{
+    if (!w->f)
+        return;
+    size_t n = strlen(line);
+    fwrite(line, 1, n, w->f);
+    if (n == 0 || line[n - 1] != '\n')
+        fputc('\n', w->f);
+}
+
+/* Make the rename durable: fsync the directory that holds path (best effort). */
+static void sync_dir_of(const char *path)
+{
+    char *d = gr_xstrdup(path);
+    char *slash = strrchr(d, '/');
+    const char *dir = ".";
+    if (slash) {
+        if (slash == d)
+            slash[1] = '\0';
+        else
+            *slash = '\0';
+        dir = d;
+    }
+    int fd = open(dir, O_RDONLY);
+    if (fd >= 0) {
+        fsync(fd);
+        close(fd);
+    }
+    free(d);
+}
+
+int gr_csv_commit(gr_csv_writer *w, gr_err *err)
+{
+    if (!w->f)
+        return gr_errf(err, "csv writer: commit without an open file");
+    int bad = fflush(w->f) != 0 || ferror(w->f);
+    if (!bad && fsync(fileno(w->f)) != 0)
+        bad = 1;
+    int saved = errno;
+    if (fclose(w->f) != 0)
+        bad = 1;
+    w->f = NULL;
+    if (bad) {
+        gr_errf_at(err, w->tmp, 0, "write failed: %s", strerror(saved ? saved : errno));
+        unlink(w->tmp);
+        writer_clear(w);
+        return -1;
+    }
+    if (rename(w->tmp, w->path) != 0) {
+        gr_errf_at(err, w->path, 0, "cannot rename %s over it: %s", w->tmp, strerror(errno));
+        unlink(w->tmp);
+        writer_clear(w);
+        return -1;
+    }
+    sync_dir_of(w->path);
+    writer_clear(w);
+    return 0;
+}
+
+void gr_csv_abort(gr_csv_writer *w)
+{
+    if (w->f) {
+        fclose(w->f);
+        unlink(w->tmp);
+    }
+    writer_clear(w);
+}

@@ -1,0 +1,105 @@
+/* result_row.c - one measurement as CSV: the stable columns of GR_CSV_HEADER in order,
+ * optional papi_* columns, and the companion per-phase rows. A FAILED row carries no times. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "measure/hostinfo.h"
+#include "output/result_row.h"
+
+void gr_graph_seed(const char *graph, char *out, size_t len)
+{
+    const char *s = strstr(graph, "seed=");
+    if (!s) {
+        snprintf(out, len, "-");
+        return;
+    }
+    s += 5;
+    size_t n = strspn(s, "0123456789");
+    snprintf(out, len, "%.*s", (int)n, s);
+}
+
+char *gr_row_header(const gr_papi_values *papi)
+{
+    size_t len = strlen(GR_CSV_HEADER) + 1 + (size_t)(papi ? papi->n : 0) * 72;
+    char *h = gr_xmalloc(len);
+    snprintf(h, len, "%s", GR_CSV_HEADER);
+    for (int i = 0; papi && i < papi->n; i++) {
+        strcat(h, ",papi_");
+        strcat(h, papi->names[i]);
+    }
+    return h;
+}
+
+static void fmt_num(char *out, size_t len, double x, const char *fmt)
+{
+    if (x < 0)
+        snprintf(out, len, "NA");
+    else
+        snprintf(out, len, fmt, x);
+}
+
+char *gr_row_format(const gr_row *r)
+{
+    const gr_family *fam = gr_family_find(r->v->family);
+    const gr_measurement *m = r->ms;
+    char params[256], seed[32], dev[128], date[40], med[32], mn[32], mx[32], mean[32], sd[32],
+        metric[32], eff[32], effp[32];
+    gr_params_format(r->v, r->pv, params, sizeof params);
+    gr_graph_seed(r->graph, seed, sizeof seed);
+    gr_device_column(r->v->gpu, dev, sizeof dev);
+    gr_date_now(date, sizeof date);
+    int failed = m->verdict == 0;
+    if (failed) {   /* a wrong answer is never reported as a time */
+        strcpy(med, "NA"); strcpy(mn, "NA"); strcpy(mx, "NA"); strcpy(mean, "NA"); strcpy(sd, "NA");
+        strcpy(metric, "NA"); strcpy(eff, "NA"); strcpy(effp, "NA");
+    } else {
+        snprintf(med, sizeof med, "%.4f", m->st.median);
+        snprintf(mn, sizeof mn, "%.4f", m->st.min);
+        snprintf(mx, sizeof mx, "%.4f", m->st.max);
+        snprintf(mean, sizeof mean, "%.4f", m->st.mean);
+        snprintf(sd, sizeof sd, "%.4f", m->st.stdev);
+        snprintf(metric, sizeof metric, "%.4f", fam->metric_value(r->g, m->st.median));
+        fmt_num(eff, sizeof eff, fam->efficiency(r->g, m->st.median, r->v->gpu, r->ceil), "%.4f");
+        fmt_num(effp, sizeof effp, fam->efficiency_paper(r->g, m->st.median, r->v->gpu, r->ceil), "%.4f");
+    }
+    char *qgraph = gr_csv_quote(r->graph), *qverdict = gr_csv_quote(m->verdict_text);
+    size_t len = 1024 + strlen(qgraph) + strlen(qverdict) + (size_t)m->papi.n * 32;
+    char *line = gr_xmalloc(len);
+    int o = snprintf(line, len,
+                     "%s,%s,%s,%s,%s,%s,%d,%lld,%s,%d,%s,%d,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s",
+                     r->paper ? r->paper : r->v->paper, r->experiment, r->v->family, r->v->name,
+                     params, qgraph, r->g->n, (long long)r->g->m, seed, r->nsources, dev, m->st.n,
+                     med, mn, mx, mean, sd, fam->metric, metric, eff, effp, qverdict, gr_git_rev(),
+                     date);
+    for (int i = 0; i < m->papi.n; i++) {
+        if (m->papi.valid[i])
+            o += snprintf(line + o, len - (size_t)o, ",%lld", m->papi.values[i]);
+        else
+            o += snprintf(line + o, len - (size_t)o, ",NA");
+    }
+    free(qgraph);
+    free(qverdict);
+    return line;
+}
+
+void gr_row_write_phases(const gr_row *r, gr_csv_writer *w)
+{
+    const gr_family *fam = gr_family_find(r->v->family);
+    if (!r->ms->have_phases)
+        return;
+    char params[256], dev[128], date[40], line[2048];
+    gr_params_format(r->v, r->pv, params, sizeof params);
+    gr_device_column(r->v->gpu, dev, sizeof dev);
+    gr_date_now(date, sizeof date);
+    char *qgraph = gr_csv_quote(r->graph);
+    for (int k = 0; k < GR_MAX_PHASES && fam->phase_names[k]; k++) {
+        if (r->ms->phase_max[k] <= 0)
+            continue;
+        snprintf(line, sizeof line, "%s,%s,%s,%s,%s,%s,%d,%s,%s,%.4f,%.4f,%.4f,%d,%s,%s",
+                 r->paper ? r->paper : r->v->paper, r->experiment, r->v->family, r->v->name, params,
+                 qgraph, r->g->n, dev, fam->phase_names[k], r->ms->phase_ms[k], r->ms->phase_min[k],
+                 r->ms->phase_max[k], r->ms->phase_reps, gr_git_rev(), date);
+        gr_csv_line(w, line);
+    }
+    free(qgraph);
+}

@@ -1,0 +1,30 @@
+/* result_row.h - formatting one measurement as a results CSV row (GR_CSV_HEADER) and its
+ * per-phase rows (GR_PHASES_CSV_HEADER). Shared by `run` and `experiment`. */
+#ifndef GR_RESULT_ROW_H
+#define GR_RESULT_ROW_H
+#include "measure/ceilings.h"
+#include "output/csv.h"
+#include "measure/measure.h"
+
+typedef struct {
+    const char *paper;          /* NULL: the variant's paper key */
+    const char *experiment;     /* "-" for a single run */
+    const gr_variant *v;
+    const long *pv;
+    const char *graph;          /* graph name (canonical spec or file name) */
+    const gr_graph *g;
+    int nsources;
+    const gr_measurement *ms;
+    const gr_ceilings *ceil;
+} gr_row;
+
+/* Header for rows with papi columns (n events) - caller frees. */
+char *gr_row_header(const gr_papi_values *papi);
+/* The CSV line (no newline) - caller frees. */
+char *gr_row_format(const gr_row *r);
+/* Write the phase rows of r (if it has phases) into w. */
+void gr_row_write_phases(const gr_row *r, gr_csv_writer *w);
+/* The seed of a graph name ("...seed=N..."), or "-". */
+void gr_graph_seed(const char *graph, char *out, size_t len);
+
+#endif

@@ -1,0 +1,170 @@
+/* test_cli.c - bin/graphrepro end to end (run from the repository root after `make`): the run
+ * row and its header, exit codes for bad input, gen determinism across thread counts,
+ * experiment resume, compare verdicts, list and --help of every command. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include "output/csv.h"
+#include "gpu.h"
+#include "test.h"
+
+#define BIN "bin/graphrepro"
+#define TMP "build/tests/tmp_cli"
+
+static int sh(const char *cmd)
+{
+    int rc = system(cmd);
+    return WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
+}
+
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return calloc(1, 1);
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *b = calloc((size_t)n + 1, 1);
+    if (fread(b, 1, (size_t)n, f) != (size_t)n)
+        b[0] = '\0';
+    fclose(f);
+    return b;
+}
+
+static int count_lines(const char *s)
+{
+    int n = 0;
+    for (; *s; s++)
+        n += *s == '\n';
+    return n;
+}
+
+TEST_CASE(run_cpu_fw_writes_documented_row)
+{
+    CHECK_EQ(sh("rm -rf " TMP " && mkdir -p " TMP), 0);
+    CHECK_EQ(sh(BIN " run --variant cpu-fw --graph sprand:n=256,m=1024,seed=1 --csv " TMP "/x.csv >/dev/null"), 0);
+    char *s = slurp(TMP "/x.csv");
+    CHECK(strncmp(s, GR_CSV_HEADER "\n", strlen(GR_CSV_HEADER) + 1) == 0);
+    CHECK_STR_CONTAINS(s, ",cpu-fw,");
+    CHECK_STR_CONTAINS(s, ",passed,");
+    CHECK_EQ(count_lines(s), 2);
+    free(s);
+    /* --append adds a row; the file is never left half-written (no temp file remains) */
+    CHECK_EQ(sh(BIN " run --variant cpu-fw --graph sprand:n=64,seed=2 --csv " TMP "/x.csv --append >/dev/null"), 0);
+    s = slurp(TMP "/x.csv");
+    CHECK_EQ(count_lines(s), 3);
+    free(s);
+    CHECK(sh("ls " TMP " | grep -q tmp") != 0);
+}
+
+TEST_CASE(bad_inputs_exit_2_with_one_line)
+{
+    CHECK_EQ(sh(BIN " run --variant nope --graph sprand:n=64 2>" TMP "/e1"), 2);
+    char *e = slurp(TMP "/e1");
+    CHECK_STR_CONTAINS(e, "unknown variant 'nope'");
+    CHECK_EQ(count_lines(e), 1);
+    free(e);
+    CHECK_EQ(sh(BIN " run --variant cpu-fw --graph sprand:n=-5 2>/dev/null"), 2);
+    CHECK_EQ(sh(BIN " run --variant cpu-fw --graph sprand:n=64,bogus=1 2>/dev/null"), 2);
+    CHECK_EQ(sh(BIN " run --variant cpu-fw --graph " TMP "/missing.gr 2>" TMP "/e2"), 2);
+    e = slurp(TMP "/e2");
+    CHECK_STR_CONTAINS(e, "missing.gr");
+    free(e);
+    CHECK_EQ(sh("printf 'p sp 3 2\\na 1 2 5\\na 2 x 1\\n' > " TMP "/bad.gr"), 0);
+    CHECK_EQ(sh(BIN " run --variant cpu-fw --graph " TMP "/bad.gr 2>" TMP "/e3"), 2);
+    e = slurp(TMP "/e3");
+    CHECK_STR_CONTAINS(e, "bad.gr:3:");
+    free(e);
+    CHECK_EQ(sh(BIN " run --variant cpu-fw --graph sprand:n=64 --reps 0 2>/dev/null"), 2);
+    CHECK_EQ(sh(BIN " run --variant cpu-fw --graph sprand:n=64 --verify maybe 2>/dev/null"), 2);
+    CHECK_EQ(sh(BIN " nosuchcommand 2>/dev/null"), 2);
+    /* int32 overflow guard: (n-1) x wmax >= INF is refused, not computed */
+    CHECK_EQ(sh(BIN " run --variant cpu-fw --graph sprand:n=64,wmax=1000000000 2>" TMP "/e4"), 2);
+    e = slurp(TMP "/e4");
+    CHECK_STR_CONTAINS(e, "overflow");
+    free(e);
+}
+
+TEST_CASE(gen_is_byte_identical_across_runs_and_threads)
+{
+    CHECK_EQ(sh("OMP_NUM_THREADS=1 " BIN " gen rmat:scale=12,ef=16,seed=7 -o " TMP "/a.gr"), 0);
+    CHECK_EQ(sh("OMP_NUM_THREADS=2 " BIN " gen rmat:scale=12,ef=16,seed=7 -o " TMP "/b.gr"), 0);
+    CHECK_EQ(sh("OMP_NUM_THREADS=2 " BIN " gen rmat:scale=12,ef=16,seed=7 -o " TMP "/c.gr"), 0);
+    CHECK_EQ(sh("cmp -s " TMP "/a.gr " TMP "/b.gr && cmp -s " TMP "/b.gr " TMP "/c.gr"), 0);
+    CHECK_EQ(sh(BIN " gen sprand:n=1000,m=4000,seed=1 -o " TMP "/s.gr"), 0);
+    CHECK_EQ(sh("grep -qx 'p sp 1000 4000' " TMP "/s.gr"), 0);
+}
+
+TEST_CASE(experiment_resumes_and_force_reruns)
+{
+    FILE *f = fopen(TMP "/t.cfg", "w");
+    fprintf(f, "name = t\npaper = okuyama2010\ntitle = test\ngraphs = graphs/fixtures/{tiny.gr,tiny_int.mtx}\n"
+               "variants = cpu-fw\nreps = 2\nchart = none\n");
+    fclose(f);
+    CHECK_EQ(sh(BIN " experiment " TMP "/t.cfg --outdir " TMP " 2>/dev/null"), 0);
+    char *s = slurp(TMP "/t.csv");
+    CHECK_EQ(count_lines(s), 3);
+    free(s);
+    CHECK_EQ(sh(BIN " experiment " TMP "/t.cfg --outdir " TMP " 2>" TMP "/prog"), 0);
+    s = slurp(TMP "/prog");
+    CHECK_STR_CONTAINS(s, "0 rows run, 2 already");
+    free(s);
+    CHECK_EQ(sh(BIN " experiment " TMP "/t.cfg --outdir " TMP " --force 2>/dev/null"), 0);
+    s = slurp(TMP "/t.csv");
+    CHECK_EQ(count_lines(s), 3);
+    free(s);
+    f = fopen(TMP "/bad.cfg", "w");
+    fprintf(f, "name = b\nvariants = cpu-fw\nwhat = 1\n");
+    fclose(f);
+    CHECK_EQ(sh(BIN " experiment " TMP "/bad.cfg 2>" TMP "/e5"), 2);
+    s = slurp(TMP "/e5");
+    CHECK_STR_CONTAINS(s, "bad.cfg:3:");
+    free(s);
+}
+
+TEST_CASE(compare_same_and_slower)
+{
+    CHECK_EQ(sh(BIN " compare " TMP "/t.csv " TMP "/t.csv >/dev/null"), 0);
+    /* every time 10x higher: median, min, max, mean (a noisy machine can spread min..max wider
+     * than 20%, which would make a smaller step AMBIGUOUS, not SLOWER) */
+    CHECK_EQ(sh("awk -F, 'BEGIN{OFS=\",\"} NR==1{print;next} {for(i=13;i<=16;i++) $i=$i*10+1; print}' "
+                TMP "/t.csv > " TMP "/slow.csv"), 0);
+    CHECK_EQ(sh(BIN " compare " TMP "/t.csv " TMP "/slow.csv > " TMP "/cmp.txt"), 1);
+    char *s = slurp(TMP "/cmp.txt");
+    CHECK_STR_CONTAINS(s, "SLOWER");
+    free(s);
+}
+
+TEST_CASE(list_and_help)
+{
+    CHECK_EQ(sh(BIN " list > " TMP "/list.txt"), 0);
+    char *s = slurp(TMP "/list.txt");
+    const char *names[] = {"fw-naive", "fw-mm", "fw-2level", "fw-recursive", "fw-tiled", "cpu-fw",
+                           "cpu-fw-blocked", "okuyama2010", "sprand", "rmat", "smoke.cfg"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        CHECK_STR_CONTAINS(s, names[i]);
+    free(s);
+    const char *cmds[] = {"list", "gen", "run", "experiment", "report", "compare", "info", "peak"};
+    for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++) {
+        char c[128];
+        snprintf(c, sizeof c, BIN " %s --help >/dev/null", cmds[i]);
+        CHECK_EQ(sh(c), 0);
+    }
+}
+
+TEST_CASE(gpu_variant_without_device_says_so)
+{
+    if (gr_gpu_count() > 0)
+        TEST_SKIP("a CUDA device is present");
+    CHECK_EQ(sh(BIN " run --variant fw-naive --graph sprand:n=64 2>" TMP "/e6"), 1);
+    char *s = slurp(TMP "/e6");
+    CHECK_STR_CONTAINS(s, "needs a CUDA device");
+    free(s);
+}
+
+TEST_MAIN("cli", TEST_ENTRY(run_cpu_fw_writes_documented_row), TEST_ENTRY(bad_inputs_exit_2_with_one_line),
+          TEST_ENTRY(gen_is_byte_identical_across_runs_and_threads),
+          TEST_ENTRY(experiment_resumes_and_force_reruns), TEST_ENTRY(compare_same_and_slower),
+          TEST_ENTRY(list_and_help), TEST_ENTRY(gpu_variant_without_device_says_so))
