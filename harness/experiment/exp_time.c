@@ -84,7 +84,7 @@ int gr_exp_time(const gr_config *c, const gr_exp_opts *o, const char *csv, gr_er
                 return gr_errf(err, "%s: variant %s: '|%s' is not '|maxn=N'", c->path, variants[i], bar + 1);
         }
         if (gr_variant_parse(variants[i], &vs[i], pvs[i], err) || vs[i]->check(vs[i], pvs[i], NULL, err))
-            return gr_errf(err, "%s: %s", c->path, err->msg);
+            return gr_err_context(err, "%s", c->path);
     }
 
     gr_csv old = {0};
@@ -140,7 +140,7 @@ int gr_exp_time(const gr_config *c, const gr_exp_opts *o, const char *csv, gr_er
             }
             fam = gr_family_find(v->family);
             if (fam->check_input(&g, err))
-                return gr_errf(err, "%s: graph %s: %s", c->path, gname, err->msg);
+                return gr_err_context(err, "%s: graph %s", c->path, gname);
             if (!ref && mo.verify != GR_VERIFY_OFF)
                 ref = fam->ref_new(&g, mo.verify);
             if (fam->shape == GR_SHAPE_SINGLE_SOURCE && !src) {
