@@ -397,6 +397,59 @@ int gr_csv_open(gr_csv_writer *w, const char *path, const char *header, int appe
     return 0;
 }
 
+int gr_csv_open_replace(gr_csv_writer *w, const char *path, const char *header,
+                        const char *const *key_cols, const char *const *key_vals, int nkeys,
+                        int *replaced, gr_err *err)
+{
+    *replaced = 0;
+    if (gr_csv_open(w, path, header, 0, err))    /* lock taken; a new temporary file */
+        return -1;
+    if (access(path, F_OK) != 0)
+        return 0;
+    gr_csv t;
+    if (gr_csv_read(path, &t, err)) {
+        gr_csv_abort(w);
+        return -1;
+    }
+    size_t hl = 0;
+    for (int c = 0; c < t.ncols; c++)
+        hl += strlen(t.cols[c]) + 1;
+    char *old_hdr = gr_xcalloc(hl + 1, 1);
+    for (int c = 0; c < t.ncols; c++) {
+        strcat(old_hdr, t.cols[c]);
+        if (c + 1 < t.ncols)
+            strcat(old_hdr, ",");
+    }
+    int differs = strcmp(old_hdr, header) != 0;
+    free(old_hdr);
+    if (differs) {
+        gr_csv_free(&t);
+        gr_csv_abort(w);
+        return gr_errf_at(err, path, 1, "cannot add rows: header differs from the new one "
+                          "(move the old file away or write a new file)");
+    }
+    int cols[8];
+    for (int k = 0; k < nkeys && k < 8; k++)
+        cols[k] = gr_csv_col(&t, key_cols[k]);
+    for (long r = 0; r < t.nrows; r++) {
+        int same = nkeys > 0;
+        for (int k = 0; k < nkeys && k < 8 && same; k++)
+            same = cols[k] >= 0 && !strcmp(t.rows[r][cols[k]], key_vals[k]);
+        if (same) {
+            (*replaced)++;
+            continue;
+        }
+        for (int c = 0; c < t.ncols; c++) {
+            char *q = gr_csv_quote(t.rows[r][c]);
+            fputs(q, w->f);
+            fputc(c + 1 < t.ncols ? ',' : '\n', w->f);
+            free(q);
+        }
+    }
+    gr_csv_free(&t);
+    return 0;
+}
+
 void gr_csv_line(gr_csv_writer *w, const char *line)
 {
     if (!w->f)

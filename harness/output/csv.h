@@ -45,6 +45,12 @@ typedef struct {
     int lock_fd;
 } gr_csv_writer;
 int gr_csv_open(gr_csv_writer *w, const char *path, const char *header, int append, gr_err *err);
+/* Like gr_csv_open with append, but the old rows whose key columns equal key_vals (nkeys <= 8)
+ * are dropped (counted in *replaced): a re-measured row replaces its old one. Old rows are
+ * written back field by field (quoted as needed); a header that differs is an error. */
+int gr_csv_open_replace(gr_csv_writer *w, const char *path, const char *header,
+                        const char *const *key_cols, const char *const *key_vals, int nkeys,
+                        int *replaced, gr_err *err);
 /* Write one already formatted line (no trailing newline needed). */
 void gr_csv_line(gr_csv_writer *w, const char *line);
 int gr_csv_commit(gr_csv_writer *w, gr_err *err);

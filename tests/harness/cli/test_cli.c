@@ -124,6 +124,45 @@ TEST_CASE(experiment_resumes_and_force_reruns)
     free(s);
 }
 
+/* verify = off rows count as done when resuming (no duplicate rows); --quick rows are marked
+ * (experiment column NAME-quick) and a full run measures its own rows beside them; --check
+ * runs nothing. */
+TEST_CASE(experiment_resume_rules_and_check)
+{
+    FILE *f = fopen(TMP "/v.cfg", "w");
+    fprintf(f, "name = v\npaper = okuyama2010\ngraphs = graphs/fixtures/{tiny.gr,tiny_int.mtx}\n"
+               "quick_graphs = graphs/fixtures/tiny.gr\nvariants = cpu-fw\nreps = 2\n"
+               "verify = off\nchart = none\n");
+    fclose(f);
+    CHECK_EQ(sh(BIN " experiment " TMP "/v.cfg --check --outdir " TMP " > " TMP "/chk"), 0);
+    char *s = slurp(TMP "/chk");
+    CHECK_STR_CONTAINS(s, "2 rows (2 graphs x 1 variants)");
+    free(s);
+    CHECK_EQ(sh("test -e " TMP "/v.csv"), 1);     /* --check ran nothing */
+    CHECK_EQ(sh(BIN " experiment " TMP "/v.cfg --outdir " TMP " 2>/dev/null"), 0);
+    CHECK_EQ(sh(BIN " experiment " TMP "/v.cfg --outdir " TMP " 2>/dev/null"), 0);
+    s = slurp(TMP "/v.csv");
+    CHECK_EQ(count_lines(s), 3);                  /* header + 2 rows, not 4 */
+    free(s);
+    CHECK_EQ(sh(BIN " experiment " TMP "/v.cfg --quick --outdir " TMP " 2>/dev/null"), 0);
+    s = slurp(TMP "/v.csv");
+    CHECK_EQ(count_lines(s), 4);                  /* + 1 quick row */
+    CHECK_STR_CONTAINS(s, ",v-quick,");
+    free(s);
+    CHECK_EQ(sh(BIN " experiment " TMP "/v.cfg --quick --outdir " TMP " 2>" TMP "/prog"), 0);
+    s = slurp(TMP "/prog");
+    CHECK_STR_CONTAINS(s, "0 rows run, 1 already");
+    free(s);
+    CHECK_EQ(sh(BIN " experiment " TMP "/v.cfg --check --outdir " TMP " 2>/dev/null >/dev/null"), 0);
+    f = fopen(TMP "/w.cfg", "w");
+    fprintf(f, "name = w\ngraphs = sprand:n=64\nvariants = cpu-fw\nchart = pie\n");
+    fclose(f);
+    CHECK_EQ(sh(BIN " experiment " TMP "/w.cfg --check 2>" TMP "/e6"), 2);
+    s = slurp(TMP "/e6");
+    CHECK_STR_CONTAINS(s, "w.cfg:4: chart 'pie'");
+    free(s);
+}
+
 TEST_CASE(compare_same_and_slower)
 {
     CHECK_EQ(sh(BIN " compare " TMP "/t.csv " TMP "/t.csv >/dev/null"), 0);
@@ -166,5 +205,6 @@ TEST_CASE(gpu_variant_without_device_says_so)
 
 TEST_MAIN("cli", TEST_ENTRY(run_cpu_fw_writes_documented_row), TEST_ENTRY(bad_inputs_exit_2_with_one_line),
           TEST_ENTRY(gen_is_byte_identical_across_runs_and_threads),
-          TEST_ENTRY(experiment_resumes_and_force_reruns), TEST_ENTRY(compare_same_and_slower),
+          TEST_ENTRY(experiment_resumes_and_force_reruns),
+          TEST_ENTRY(experiment_resume_rules_and_check), TEST_ENTRY(compare_same_and_slower),
           TEST_ENTRY(list_and_help), TEST_ENTRY(gpu_variant_without_device_says_so))
