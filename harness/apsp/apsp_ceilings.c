@@ -11,7 +11,7 @@ void gr_apsp_ceilings(gr_ceilings *c, int gpu, int cpu)
 {
     if (gpu) {
         gr_gpu_info info;
-        gr_gpu_get_info(0, &info);
+        gr_gpu_get_info(gr_gpu_current(), &info);
         c->apsp.minplus_i32_gpu = gr_minplus_peak_i32(10);
         c->apsp.minplus_f32_gpu = gr_minplus_peak_f32(10);
         /* 64 int32 lanes per SM per clock on sm_70..sm_90; a fused add+min counts as 2 ops. */
