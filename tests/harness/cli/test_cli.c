@@ -163,6 +163,27 @@ TEST_CASE(experiment_resume_rules_and_check)
     free(s);
 }
 
+/* Sizes are checked before memory is taken, and the refusal names the real cause; gen converts
+ * any readable format. */
+TEST_CASE(sizes_refused_up_front_and_gen_converts)
+{
+    CHECK_EQ(sh("printf '0 1\\n1 2000000000\\n' > " TMP "/big.el"), 0);
+    CHECK_EQ(sh("GR_HOST_MEMORY=4000000000 " BIN " gen " TMP "/big.el -o " TMP "/x.gr 2>" TMP
+                "/e7"), 2);
+    char *s = slurp(TMP "/e7");
+    CHECK_STR_CONTAINS(s, "big.el:2: vertex id 2000000000 makes n = 2000000001 vertices");
+    CHECK_STR_CONTAINS(s, "GB of host memory");
+    free(s);
+    CHECK_EQ(sh(BIN " gen sprand:n=1000,m=9000000000 -o " TMP "/x.gr 2>" TMP "/e8"), 2);
+    s = slurp(TMP "/e8");
+    CHECK_STR_CONTAINS(s, "m=9000000000");
+    CHECK_STR_CONTAINS(s, "GB of host memory");
+    free(s);
+    CHECK_EQ(sh(BIN " gen graphs/fixtures/tiny_sym.mtx -o " TMP "/t.bcsr >/dev/null"), 0);
+    CHECK_EQ(sh(BIN " gen " TMP "/t.bcsr -o " TMP "/t.gr >/dev/null"), 0);
+    CHECK_EQ(sh("grep -q '^p sp 4 8' " TMP "/t.gr"), 0);
+}
+
 TEST_CASE(compare_same_and_slower)
 {
     CHECK_EQ(sh(BIN " compare " TMP "/t.csv " TMP "/t.csv >/dev/null"), 0);
@@ -206,5 +227,6 @@ TEST_CASE(gpu_variant_without_device_says_so)
 TEST_MAIN("cli", TEST_ENTRY(run_cpu_fw_writes_documented_row), TEST_ENTRY(bad_inputs_exit_2_with_one_line),
           TEST_ENTRY(gen_is_byte_identical_across_runs_and_threads),
           TEST_ENTRY(experiment_resumes_and_force_reruns),
-          TEST_ENTRY(experiment_resume_rules_and_check), TEST_ENTRY(compare_same_and_slower),
+          TEST_ENTRY(experiment_resume_rules_and_check),
+          TEST_ENTRY(sizes_refused_up_front_and_gen_converts), TEST_ENTRY(compare_same_and_slower),
           TEST_ENTRY(list_and_help), TEST_ENTRY(gpu_variant_without_device_says_so))
