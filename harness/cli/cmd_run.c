@@ -12,6 +12,8 @@
 #include "graph/graph_io.h"
 #include "output/result_row.h"
 #include "measure/sources.h"
+#include "measure/hostinfo.h"
+#include "output/peak_file.h"
 #include "measure/trace.h"
 
 static void run_usage(FILE *f)
@@ -184,7 +186,10 @@ int gr_cmd_run(int argc, char **argv)
     }
     void *ref = mo.verify != GR_VERIFY_OFF ? fam->ref_new(&g, mo.verify) : NULL;
     static const gr_ceilings none;     /* all zero: efficiency reads NA */
-    const gr_ceilings *ceil = ceilings ? gr_ceilings_get(v->gpu, !v->gpu) : &none;
+    char rdir[300];
+    gr_machine_tag(rdir + 8, sizeof rdir - 8);
+    memcpy(rdir, "results/", 8);
+    const gr_ceilings *ceil = ceilings ? gr_ceilings_session(v->gpu, !v->gpu, rdir) : &none;
     gr_on_interrupt(csv ? "Nothing was written: a run writes its row only when it is complete."
                         : "Nothing was kept (a run prints its result when complete).");
     gr_measurement m;

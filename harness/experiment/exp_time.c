@@ -11,6 +11,7 @@
 #include "graph/graph_io.h"
 #include "output/result_row.h"
 #include "measure/sources.h"
+#include "output/peak_file.h"
 
 static int pick_list(const gr_config *c, const char *key, int quick, char ***v, int *n, gr_err *err)
 {
@@ -108,8 +109,12 @@ int gr_exp_time(const gr_config *c, const gr_exp_opts *o, const char *csv, gr_er
     double t_start = gr_now_ms(), t_work = 0;
     int runs_done = 0;
     int first_write = !have_old;    /* --force or a new file: start it afresh */
-    char ppath[1100];
+    char ppath[1100], rdir[1100];
     phases_path(csv, ppath, sizeof ppath);
+    {   /* the results folder of csv: its peak.csv holds this session's ceilings */
+        const char *slash = strrchr(csv, '/');
+        snprintf(rdir, sizeof rdir, "%.*s", slash ? (int)(slash - csv) : 1, slash ? csv : ".");
+    }
 
     for (int gi = 0; gi < ng; gi++) {
         gr_graph g;
@@ -162,7 +167,7 @@ int gr_exp_time(const gr_config *c, const gr_exp_opts *o, const char *csv, gr_er
             }
             t_work += gr_now_ms() - t0;
             runs_done++;
-            const gr_ceilings *ceil = gr_ceilings_get(v->gpu, !v->gpu);
+            const gr_ceilings *ceil = gr_ceilings_session(v->gpu, !v->gpu, rdir);
             gr_row row = {paper, name, v, pvs[vi], gname, &g, k, &m, ceil};
             char *line = gr_row_format(&row), *hdr = gr_row_header(NULL);
             gr_csv_writer w;
