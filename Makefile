@@ -53,7 +53,7 @@ ASAN_TEST_BIN := $(ASAN_TEST_SRC:%.c=build/asan/%)
 ASAN_FLAGS  := -fsanitize=address,undefined -fno-omit-frame-pointer
 ASAN_HOBJ   := $(HARNESS_SRC:%.c=build/asan/%.o)
 
-.PHONY: all test test-now test-gpu reproduce plots report clean help deps
+.PHONY: all test test-now test-gpu fuzz reproduce plots report clean help deps
 # Keep intermediate objects (no "rm build/asan/..." after the test summary).
 .SECONDARY:
 all: bin/graphrepro
@@ -102,6 +102,11 @@ test-gpu: bin/graphrepro $(TEST_BIN)
 
 deps:
 	@bash scripts/deps.sh
+
+# Fuzz every input parser (graph readers, CSV, experiment files) FUZZ_SECONDS each (clang).
+FUZZ_SECONDS ?= 10
+fuzz: bin/graphrepro
+	@bash scripts/fuzz.sh $(FUZZ_SECONDS)
 
 # make reproduce [PAPER=key] [QUICK=1]: run every experiment of a paper, then charts and report.
 reproduce: deps
