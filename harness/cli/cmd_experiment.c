@@ -13,7 +13,8 @@ const char *const gr_exp_keys[] = {
     "name", "paper", "title", "kind", "graphs", "quick_graphs", "variants", "quick_variants",
     "reps", "quick_reps", "max_reps", "time_cap", "sources", "phases", "verify", "cold",
     "published", "chart", "from", "select_n", "note", "ylabel", "ycol", "script",
-    "published_value", "ours_value", NULL};
+    "published_value", "ours_value", "labels", "order", "claims", "ours_scale",
+    "appendix", NULL};
 
 /* kind = script: an experiment computed by a script (analytic figures, profiler runs):
  * `bash SCRIPT OUT.csv OUTDIR [--quick]` must write OUT.csv. */
