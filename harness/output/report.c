@@ -425,10 +425,14 @@ static char *graph_label(const char *spec, char *const *specs, int n)
         const char *b = strrchr(spec, '/');
         return gr_xstrdup(b ? b + 1 : spec);
     }
+    /* keys that vary between the graphs of the same kind (rmat scale=10, rmat scale=12) */
     char **tails = gr_xcalloc((size_t)(n ? n : 1), sizeof *tails);
+    int nt = 0;
+    size_t kl = (size_t)(colon - spec);
     for (int i = 0; i < n; i++) {
         const char *c = strchr(specs[i], ':');
-        tails[i] = (char *)(c ? c + 1 : specs[i]);
+        if (c && (size_t)(c - specs[i]) == kl && strncmp(specs[i], spec, kl) == 0)
+            tails[nt++] = (char *)(c + 1);
     }
     char **it;
     int ni = kv_split(colon + 1, ",", &it);
@@ -440,7 +444,7 @@ static char *graph_label(const char *spec, char *const *specs, int n)
         char *eq = strchr(it[i], '=');
         if (eq) {
             *eq = '\0';
-            int show = kv_varies(tails, n, ",", it[i]);
+            int show = kv_varies(tails, nt, ",", it[i]);
             *eq = '=';
             if (show)
                 len += (size_t)snprintf(out + len, cap - len, " %s", it[i]);
@@ -621,14 +625,19 @@ static void pivot_build(pivot_t *p, const gr_csv *t, const gr_config *cfg, char 
         gl += strlen(specs[i]) + 8;
     *graphs = gr_xcalloc(gl + (tmpl ? strlen(tmpl) : 0), 1);
     if (by_n && tmpl && *tmpl)
-        sprintf(*graphs, "Graphs: `%s` (rows: n).", tmpl);
+        snprintf(*graphs, gl + strlen(tmpl), "Graphs: `%s` (rows: n).", tmpl);
     else if (ng > 1) {
         strcpy(*graphs, "Graphs: ");
-        for (int i = 0; i < ng; i++)
-            sprintf(*graphs + strlen(*graphs), "%s`%s`", i ? ", " : "", specs[i]);
+        for (int i = 0; i < ng; i++) {
+            char *l = graph_label(specs[i], specs, ng);
+            size_t cur = strlen(*graphs), add = strlen(l) + strlen(specs[i]) + 16;
+            *graphs = gr_xrealloc(*graphs, cur + add + 2);
+            snprintf(*graphs + cur, add, "%s%s = `%s`", i ? ", " : "", l, specs[i]);
+            free(l);
+        }
         strcat(*graphs, ".");
     } else if (ng == 1 && *specs[0])
-        sprintf(*graphs, "Graph: `%s`.", specs[0]);
+        snprintf(*graphs, gl, "Graph: `%s`.", specs[0]);
     free(tmpl);
     /* rows and columns */
     p->cell = NULL;
@@ -774,7 +783,7 @@ static void pivot_print(FILE *o, const pivot_t *p, const char *corner, const int
                         char **cells, int transpose)
 {
     if (!transpose) {
-        fprintf(o, "| %s |", corner);
+        fprintf(o, "|%s%s |", *corner ? " " : "", corner);
         for (int j = 0; j < nc; j++) {
             char *c = md_cell(p->ck[cols[j]]);
             fprintf(o, " %s |", c);
@@ -1244,8 +1253,9 @@ static int render_section(section_t *s, const char *dir, gr_err *err)
         gr_die(GR_EXIT_FAIL, "out of memory (open_memstream)");
     fprintf(o, "<a id=\"%s\"></a>\n\n%s %s\n\n", s->name, s->appendix ? "###" : "###", s->title);
     const gr_csv *t = &s->rf->t;
-    char *png = gr_xmalloc(strlen(dir) + strlen(s->name) + 16);
-    sprintf(png, "%s/%s.png", dir, s->name);
+    size_t pl = strlen(dir) + strlen(s->name) + 16;
+    char *png = gr_xmalloc(pl);
+    snprintf(png, pl, "%s/%s.png", dir, s->name);
     s->has_chart = access(png, R_OK) == 0;
     free(png);
     fprintf(o, "Results: `%s.csv` (%ld row%s)", s->name, t->nrows, t->nrows == 1 ? "" : "s");
@@ -1264,8 +1274,9 @@ static int render_section(section_t *s, const char *dir, gr_err *err)
             s->pub_rows = s->pub.t.nrows;
         print_verdicts(o, s, t);
         time_tables(o, s, t);
-        char *ph = gr_xmalloc(strlen(dir) + strlen(s->name) + 16);
-        sprintf(ph, "%s/%s.phases.csv", dir, s->name);
+        size_t phl = strlen(dir) + strlen(s->name) + 16;
+        char *ph = gr_xmalloc(phl);
+        snprintf(ph, phl, "%s/%s.phases.csv", dir, s->name);
         if (access(ph, R_OK) == 0) {
             gr_csv pt;
             if (gr_csv_read(ph, &pt, err) < 0) {
@@ -1288,19 +1299,20 @@ static int render_section(section_t *s, const char *dir, gr_err *err)
         md_print_csv(o, &s->pub.t);
         details_close(o);
     }
-    char *frag = gr_xmalloc(strlen(dir) + strlen(s->name) + 32);
-    sprintf(frag, "%s/%s.md", dir, s->name);
+    size_t fl = strlen(dir) + strlen(s->name) + 32;
+    char *frag = gr_xmalloc(fl);
+    snprintf(frag, fl, "%s/%s.md", dir, s->name);
     include_file(o, frag);
     const char *claims = s->has_cfg ? gr_config_get(&s->cfg, "claims", "") : "";
     if (*claims) {
         char *cp = path_join(dir, claims);
-        if (!include_file(o, cp) && !include_file(o, claims))
-            fprintf(o, "(`%s` not in this folder.)\n\n", claims);
+        if (!include_file(o, cp))
+            include_file(o, claims); /* a path from the repository root; absent: nothing */
         free(cp);
     }
     const char *const charts[] = {"", "_speedup"};
     for (int i = 0; i < 2; i++) {
-        sprintf(frag, "%s/%s%s.png", dir, s->name, charts[i]);
+        snprintf(frag, fl, "%s/%s%s.png", dir, s->name, charts[i]);
         if (access(frag, R_OK) == 0)
             fprintf(o, "![%s%s](%s%s.png)\n\n", s->title, i ? " (speed-up)" : "", s->name,
                     charts[i]);
@@ -1541,8 +1553,9 @@ static void print_summary(FILE *o, section_t *s, int n, const strset *papers, co
                     free(a);
                     free(b);
                 }
-                char *png = gr_xmalloc(strlen(dir) + strlen(x->name) + 16);
-                sprintf(png, "%s/%s.png", dir, x->name);
+                size_t pl = strlen(dir) + strlen(x->name) + 16;
+                char *png = gr_xmalloc(pl);
+                snprintf(png, pl, "%s/%s.png", dir, x->name);
                 if (access(png, R_OK) == 0)
                     snprintf(chart, sizeof chart, "[chart](%s.png)", x->name);
                 free(png);
@@ -1574,11 +1587,16 @@ static void print_provenance_head(FILE *o, result_file *rf, int nrf, strset *rev
             strset_add(revs, gr_csv_get(t, r, "git_rev"));
         }
     }
-    fputs("GPU: ", o);
-    strset_print(o, &gpu);
-    fputs(". Host CPU: ", o);
-    strset_print(o, &host);
-    fputs(". ", o);
+    if (gpu.n) {
+        fputs("GPU: ", o);
+        strset_print(o, &gpu);
+        fputs(". ", o);
+    }
+    if (host.n) {
+        fputs("Host CPU: ", o);
+        strset_print(o, &host);
+        fputs(". ", o);
+    }
     int dirty = 0;
     for (int i = 0; i < revs->n; i++)
         dirty |= strstr(revs->v[i], "dirty") != NULL;
@@ -1831,10 +1849,12 @@ int gr_report_compare(const char *dir, const char *other, const char *cfgdir, FI
             strset_add(&skipped, a[i].name);
             continue;
         }
-        char *pa = gr_xmalloc(strlen(dir) + strlen(a[i].name) + 8);
-        char *pb = gr_xmalloc(strlen(other) + strlen(a[i].name) + 8);
-        sprintf(pa, "%s/%s.csv", dir, a[i].name);
-        sprintf(pb, "%s/%s.csv", other, a[i].name);
+        char *pa = str_cat3(dir, "/", a[i].name), *pb = str_cat3(other, "/", a[i].name);
+        char *pa2 = str_cat3(pa, ".csv", ""), *pb2 = str_cat3(pb, ".csv", "");
+        free(pa);
+        free(pb);
+        pa = pa2;
+        pb = pb2;
         gr_cmp_pair *p;
         long np;
         gr_err e;
