@@ -134,21 +134,23 @@ split_series() { # CSV PUBLISHED YCOL DIR
         return v
     }
     # our series label: short name, then the parameters that vary between the series of the
-    # same variant, leaving out value 0 (auto)
-    function ourlabel(s,    a, na, i, kv, k, t, b, nb, j, vary, out, first) {
+    # same variant
+    function ourlabel(s,    a, na, i, kv, k, t, b, nb, j, vary, out, first, zeros, same, val) {
         out = short(svar[s])
         na = split(spar[s], a, /[;,]/)
         for (i = 1; i <= na; i++) {
             split(a[i], kv, "="); k = kv[1]
-            if (kv[2] == "0" || kv[2] == "") continue
-            vary = 0; first = ""
+            if (kv[2] == "") continue
+            vary = 0; first = ""; zeros = 0; same = 0
             for (t = 1; t <= ns; t++) {
                 if (svar[t] != svar[s]) continue
-                nb = split(spar[t], b, /[;,]/); val = "\001"
+                nb = split(spar[t], b, /[;,]/); val = "\001"; same++
                 for (j = 1; j <= nb; j++) if (index(b[j], k "=") == 1) val = substr(b[j], length(k) + 2)
+                if (val == "0") zeros++
                 if (first == "") first = val; else if (val != first) vary = 1
             }
-            if (vary) out = out " " a[i]
+            # value 0 (auto) left out where most series of the variant have it
+            if (vary && (kv[2] != "0" || 2 * zeros <= same)) out = out " " a[i]
         }
         return out
     }
