@@ -1175,6 +1175,13 @@ static void generic_table(FILE *o, section_t *s, const gr_csv *t)
         fputs("| |", o);
         for (long r = 0; r < t->nrows; r++) {
             char *l = column_label(cfg, vars[r], pars[r], vars, pars, (int)t->nrows);
+            /* a lone variant's label takes the parameters the paper names it by (A t=32) */
+            const char *pp = match[r] >= 0 ? gr_csv_get(&pub->t, match[r], "param") : "";
+            if (*pp && !strchr(l, '=')) {
+                char *x = str_cat3(l, " ", pp);
+                free(l);
+                l = x;
+            }
             char *m = md_cell(l);
             fprintf(o, " %s |", m);
             free(m);

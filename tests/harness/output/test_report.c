@@ -114,7 +114,7 @@ TEST_CASE(every_kind_renders_its_data)
     /* attributes: one column per variant, our rows then the published ones */
     CHECK_STR_CONTAINS(report, "In every row: `n` = 8192, `threads` = 64, `occupancy` = 0.3750, "
                                "`device` = NVIDIA H100 80GB HBM3.");
-    CHECK_STR_CONTAINS(report, "| | A | B |\n|---|---|---|\n| kernel | fw_mm_nonpivot<32> | "
+    CHECK_STR_CONTAINS(report, "| | A t=32 | B t=32 |\n|---|---|---|\n| kernel | fw_mm_nonpivot<32> | "
                                "fw_2level_nonpivot<32,2> |\n| registers | 80 | 76 |\n");
     CHECK_STR_CONTAINS(report, "| *published registers* | *40* | *30* |");
     CHECK_STR_CONTAINS(report, "| *published occupancy_pct* | *38* | *50* |");
