@@ -138,4 +138,4 @@ help:
 	@echo "make compare A=DIR B=DIR [OUT=FILE]   two devices side by side (default OUT results/COMPARE-A-vs-B.md)"
 	@echo "make clean"
 
--include $(HARNESS_OBJ:.o=.d) $(KERNEL_OBJ:.o=.d) build/harness/cli/main.d
+-include $(HARNESS_OBJ:.o=.d) $(KERNEL_OBJ:.o=.d) build/harness/cli/main.d $(TEST_BIN:=.d) $(ASAN_TEST_BIN:=.d)

@@ -337,6 +337,34 @@ static void remove_stale_tmp(const char *path)
     free(d);
 }
 
+/* old file text (header + rows, one per line) -> new header + each row + ",NA" x extra. */
+static char *upgrade_rows(const char *old, size_t len, const char *header, int extra)
+{
+    size_t lines = 1;
+    for (size_t i = 0; i < len; i++)
+        lines += old[i] == '\n';
+    char *out = gr_xmalloc(len + strlen(header) + lines * (size_t)(3 * extra + 2) + 2), *o = out;
+    o += sprintf(o, "%s\n", header);
+    const char *p = memchr(old, '\n', len);
+    p = p ? p + 1 : old + len;
+    while (p < old + len) {
+        const char *e = memchr(p, '\n', (size_t)(old + len - p));
+        size_t l = e ? (size_t)(e - p) : (size_t)(old + len - p);
+        if (l > 0 && p[l - 1] == '\r')
+            l--;
+        if (l > 0) {
+            memcpy(o, p, l);
+            o += l;
+            for (int k = 0; k < extra; k++)
+                o += sprintf(o, ",NA");
+            *o++ = '\n';
+        }
+        p = e ? e + 1 : old + len;
+    }
+    *o = '\0';
+    return out;
+}
+
 int gr_csv_open(gr_csv_writer *w, const char *path, const char *header, int append, gr_err *err)
 {
     memset(w, 0, sizeof *w);
@@ -365,7 +393,18 @@ int gr_csv_open(gr_csv_writer *w, const char *path, const char *header, int appe
             return -1;
         }
         char *h = first_line(old, oldlen);
-        if (h && strcmp(h, header) != 0) {
+        size_t hl = h ? strlen(h) : 0;
+        if (h && strcmp(h, header) != 0 && !strncmp(header, h, hl) && header[hl] == ',') {
+            /* the old file has an earlier header that the new one extends (columns added at
+             * its end): rewrite it, padding every old row with NA in the new columns */
+            int extra = 0;
+            for (const char *p = header + hl; *p; p++)
+                extra += *p == ',';
+            char *up = upgrade_rows(old, oldlen, header, extra);
+            free(old);
+            old = up;
+            oldlen = strlen(up);
+        } else if (h && strcmp(h, header) != 0) {
             gr_errf_at(err, path, 1, "cannot append: header differs from the new one "
                        "(move the old file away or write a new file)");
             free(h);
@@ -420,7 +459,12 @@ int gr_csv_open_replace(gr_csv_writer *w, const char *path, const char *header,
         if (c + 1 < t.ncols)
             strcat(old_hdr, ",");
     }
-    int differs = strcmp(old_hdr, header) != 0;
+    size_t ohl = strlen(old_hdr);
+    int extra = 0;          /* columns the new header adds at the end of an older one */
+    if (strcmp(old_hdr, header) && !strncmp(header, old_hdr, ohl) && header[ohl] == ',')
+        for (const char *p = header + ohl; *p; p++)
+            extra += *p == ',';
+    int differs = strcmp(old_hdr, header) != 0 && extra == 0;
     free(old_hdr);
     if (differs) {
         gr_csv_free(&t);
@@ -444,6 +488,12 @@ int gr_csv_open_replace(gr_csv_writer *w, const char *path, const char *header,
             fputs(q, w->f);
             fputc(c + 1 < t.ncols ? ',' : '\n', w->f);
             free(q);
+        }
+        if (extra) {    /* pad the row just written: replace its newline */
+            fseek(w->f, -1, SEEK_CUR);
+            for (int k = 0; k < extra; k++)
+                fputs(",NA", w->f);
+            fputc('\n', w->f);
         }
     }
     gr_csv_free(&t);

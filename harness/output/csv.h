@@ -10,7 +10,7 @@
 #define GR_CSV_HEADER                                                                         \
     "paper,experiment,family,variant,params,graph,n,m,seed,sources,device,reps,"             \
     "median_ms,min_ms,max_ms,mean_ms,stdev_ms,metric,metric_value,efficiency,"               \
-    "efficiency_paper,verdict,git_rev,date"
+    "efficiency_paper,verdict,git_rev,date,sm_mhz_min,sm_mhz_max,mem_mhz"
 
 /* Companion per-phase CSV (FILE.phases.csv beside FILE.csv). */
 #define GR_PHASES_CSV_HEADER                                                                   \

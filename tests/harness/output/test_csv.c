@@ -210,6 +210,42 @@ TEST_CASE(writer_reports_unwritable_directory)
     CHECK_EQ(gr_csv_check_writable(path, &err), 0);
 }
 
+/* A file written under an earlier header that the new one extends (columns added at the end,
+ * e.g. the clock columns) is upgraded on append: old rows padded with NA, nothing lost; a header
+ * that differs otherwise is still refused. */
+TEST_CASE(append_upgrades_an_older_header)
+{
+    gr_csv_writer w;
+    gr_err err = {{0}};
+    fx_path(path, sizeof path, dir, "old.csv");
+    fx_write(path, "a,b\n1,2\n3,4\n");
+    CHECK_EQ(gr_csv_open(&w, path, "a,b,c,d", 1, &err), 0);
+    gr_csv_line(&w, "5,6,7,8");
+    CHECK_EQ(gr_csv_commit(&w, &err), 0);
+    gr_csv t;
+    CHECK_EQ(gr_csv_read(path, &t, &err), 0);
+    CHECK_EQ(t.ncols, 4);
+    CHECK_EQ(t.nrows, 3);
+    CHECK(!strcmp(gr_csv_get(&t, 0, "c"), "NA") && !strcmp(gr_csv_get(&t, 1, "d"), "NA"));
+    CHECK(!strcmp(gr_csv_get(&t, 2, "d"), "8"));
+    gr_csv_free(&t);
+    /* the replace path pads too */
+    fx_write(path, "a,b\n1,2\n3,4\n");
+    const char *kc[] = {"a"}, *kv[] = {"3"};
+    int replaced = 0;
+    CHECK_EQ(gr_csv_open_replace(&w, path, "a,b,c", kc, kv, 1, &replaced, &err), 0);
+    gr_csv_line(&w, "3,9,9");
+    CHECK_EQ(gr_csv_commit(&w, &err), 0);
+    CHECK_EQ(replaced, 1);
+    CHECK_EQ(gr_csv_read(path, &t, &err), 0);
+    CHECK_EQ(t.nrows, 2);
+    CHECK(!strcmp(gr_csv_get(&t, 0, "c"), "NA") && !strcmp(gr_csv_get(&t, 1, "c"), "9"));
+    gr_csv_free(&t);
+    fx_write(path, "x,b\n1,2\n");
+    CHECK_EQ(gr_csv_open(&w, path, "a,b,c", 1, &err), -1);
+    CHECK_STR_CONTAINS(err.msg, "header differs");
+}
+
 /* Several processes appending to one CSV at once keep every row (the lock around
  * read-copy-rename); a temporary file left by a dead writer is removed by the next open. */
 TEST_CASE(concurrent_appends_keep_every_row)
@@ -268,7 +304,7 @@ TEST_CASE(results_header_reads_back)
     CHECK_EQ(gr_csv_commit(&w, &err), 0);
     gr_csv t;
     CHECK_EQ(gr_csv_read(path, &t, &err), 0);
-    CHECK_EQ(t.ncols, 24);
+    CHECK_EQ(t.ncols, 27);
     CHECK(strcmp(gr_csv_get(&t, 0, "graph"), "sprand:n=128,seed=1") == 0);
     CHECK(strcmp(gr_csv_get(&t, 0, "verdict"), "passed") == 0);
     gr_csv_free(&t);
@@ -291,6 +327,7 @@ int main(void)
         TEST_ENTRY(writer_abort_keeps_old_file),
         TEST_ENTRY(writer_reports_unwritable_directory),
         TEST_ENTRY(concurrent_appends_keep_every_row),
+        TEST_ENTRY(append_upgrades_an_older_header),
         TEST_ENTRY(results_header_reads_back),
     };
     int rc = gr_test_main("csv", cases, (int)(sizeof cases / sizeof cases[0]));
