@@ -20,8 +20,9 @@ template <bool RO, typename T> __device__ __forceinline__ T load(const T *p)
         return *p;
 }
 
-/* level[v] = -1 (0 at the root), visited[v] = (v == root), and the control words zeroed. */
-__global__ void init_labels(int32_t *__restrict__ level, int32_t *__restrict__ visited, int32_t n,
+/* level[v] = -1 (0 at the root), visited[v] = (v == root), and the control words zeroed.
+ * static: one copy per translation unit (kernels/bfs/ has no relocatable device code). */
+static __global__ void init_labels(int32_t *__restrict__ level, int32_t *__restrict__ visited, int32_t n,
                             int32_t root, int32_t *__restrict__ ctl, int nctl, int32_t *__restrict__ queue)
 {
     const int64_t stride = (int64_t)gridDim.x * blockDim.x;

@@ -188,7 +188,7 @@ level_kernel(const Off *__restrict__ row, const int32_t *__restrict__ col, int32
  * in[0..nf) (nf <= kSQ) is the frontier at depth. On return out[0..*out_tail) is the next
  * frontier (whole, in global memory), ctl_depth[0] its depth. It returns after the first level
  * whose frontier overflowed its queue, or when the frontier is empty. *zero_next is cleared. */
-template <bool RO, int LB, typename Off>
+template <int Q, bool RO, int LB, typename Off>   /* Q: a distinct kernel per variant's file */
 __global__ void __launch_bounds__(kSmallThreads)
 small_kernel(const Off *__restrict__ row, const int32_t *__restrict__ col, int32_t *level,
              int32_t *visited, const int32_t *__restrict__ in, int32_t nf, int32_t depth,
@@ -325,7 +325,7 @@ void run_levels(queue_state *s, const Off *row, int32_t source, gr_bfs_levels *l
         tm.start();
         const bool use_small = small_ok && nf <= kSQ;
         if (use_small) {
-            small_kernel<RO, LB, Off><<<1, kSmallThreads>>>(row, d->col, s->level, s->visited, in, nf,
+            small_kernel<Q, RO, LB, Off><<<1, kSmallThreads>>>(row, d->col, s->level, s->visited, in, nf,
                                                            depth, out, s->ctl + slot,
                                                            s->ctl + (slot ^ 1), s->ctl + 2, edges);
         } else {
