@@ -178,6 +178,10 @@ void *gr_bfs_prepare(const gr_variant *v, const long *pv, const gr_graph *g, gr_
     s->g = g;
     if (s->impl->gpu) {
         unsigned flags = s->impl->gpu->need_transpose && g->directed ? GR_DCSR_TRANSPOSE : 0;
+        /* test-only: GR_BFS_FORCE_WIDE=1 uploads 64-bit offsets (the m > 2^31 path) */
+        const char *wide = getenv("GR_BFS_FORCE_WIDE");
+        if (wide && !strcmp(wide, "1"))
+            flags |= GR_DCSR_WIDE;
         if (gr_dcsr_upload(&s->d, g, flags, err)) {
             char msg[GR_ERR_LEN - 64];
             memcpy(msg, err->msg, sizeof msg - 1);
