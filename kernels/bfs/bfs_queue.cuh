@@ -83,6 +83,7 @@ __device__ __forceinline__ void expand(Off beg, Off end, const int32_t *__restri
         __shared__ int owner;
         __shared__ Off sbeg, send;
         for (;;) {
+            __syncthreads();   /* every thread has read owner (last round, or last call) */
             if (threadIdx.x == 0)
                 owner = -1;
             __syncthreads();
@@ -235,6 +236,7 @@ small_kernel(const Off *__restrict__ row, const int32_t *__restrict__ col, int32
                 __shared__ int owner;
                 __shared__ Off sbeg, send;
                 for (;;) {
+                    __syncthreads();   /* every thread has read owner (last round, last chunk) */
                     if (threadIdx.x == 0)
                         owner = -1;
                     __syncthreads();
