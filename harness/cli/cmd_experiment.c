@@ -11,7 +11,7 @@
 
 const char *const gr_exp_keys[] = {
     "name", "paper", "title", "kind", "graphs", "quick_graphs", "variants", "quick_variants",
-    "reps", "quick_reps", "max_reps", "time_cap", "sources", "phases", "verify", "cold",
+    "reps", "quick_reps", "max_reps", "time_cap", "sources", "quick_sources", "phases", "verify", "cold",
     "published", "chart", "from", "select_n", "note", "ylabel", "ycol", "script",
     "published_value", "ours_value", NULL};
 
