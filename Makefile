@@ -27,6 +27,14 @@ ifneq ($(PAPI_H),)
 CFLAGS    += -DGR_HAVE_PAPI
 LDLIBS    += -lpapi
 endif
+# Code that depends on PAPI's presence is rebuilt when it changes (installed or removed): the state
+# of the last build is kept in build/papi.state; on a change the PAPI object, the archives and the
+# binary are removed here, at parse time (.SECONDARY would not remake a missing object alone).
+PAPI_STATE := $(if $(PAPI_H),on,off)
+ifneq ($(shell cat build/papi.state 2>/dev/null),$(PAPI_STATE))
+$(shell mkdir -p build && rm -f build/harness/measure/papi_counters.o build/libgr.a \
+        build/asan/harness/measure/papi_counters.o bin/graphrepro && echo $(PAPI_STATE) > build/papi.state)
+endif
 ifeq ($(shell uname -m),x86_64)
 SIMD_FLAGS := -mavx2 -mfma -mavx512f -mavx512bw
 endif
@@ -45,7 +53,7 @@ ASAN_TEST_BIN := $(ASAN_TEST_SRC:%.c=build/asan/%)
 ASAN_FLAGS  := -fsanitize=address,undefined -fno-omit-frame-pointer
 ASAN_HOBJ   := $(HARNESS_SRC:%.c=build/asan/%.o)
 
-.PHONY: all test test-gpu reproduce plots report clean help deps
+.PHONY: all test test-now test-gpu reproduce plots report clean help deps
 # Keep intermediate objects (no "rm build/asan/..." after the test summary).
 .SECONDARY:
 all: bin/graphrepro
@@ -81,7 +89,11 @@ build/asan/tests/%: tests/%.c $(ASAN_HOBJ) build/libgrk.a
 	$(CC) $(CFLAGS) $(ASAN_FLAGS) -Itests -o $@ $< $(ASAN_HOBJ) build/libgrk.a $(LDLIBS)
 
 # CPU tests always; GPU tests too when a device is present (otherwise counted as skipped).
-test: deps bin/graphrepro $(TEST_BIN) $(ASAN_TEST_BIN)
+# deps may install libpapi-dev: the build runs in a sub-make that reads the Makefile again, so the
+# binary that runs has PAPI on when it was installed just now.
+test: deps
+	@$(MAKE) --no-print-directory test-now
+test-now: bin/graphrepro $(TEST_BIN) $(ASAN_TEST_BIN)
 	@bash scripts/run_tests.sh $(TEST_BIN) $(ASAN_TEST_BIN)
 
 # GPU tests only; a missing device is a failure here.
@@ -92,7 +104,8 @@ deps:
 	@bash scripts/deps.sh
 
 # make reproduce [PAPER=key] [QUICK=1]: run every experiment of a paper, then charts and report.
-reproduce: deps bin/graphrepro
+reproduce: deps
+	@$(MAKE) --no-print-directory bin/graphrepro
 	@bash scripts/reproduce.sh "$(PAPER)" "$(QUICK)"
 
 plots: bin/graphrepro

@@ -53,6 +53,7 @@ typedef struct {
     double value;           /* <= 0: not measured */
     const char *unit;
     int gpu;                /* 1: a GPU ceiling (device column = GPU tag), 0: the host's */
+    size_t offset;          /* where it lives in gr_ceilings (offsetof), to read peak.csv back */
 } gr_ceiling_row;
 #define GR_MAX_CEILING_ROWS 16
 

@@ -1,14 +1,19 @@
 /* cmd_run.c - `graphrepro run`: one measurement of one variant on one graph, one CSV row
  * (plus per-phase rows in FILE.phases.csv with --phases). */
+#include <errno.h>
 #include <getopt.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "measure/ceilings.h"
 #include "cli/commands.h"
+#include "cli/interrupt.h"
 #include "graph/graph_io.h"
 #include "output/result_row.h"
 #include "measure/sources.h"
+#include "measure/hostinfo.h"
+#include "output/peak_file.h"
 #include "measure/trace.h"
 
 static void run_usage(FILE *f)
@@ -40,21 +45,26 @@ static void run_usage(FILE *f)
         GR_DEFAULT_NOISE, GR_DEFAULT_TIME_CAP_S);
 }
 
-static long parse_pos(const char *opt, const char *s, long min)
+/* Whole-number options: an integer in [min, max], nothing else on the line. */
+static long parse_int(const char *opt, const char *s, long min, long max)
 {
     char *end;
+    errno = 0;
     long x = strtol(s, &end, 10);
-    if (!*s || *end || x < min)
-        gr_die(GR_EXIT_INPUT, "%s: '%s' must be an integer >= %ld", opt, s, min);
+    if (!*s || *end || errno == ERANGE || x < min || x > max)
+        gr_die(GR_EXIT_INPUT, "%s: '%s' must be an integer in [%ld, %ld]", opt, s, min, max);
     return x;
 }
 
-static double parse_dbl(const char *opt, const char *s)
+/* Real options: a finite number in (min, max] (NaN, inf, hex and trailing text refused). */
+static double parse_real(const char *opt, const char *s, double min, double max)
 {
     char *end;
+    errno = 0;
     double x = strtod(s, &end);
-    if (!*s || *end || x < 0)
-        gr_die(GR_EXIT_INPUT, "%s: '%s' must be a number >= 0", opt, s);
+    if (!*s || *end || errno == ERANGE || !isfinite(x) || x <= min || x > max ||
+        strpbrk(s, "xXpP"))
+        gr_die(GR_EXIT_INPUT, "%s: '%s' must be a number in (%g, %g]", opt, s, min, max);
     return x;
 }
 
@@ -101,7 +111,8 @@ int gr_cmd_run(int argc, char **argv)
         {"help", 0, 0, 'h'}, {0, 0, 0, 0}};
     const char *vtext = NULL, *gtext = NULL, *csv = NULL, *experiment = "-", *vmode = NULL,
                *trace = NULL;
-    int nsrc = GR_DEFAULT_SOURCES, append = 0, use_cache = 1, ceilings = 1, c;
+    int nsrc = GR_DEFAULT_SOURCES, append = 0, use_cache = 1, ceilings = 1, c, have_min = 0,
+        have_max = 0;
     gr_measure_opts mo;
     gr_measure_opts_default(&mo);
     optind = 1;
@@ -109,12 +120,12 @@ int gr_cmd_run(int argc, char **argv)
         switch (c) {
         case 'v': vtext = optarg; break;
         case 'g': gtext = optarg; break;
-        case 's': nsrc = (int)parse_pos("--sources", optarg, 1); break;
-        case 'r': mo.min_reps = (int)parse_pos("--reps", optarg, 1); break;
-        case 'R': mo.max_reps = (int)parse_pos("--max-reps", optarg, 1); break;
-        case 'w': mo.warmup = (int)parse_pos("--warmup", optarg, 0); break;
-        case 'n': mo.noise = parse_dbl("--noise", optarg); break;
-        case 't': mo.time_cap_s = parse_dbl("--time-cap", optarg); break;
+        case 's': nsrc = (int)parse_int("--sources", optarg, 1, GR_MAX_SOURCES); break;
+        case 'r': mo.min_reps = (int)parse_int("--reps", optarg, 1, GR_MAX_REPS_LIMIT); have_min = 1; break;
+        case 'R': mo.max_reps = (int)parse_int("--max-reps", optarg, 1, GR_MAX_REPS_LIMIT); have_max = 1; break;
+        case 'w': mo.warmup = (int)parse_int("--warmup", optarg, 0, 1000); break;
+        case 'n': mo.noise = parse_real("--noise", optarg, 0, 1); break;
+        case 't': mo.time_cap_s = parse_real("--time-cap", optarg, 0, GR_MAX_TIME_CAP_S); break;
         case 'c': mo.cold = 1; break;
         case 'V': vmode = optarg; break;
         case 'T': trace = optarg; break;
@@ -133,9 +144,16 @@ int gr_cmd_run(int argc, char **argv)
         run_usage(stderr);
         gr_die(GR_EXIT_INPUT, "run: --variant and --graph are required");
     }
-    if (mo.max_reps < mo.min_reps)
+    if (have_min && have_max && mo.max_reps < mo.min_reps)
+        gr_die(GR_EXIT_INPUT, "--reps %d is more than --max-reps %d", mo.min_reps, mo.max_reps);
+    if (mo.max_reps < mo.min_reps)      /* only --reps given: the default maximum follows it */
         mo.max_reps = mo.min_reps;
     gr_err err;
+    /* Output paths are checked before anything is loaded or measured. */
+    if (csv && gr_csv_check_writable(csv, &err))
+        gr_die_input(&err);
+    if (trace && gr_csv_check_writable(trace, &err))
+        gr_die_input(&err);
     const gr_variant *v;
     long pv[GR_MAX_PARAMS];
     gr_papi_values pcheck;
@@ -168,7 +186,12 @@ int gr_cmd_run(int argc, char **argv)
     }
     void *ref = mo.verify != GR_VERIFY_OFF ? fam->ref_new(&g, mo.verify) : NULL;
     static const gr_ceilings none;     /* all zero: efficiency reads NA */
-    const gr_ceilings *ceil = ceilings ? gr_ceilings_get(v->gpu, !v->gpu) : &none;
+    char rdir[300];
+    gr_machine_tag(rdir + 8, sizeof rdir - 8);
+    memcpy(rdir, "results/", 8);
+    const gr_ceilings *ceil = ceilings ? gr_ceilings_session(v->gpu, !v->gpu, rdir) : &none;
+    gr_on_interrupt(csv ? "Nothing was written: a run writes its row only when it is complete."
+                        : "Nothing was kept (a run prints its result when complete).");
     gr_measurement m;
     if (gr_measure(v, pv, &g, src, k, &mo, ref, &m, &err))
         gr_die_input(&err);
