@@ -4,7 +4,8 @@
  *  - Top-down: the frontier queue in chunks of 32 vertices per warp; the warp walks the
  *    concatenated arc lists of its chunk (a warp scan of the degrees, then 32 arcs per step, each
  *    lane finding its owner by a 5-step shuffle search), so low and medium degrees are balanced.
- *    Vertices of degree >= kBig go to a separate list whose arcs the whole grid walks together.
+ *    Vertices of degree >= kBig go to a separate list; each of them gets a group of warps (the
+ *    grid's warps shared out among the list) that walks its arcs together.
  *    A vertex is claimed by atomicOr on the visited bitmap; the winners of a warp append to the
  *    next queue with one atomicAdd per warp.
  *  - Bottom-up: a warp per 32-vertex word of the visited bitmap (full words skipped); each
@@ -168,21 +169,39 @@ __device__ void td_queue(const do_args<Off> &a, sink &s, const int32_t *qin, int
     }
 }
 
-/* Top-down over the high-degree list: the whole grid walks each vertex's arcs. */
+/* Top-down over the high-degree list: with nb <= warps, each vertex gets warps / nb warps that
+ * stride over its arcs together (one vertex per warp group: no warp walks the list serially);
+ * with more vertices than warps, a warp takes whole vertices. */
 template <typename Off>
 __device__ void td_big(const do_args<Off> &a, sink &s, const int32_t *bin, int nb, int32_t depth)
 {
     const int lane = threadIdx.x & 31;
     const int64_t gw = ((int64_t)blockIdx.x * blockDim.x + threadIdx.x) >> 5;
     const int64_t nw = ((int64_t)gridDim.x * blockDim.x) >> 5;
-    for (int j = 0; j < nb; j++) {
+    if (nb <= 0)
+        return;
+    if (nb <= nw) {
+        const int64_t per = nw / nb, j = gw / per, r = gw % per;
+        if (j >= nb)
+            return;
         const int32_t u = __ldcg(bin + j);
         const Off beg = __ldg(a.row + u), end = __ldg(a.row + u + 1);
-        for (Off base = beg + (Off)(gw * 32); base < end; base += (Off)(nw * 32)) {
+        for (Off base = beg + (Off)(r * 32); base < end; base += (Off)(per * 32)) {
             const Off e = base + lane;
             claim(a, s, e < end ? __ldg(a.col + e) : -1, depth);
         }
-        if (gw == 0 && lane == 0)
+        if (r == 0 && lane == 0)
+            s.edges += (unsigned long long)(end - beg);
+        return;
+    }
+    for (int64_t j = gw; j < nb; j += nw) {
+        const int32_t u = __ldcg(bin + j);
+        const Off beg = __ldg(a.row + u), end = __ldg(a.row + u + 1);
+        for (Off base = beg; base < end; base += 32) {
+            const Off e = base + lane;
+            claim(a, s, e < end ? __ldg(a.col + e) : -1, depth);
+        }
+        if (lane == 0)
             s.edges += (unsigned long long)(end - beg);
     }
 }
