@@ -63,8 +63,8 @@ struct level_timer {
     ~level_timer()
     {
         if (a) {
-            cudaEventDestroy(a);   /* destructor: nothing to report to */
-            cudaEventDestroy(b);
+            GR_CUDA_CHECK(cudaEventDestroy(a));
+            GR_CUDA_CHECK(cudaEventDestroy(b));
         }
     }
     void start() { if (a) GR_CUDA_CHECK(cudaEventRecord(a, 0)); }
@@ -85,7 +85,11 @@ struct level_timer {
 struct host_words {
     int32_t *h = nullptr;
     explicit host_words(int n) { GR_CUDA_CHECK(cudaMallocHost(&h, sizeof(int32_t) * n)); }
-    ~host_words() { if (h) cudaFreeHost(h); }
+    ~host_words()
+    {
+        if (h)
+            GR_CUDA_CHECK(cudaFreeHost(h));
+    }
     const int32_t *read(const int32_t *d, int n)
     {
         GR_CUDA_CHECK(cudaMemcpyAsync(h, d, sizeof(int32_t) * n, cudaMemcpyDeviceToHost, 0));
