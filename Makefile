@@ -53,7 +53,7 @@ ASAN_TEST_BIN := $(ASAN_TEST_SRC:%.c=build/asan/%)
 ASAN_FLAGS  := -fsanitize=address,undefined -fno-omit-frame-pointer
 ASAN_HOBJ   := $(HARNESS_SRC:%.c=build/asan/%.o)
 
-.PHONY: all test test-now test-gpu reproduce plots report clean help deps
+.PHONY: all test test-now test-gpu fuzz reproduce plots report compare clean help deps
 # Keep intermediate objects (no "rm build/asan/..." after the test summary).
 .SECONDARY:
 all: bin/graphrepro
@@ -103,6 +103,11 @@ test-gpu: bin/graphrepro $(TEST_BIN)
 deps:
 	@bash scripts/deps.sh
 
+# Fuzz every input parser (graph readers, CSV, experiment files) FUZZ_SECONDS each (clang).
+FUZZ_SECONDS ?= 10
+fuzz: bin/graphrepro
+	@bash scripts/fuzz.sh $(FUZZ_SECONDS)
+
 # make reproduce [PAPER=key] [QUICK=1]: run every experiment of a paper, then charts and report.
 reproduce: deps
 	@$(MAKE) --no-print-directory bin/graphrepro
@@ -114,6 +119,13 @@ plots: bin/graphrepro
 report: bin/graphrepro
 	@bash scripts/report.sh
 
+# make compare A=results/<dev1> B=results/<dev2> [OUT=FILE]: two devices side by side (A / B).
+A ?= results/nvidia-h100-80gb-hbm3
+B ?= results/nvidia-h200
+OUT ?= results/COMPARE-$(notdir $(A))-vs-$(notdir $(B)).md
+compare: bin/graphrepro
+	@bin/graphrepro report "$(A)" --compare "$(B)" -o "$(OUT)"
+
 clean:
 	rm -rf build bin
 
@@ -123,6 +135,7 @@ help:
 	@echo "make test-gpu        GPU tests only (fails without a device)"
 	@echo "make reproduce [PAPER=key] [QUICK=1]   run a paper's experiments, charts, report"
 	@echo "make plots | report  redraw charts / rewrite REPORT.md from committed CSVs"
+	@echo "make compare A=DIR B=DIR [OUT=FILE]   two devices side by side (default OUT results/COMPARE-A-vs-B.md)"
 	@echo "make clean"
 
 -include $(HARNESS_OBJ:.o=.d) $(KERNEL_OBJ:.o=.d) build/harness/cli/main.d

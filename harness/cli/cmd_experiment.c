@@ -39,6 +39,27 @@ static void exp_usage(FILE *f)
                "Progress goes to stderr; the chart is drawn when gnuplot is present.\n");
 }
 
+/* 'text' for sh -c (single quotes, each ' written '\''); malloc'd. */
+static char *shell_quote(const char *t)
+{
+    size_t n = 3;
+    for (const char *p = t; *p; p++)
+        n += *p == '\'' ? 4 : 1;
+    char *q = gr_xmalloc(n), *o = q;
+    *o++ = '\'';
+    for (const char *p = t; *p; p++) {
+        if (*p == '\'') {
+            memcpy(o, "'\\''", 4);
+            o += 4;
+        } else {
+            *o++ = *p;
+        }
+    }
+    *o++ = '\'';
+    *o = '\0';
+    return q;
+}
+
 static void draw_chart(const gr_config *c, const char *csv, const char *outdir)
 {
     const char *chart = gr_config_get(c, "chart", "none");
@@ -50,11 +71,13 @@ static void draw_chart(const gr_config *c, const char *csv, const char *outdir)
                 gr_gpu_count() == 0 ? " (its GPU variants need a CUDA device)" : "");
         return;
     }
-    char cmd[4096];
-    snprintf(cmd, sizeof cmd, "bash scripts/plots.sh '%s' '%s' '%s/%s' '%s' '%s' '%s'", csv,
-             gr_config_get(c, "published", ""), outdir, name,
-             gr_config_get(c, "title", name), gr_config_get(c, "ycol", ""),
-             gr_config_get(c, "ylabel", ""));
+    /* scripts/plots.sh reads the chart's keys from the config itself */
+    char *qc = shell_quote(c->path), *qv = shell_quote(csv);
+    char cmd[8192];
+    snprintf(cmd, sizeof cmd, "bash scripts/plots.sh --config %s %s", qc, qv);
+    free(qc);
+    free(qv);
+    (void)outdir; /* the chart goes beside the CSV */
     if (system(cmd) != 0)
         fprintf(stderr, "graphrepro: chart for %s failed (CSV is written)\n", name);
 }

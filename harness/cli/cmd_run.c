@@ -15,6 +15,7 @@
 #include "measure/hostinfo.h"
 #include "output/peak_file.h"
 #include "measure/trace.h"
+#include "graph/io_util.h"
 
 static void run_usage(FILE *f)
 {
@@ -32,6 +33,8 @@ static void run_usage(FILE *f)
         "  --verify MODE    full | sample | off, or the family's names (bfs: exact | graph500\n"
         "                   | off); default full\n"
         "  --phases         also time the phases (companion FILE.phases.csv)\n"
+        "  --dump FILE      write the result of the first root (distances, levels, idoms...)\n"
+        "                   as text in the family's format (README: Result dumps)\n"
         "  --trace FILE     per-iteration trace of the first root (family's columns, e.g.\n"
         "                   level, frontier, edges, direction, ms) as CSV; alias --levels\n"
         "  --csv FILE       write the row to FILE (atomically)\n"
@@ -99,6 +102,26 @@ static int write_trace(const gr_variant *v, const long *pv, const gr_graph *g, c
     return rc;
 }
 
+/* --dump FILE: the first root's result in the family's text format, written atomically. */
+static int write_dump(const gr_variant *v, const long *pv, const gr_graph *g, int32_t source,
+                      const char *path, gr_err *err)
+{
+    const gr_family *fam = gr_family_find(v->family);
+    void *res = gr_result_collect(v, pv, g, source, err);
+    if (!res)
+        return -1;
+    gr_atomic a;
+    int rc = gr_atomic_open(&a, path, err);
+    if (!rc && fam->dump(a.f, g, res, source) != 0) {
+        gr_atomic_abort(&a);
+        rc = gr_errf_at(err, path, 0, "write failed");
+    } else if (!rc) {
+        rc = gr_atomic_commit(&a, err);
+    }
+    free(res);
+    return rc;
+}
+
 int gr_cmd_run(int argc, char **argv)
 {
     static const struct option opts[] = {
@@ -107,10 +130,10 @@ int gr_cmd_run(int argc, char **argv)
         {"noise", 1, 0, 'n'}, {"time-cap", 1, 0, 't'}, {"cold", 0, 0, 'c'},
         {"verify", 1, 0, 'V'}, {"phases", 0, 0, 'p'}, {"csv", 1, 0, 'o'}, {"append", 0, 0, 'a'},
         {"papi", 1, 0, 'P'}, {"experiment", 1, 0, 'e'}, {"no-cache", 0, 0, 'N'}, {"no-ceilings", 0, 0, 'C'},
-        {"trace", 1, 0, 'T'}, {"levels", 1, 0, 'T'},
+        {"trace", 1, 0, 'T'}, {"levels", 1, 0, 'T'}, {"dump", 1, 0, 'D'},
         {"help", 0, 0, 'h'}, {0, 0, 0, 0}};
     const char *vtext = NULL, *gtext = NULL, *csv = NULL, *experiment = "-", *vmode = NULL,
-               *trace = NULL;
+               *trace = NULL, *dump = NULL;
     int nsrc = GR_DEFAULT_SOURCES, append = 0, use_cache = 1, ceilings = 1, c, have_min = 0,
         have_max = 0;
     gr_measure_opts mo;
@@ -129,6 +152,7 @@ int gr_cmd_run(int argc, char **argv)
         case 'c': mo.cold = 1; break;
         case 'V': vmode = optarg; break;
         case 'T': trace = optarg; break;
+        case 'D': dump = optarg; break;
         case 'p': mo.phases = 1; break;
         case 'o': csv = optarg; break;
         case 'a': append = 1; break;
@@ -154,6 +178,8 @@ int gr_cmd_run(int argc, char **argv)
         gr_die_input(&err);
     if (trace && gr_csv_check_writable(trace, &err))
         gr_die_input(&err);
+    if (dump && gr_csv_check_writable(dump, &err))
+        gr_die_input(&err);
     const gr_variant *v;
     long pv[GR_MAX_PARAMS];
     gr_papi_values pcheck;
@@ -174,6 +200,8 @@ int gr_cmd_run(int argc, char **argv)
         gr_die(GR_EXIT_INPUT, "--verify: '%s' is not %s, %s or %s (family %s)", vmode,
                gr_verify_name(fam, GR_VERIFY_FULL), gr_verify_name(fam, GR_VERIFY_SAMPLE),
                gr_verify_name(fam, GR_VERIFY_OFF), fam->name);
+    if (dump && !fam->dump)
+        gr_die(GR_EXIT_INPUT, "--dump: family %s has no result format", fam->name);
     if (trace && (!v->trace || !fam->trace_columns[0]))
         gr_die(GR_EXIT_INPUT, "--trace: variant %s has no per-iteration trace", v->name);
     if (fam->check_input(&g, &err))
@@ -219,6 +247,8 @@ int gr_cmd_run(int argc, char **argv)
         }
     }
     if (trace && m.verdict != 0 && write_trace(v, pv, &g, gname, k > 0 ? src[0] : -1, trace, &err))
+        gr_die(GR_EXIT_FAIL, "%s", err.msg);
+    if (dump && m.verdict != 0 && write_dump(v, pv, &g, k > 0 ? src[0] : -1, dump, &err))
         gr_die(GR_EXIT_FAIL, "%s", err.msg);
     printf("%s %s n=%d m=%lld: median %.4f ms (min %.4f, max %.4f, %d reps) %s\n", v->name,
            vtext, g.n, (long long)g.m, m.st.median, m.st.min, m.st.max, m.st.n, m.verdict_text);

@@ -15,16 +15,18 @@ const char *const gr_exp_keys[] = {
     "name", "paper", "title", "kind", "graphs", "quick_graphs", "variants", "quick_variants",
     "reps", "quick_reps", "max_reps", "time_cap", "sources", "quick_sources", "phases", "verify",
     "cold", "published", "chart", "from", "select_n", "note", "ylabel", "ycol", "script",
-    "published_value", "ours_value", "claims", NULL};
+    "published_value", "ours_value", "claims", "labels", "order", "ours_scale", "xcol",
+    "xlabel", "group", "hline", "ytitle", "htitle", "appendix", NULL};
 
 /* Keys that may appear once (graphs, variants and their quick_ forms accumulate). */
 static const char *const unique_keys[] = {
     "name", "paper", "title", "kind", "reps", "quick_reps", "max_reps", "time_cap", "sources",
-    "quick_sources", "phases", "verify", "cold", "published", "chart", "from", "select_n", "ylabel", "ycol",
-    "script", "published_value", "ours_value", "claims", NULL};
+    "quick_sources", "phases", "verify", "cold", "published", "chart", "from", "select_n",
+    "ylabel", "ycol", "script", "published_value", "ours_value", "claims", "labels", "order",
+    "ours_scale", "xcol", "xlabel", "group", "hline", "ytitle", "htitle", "appendix", NULL};
 
 const char *const gr_exp_kinds[] = {"time", "attrs", "derive", "script", NULL};
-const char *const gr_exp_charts[] = {"time_vs_n", "rate_vs_n", "bars", "none", NULL};
+const char *const gr_exp_charts[] = {"time_vs_n", "rate_vs_n", "hbars", "lines", "none", NULL};
 
 static int in_list(const char *s, const char *const *list)
 {
@@ -162,7 +164,7 @@ int gr_exp_validate(const gr_config *c, gr_err *err)
     const char *chart = gr_config_get(c, "chart", "none");
     if (!in_list(chart, gr_exp_charts))
         return bad(c, last_entry(c, "chart"), err, "chart '%s' is not %s", chart,
-                   "time_vs_n, rate_vs_n, bars or none");
+                   "time_vs_n, rate_vs_n, hbars, lines or none");
     const char *vm = gr_config_get(c, "verify", NULL);
     if (vm && gr_verify_parse(NULL, vm) < 0)
         return bad(c, last_entry(c, "verify"), err, "verify '%s' is not %s", vm,
@@ -185,8 +187,9 @@ int gr_exp_validate(const gr_config *c, gr_err *err)
             return bad(c, e, err, "time_cap '%s' must be a number of seconds in (0, 86400]%s",
                        e->value, "");
     }
-    const char *files[] = {"published", "script", "claims"};
-    for (int i = 0; i < 3; i++)
+    /* (claims names a note in the results folder, written by the experiment: not checked here) */
+    const char *files[] = {"published", "script"};
+    for (int i = 0; i < 2; i++)
         if ((e = last_entry(c, files[i])) && *e->value && access(e->value, R_OK) != 0)
             return bad(c, e, err, "%s file %s cannot be read", files[i], e->value);
     if (!strcmp(kind, "derive") && !last_entry(c, "from"))
