@@ -116,7 +116,7 @@ typedef struct gr_family {
 const gr_family *gr_family_find(const char *name);
 /* All families, NULL-terminated. */
 extern const gr_family *const gr_families[];
-extern const gr_family gr_family_apsp;
+extern const gr_family gr_family_apsp, gr_family_bfs;
 
 /* Parse a verification mode for fam (NULL: any family's names): its own names or
  * off / sample / full. -1 if unknown. */

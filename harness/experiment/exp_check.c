@@ -13,17 +13,17 @@
 
 const char *const gr_exp_keys[] = {
     "name", "paper", "title", "kind", "graphs", "quick_graphs", "variants", "quick_variants",
-    "reps", "quick_reps", "max_reps", "time_cap", "sources", "phases", "verify", "cold",
-    "published", "chart", "from", "select_n", "note", "ylabel", "ycol", "script",
+    "reps", "quick_reps", "max_reps", "time_cap", "sources", "quick_sources", "phases", "verify",
+    "cold", "published", "chart", "from", "select_n", "note", "ylabel", "ycol", "script",
     "published_value", "ours_value", "claims", "labels", "order", "ours_scale", "xcol",
     "xlabel", "group", "hline", "ytitle", "htitle", "appendix", NULL};
 
 /* Keys that may appear once (graphs, variants and their quick_ forms accumulate). */
 static const char *const unique_keys[] = {
     "name", "paper", "title", "kind", "reps", "quick_reps", "max_reps", "time_cap", "sources",
-    "phases", "verify", "cold", "published", "chart", "from", "select_n", "ylabel", "ycol",
-    "script", "published_value", "ours_value", "claims", "labels", "order", "ours_scale",
-    "xcol", "xlabel", "group", "hline", "ytitle", "htitle", "appendix", NULL};
+    "quick_sources", "phases", "verify", "cold", "published", "chart", "from", "select_n",
+    "ylabel", "ycol", "script", "published_value", "ours_value", "claims", "labels", "order",
+    "ours_scale", "xcol", "xlabel", "group", "hline", "ytitle", "htitle", "appendix", NULL};
 
 const char *const gr_exp_kinds[] = {"time", "attrs", "derive", "script", NULL};
 const char *const gr_exp_charts[] = {"time_vs_n", "rate_vs_n", "hbars", "lines", "none", NULL};
@@ -172,7 +172,8 @@ int gr_exp_validate(const gr_config *c, gr_err *err)
     if (check_int(c, "reps", 1, GR_MAX_REPS_LIMIT, err) ||
         check_int(c, "quick_reps", 1, GR_MAX_REPS_LIMIT, err) ||
         check_int(c, "max_reps", 1, GR_MAX_REPS_LIMIT, err) ||
-        check_int(c, "sources", 1, GR_MAX_SOURCES, err) || check_int(c, "phases", 0, 1, err) ||
+        check_int(c, "sources", 1, GR_MAX_SOURCES, err) ||
+        check_int(c, "quick_sources", 1, GR_MAX_SOURCES, err) || check_int(c, "phases", 0, 1, err) ||
         check_int(c, "cold", 0, 1, err))
         return -1;
     long reps = atol(gr_config_get(c, "reps", "1")), maxr = atol(gr_config_get(c, "max_reps", "0"));

@@ -62,7 +62,7 @@ int gr_exp_time(const gr_config *c, const gr_exp_opts *o, const char *csv, gr_er
     mo.max_reps = (int)gr_config_long(c, "max_reps", mo.max_reps, err, &ok);
     mo.phases = (int)gr_config_long(c, "phases", 0, err, &ok);
     mo.cold = (int)gr_config_long(c, "cold", 0, err, &ok);
-    int nsrc = (int)gr_config_long(c, "sources", GR_DEFAULT_SOURCES, err, &ok);
+    int nsrc = (int)gr_config_long(c, o->quick && gr_config_get(c, "quick_sources", NULL) ? "quick_sources" : "sources", GR_DEFAULT_SOURCES, err, &ok);
     const char *tc = gr_config_get(c, "time_cap", NULL);
     if (tc)
         mo.time_cap_s = atof(tc);
