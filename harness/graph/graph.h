@@ -43,6 +43,9 @@ enum {
  * sorted. Returns 0, or -1 with err set (an endpoint out of range). */
 int gr_graph_build(gr_graph *g, const gr_edgelist *el, unsigned flags, gr_err *err);
 void gr_graph_free(gr_graph *g);
+/* The transpose of g: row v lists the arcs u -> v as (u, w), sources ascending within a row.
+ * A symmetric (directed == 0) graph is its own transpose; the copy is made all the same. */
+void gr_graph_transpose(const gr_graph *g, gr_graph *t);
 /* Largest weight in g (0 for no arcs). */
 int32_t gr_graph_max_weight(const gr_graph *g);
 /* 64-bit FNV-1a over n, m, row, col, w: equal graphs have equal checksums. */

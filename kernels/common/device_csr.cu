@@ -1,6 +1,5 @@
-// device_csr.cu - upload of a host CSR graph to device memory (device_csr.h): the size is checked
-// against the device's free memory first; 32-bit row offsets when m fits; the transpose on
-// request (built on the host). Written in the SSSP branch before main had it; main's copy wins.
+// device_csr.cu - upload of a host CSR graph to device memory (device_csr.h): size check against
+// the device's free memory first, 32-bit row offsets when m fits, the transpose on request.
 #include <cstdlib>
 #include <cstring>
 #include <vector>
@@ -8,13 +7,14 @@
 #include "device_csr.h"
 
 namespace {
+size_t offsets_bytes(int32_t n, int wide) { return ((size_t)n + 1) * (wide ? 8 : 4); }
+
 int want_wide(const gr_graph *g, unsigned flags)
 {
     return (flags & GR_DCSR_WIDE) || g->m > (int64_t)INT32_MAX;
 }
 
-size_t offsets_bytes(int32_t n, int wide) { return ((size_t)n + 1) * (wide ? 8 : 4); }
-
+// Upload n + 1 offsets as int32 or int64.
 void *upload_offsets(const int64_t *row, int32_t n, int wide)
 {
     void *d = nullptr;
@@ -23,10 +23,10 @@ void *upload_offsets(const int64_t *row, int32_t n, int wide)
     if (wide) {
         GR_CUDA_CHECK(cudaMemcpy(d, row, bytes, cudaMemcpyHostToDevice));
     } else {
-        std::vector<int32_t> r((size_t)n + 1);
+        std::vector<int32_t> r32((size_t)n + 1);
         for (size_t i = 0; i <= (size_t)n; i++)
-            r[i] = (int32_t)row[i];
-        GR_CUDA_CHECK(cudaMemcpy(d, r.data(), bytes, cudaMemcpyHostToDevice));
+            r32[i] = (int32_t)row[i];
+        GR_CUDA_CHECK(cudaMemcpy(d, r32.data(), bytes, cudaMemcpyHostToDevice));
     }
     return d;
 }
@@ -34,38 +34,19 @@ void *upload_offsets(const int64_t *row, int32_t n, int wide)
 int32_t *upload_i32(const int32_t *h, int64_t count)
 {
     int32_t *d = nullptr;
-    GR_CUDA_CHECK(cudaMalloc(&d, (size_t)(count > 0 ? count : 1) * sizeof(int32_t)));
+    size_t bytes = (size_t)(count > 0 ? count : 1) * sizeof(int32_t);
+    GR_CUDA_CHECK(cudaMalloc(&d, bytes));
     if (count > 0)
         GR_CUDA_CHECK(cudaMemcpy(d, h, (size_t)count * sizeof(int32_t), cudaMemcpyHostToDevice));
     return d;
-}
-
-// In-arcs of every vertex (counting sort by target).
-void transpose(const gr_graph *g, std::vector<int64_t> &row, std::vector<int32_t> &col,
-               std::vector<int32_t> &w)
-{
-    row.assign((size_t)g->n + 1, 0);
-    col.resize((size_t)g->m);
-    w.resize((size_t)g->m);
-    for (int64_t e = 0; e < g->m; e++)
-        row[(size_t)g->col[e] + 1]++;
-    for (int32_t v = 0; v < g->n; v++)
-        row[(size_t)v + 1] += row[(size_t)v];
-    std::vector<int64_t> at(row.begin(), row.end() - 1);
-    for (int32_t u = 0; u < g->n; u++)
-        for (int64_t e = g->row[u]; e < g->row[u + 1]; e++) {
-            int64_t k = at[(size_t)g->col[e]]++;
-            col[(size_t)k] = u;
-            w[(size_t)k] = g->w ? g->w[e] : 0;
-        }
 }
 }  // namespace
 
 extern "C" size_t gr_dcsr_bytes(const gr_graph *g, unsigned flags)
 {
+    int wide = want_wide(g, flags);
     size_t m = (size_t)(g->m > 0 ? g->m : 1);
-    size_t one = offsets_bytes(g->n, want_wide(g, flags)) + m * 4 +
-                 ((flags & GR_DCSR_WEIGHTS) ? m * 4 : 0);
+    size_t one = offsets_bytes(g->n, wide) + m * 4 + ((flags & GR_DCSR_WEIGHTS) ? m * 4 : 0);
     return (flags & GR_DCSR_TRANSPOSE) ? 2 * one : one;
 }
 
@@ -75,9 +56,11 @@ extern "C" int gr_dcsr_upload(gr_dcsr *d, const gr_graph *g, unsigned flags, gr_
     size_t need = gr_dcsr_bytes(g, flags), free_b = 0, total_b = 0;
     GR_CUDA_CHECK(cudaMemGetInfo(&free_b, &total_b));
     if (need > free_b)
-        return gr_errf(err, "graph n=%d m=%lld needs %.2f GB of device memory, the device has "
-                            "%.2f GB free of %.2f GB",
-                       g->n, (long long)g->m, need / 1e9, free_b / 1e9, total_b / 1e9);
+        return gr_errf(err, "graph n=%d m=%lld needs %.2f GB of device memory for its CSR%s, the "
+                            "device has %.2f GB free of %.2f GB",
+                       g->n, (long long)g->m, need / 1e9,
+                       (flags & GR_DCSR_TRANSPOSE) ? " and transpose" : "", free_b / 1e9,
+                       total_b / 1e9);
     d->n = g->n;
     d->m = g->m;
     d->wide = want_wide(g, flags);
@@ -86,13 +69,13 @@ extern "C" int gr_dcsr_upload(gr_dcsr *d, const gr_graph *g, unsigned flags, gr_
     if (flags & GR_DCSR_WEIGHTS)
         d->w = upload_i32(g->w, g->m);
     if (flags & GR_DCSR_TRANSPOSE) {
-        std::vector<int64_t> tr;
-        std::vector<int32_t> tc, tw;
-        transpose(g, tr, tc, tw);
-        d->trow = upload_offsets(tr.data(), g->n, d->wide);
-        d->tcol = upload_i32(tc.data(), g->m);
+        gr_graph t;
+        gr_graph_transpose(g, &t);
+        d->trow = upload_offsets(t.row, t.n, d->wide);
+        d->tcol = upload_i32(t.col, t.m);
         if (flags & GR_DCSR_WEIGHTS)
-            d->tw = upload_i32(tw.data(), g->m);
+            d->tw = upload_i32(t.w, t.m);
+        gr_graph_free(&t);
     }
     d->bytes = need;
     return 0;
