@@ -4,6 +4,10 @@
 #include <stdint.h>
 #include "error.h"
 
+#ifdef __cplusplus
+extern "C" {   /* C linkage when kernels (C++) call the harness */
+#endif
+
 typedef struct {
     int32_t u, v, w;
 } gr_edge;
@@ -51,4 +55,7 @@ int32_t gr_graph_max_weight(const gr_graph *g);
 /* 64-bit FNV-1a over n, m, row, col, w: equal graphs have equal checksums. */
 uint64_t gr_graph_checksum(const gr_graph *g);
 
+#ifdef __cplusplus
+}
+#endif
 #endif
