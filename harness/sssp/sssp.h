@@ -32,7 +32,8 @@ void gr_sssp_bellman_ford(const gr_graph *g, int32_t src, int64_t *dist);
 typedef struct gr_delta_ws gr_delta_ws;
 gr_delta_ws *gr_delta_ws_new(const gr_graph *g, int threads);
 void gr_delta_ws_free(gr_delta_ws *ws);
-/* delta >= 1; threads 0 = all. Returns the number of bucket rounds. */
+/* delta >= 1 (raised to max weight / (2^16 - 2) + 1 when smaller, so at most 2^16 buckets
+ * are live); threads 0 = all. Returns the number of bucket rounds. */
 int64_t gr_sssp_delta(const gr_graph *g, int32_t src, int64_t delta, gr_delta_ws *ws,
                       int64_t *dist);
 /* The delta used when the parameter is 0 (auto): max(1, max weight / 8). */

@@ -54,17 +54,23 @@ int64_t gr_sssp_delta_auto(const gr_graph *g)
     return w > 0 ? w : 1;
 }
 
+/* Buckets live in a ring of R = max weight / delta + 2 slots: while bucket b is processed every
+ * push lands in buckets b .. b + R - 1 (du < (b + 1) delta, nd = du + w), so bucket i is slot
+ * i mod R. delta is raised so that R <= 2^16 (only for weights above 2^16 x delta). */
+static void bins_fit(bins *bs, int64_t R)
+{
+    if (bs->nb == R)
+        return;
+    for (int64_t i = 0; i < bs->nb; i++)
+        free(bs->b[i].v);
+    free(bs->b);
+    bs->b = gr_xcalloc((size_t)R, sizeof *bs->b);
+    bs->nb = R;
+}
+
 static void bins_push(bins *bs, int64_t i, int32_t v)
 {
-    if (i >= bs->nb) {
-        int64_t nb = bs->nb ? bs->nb : 16;
-        while (nb <= i)
-            nb *= 2;
-        bs->b = gr_xrealloc(bs->b, (size_t)nb * sizeof *bs->b);
-        memset(bs->b + bs->nb, 0, (size_t)(nb - bs->nb) * sizeof *bs->b);
-        bs->nb = nb;
-    }
-    bucket *b = &bs->b[i];
+    bucket *b = &bs->b[i % bs->nb];
     if (b->len == b->cap) {
         b->cap = b->cap ? 2 * b->cap : 64;
         b->v = gr_xrealloc(b->v, (size_t)b->cap * sizeof *b->v);
@@ -76,9 +82,17 @@ int64_t gr_sssp_delta(const gr_graph *g, int32_t src, int64_t delta, gr_delta_ws
 {
     const int64_t NONE = INT64_MAX;
     int64_t shared_bin[2] = {0, NONE}, tail[2] = {1, 0}, rounds = 0;
-    for (int t = 0; t < ws->threads; t++)
-        for (int64_t i = 0; i < ws->local[t].nb; i++)
+    int64_t wmax = gr_graph_max_weight(g);
+    if (delta < 1)
+        delta = 1;
+    if (wmax / delta + 2 > ((int64_t)1 << 16))
+        delta = wmax / (((int64_t)1 << 16) - 2) + 1;
+    const int64_t R = wmax / delta + 2;
+    for (int t = 0; t < ws->threads; t++) {
+        bins_fit(&ws->local[t], R);
+        for (int64_t i = 0; i < R; i++)
             ws->local[t].b[i].len = 0;
+    }
 #pragma omp parallel for num_threads(ws->threads) schedule(static)
     for (int32_t v = 0; v < g->n; v++)
         dist[v] = GR_SSSP_INF;
@@ -112,15 +126,15 @@ int64_t gr_sssp_delta(const gr_graph *g, int32_t src, int64_t delta, gr_delta_ws
                 }
             }
             /* the smallest non-empty bucket of any thread (buckets below the current are empty) */
-            for (int64_t b = *cur_bin; b < mine->nb; b++)
-                if (mine->b[b].len) {
+            for (int64_t b = *cur_bin; b < *cur_bin + R; b++)
+                if (mine->b[b % R].len) {
 #pragma omp critical(gr_delta_min)
                     if (b < *next_bin)
                         *next_bin = b;
                     break;
                 }
 #pragma omp barrier
-            int64_t nb = *next_bin, mylen = nb < mine->nb ? mine->b[nb].len : 0;
+            int64_t nb = *next_bin, mylen = nb != NONE ? mine->b[nb % R].len : 0;
             int64_t at = mylen ? __atomic_fetch_add(next_tail, mylen, __ATOMIC_RELAXED) : 0;
 #pragma omp barrier
 #pragma omp single
@@ -135,8 +149,8 @@ int64_t gr_sssp_delta(const gr_graph *g, int32_t src, int64_t delta, gr_delta_ws
             }
             frontier = ws->frontier;
             if (mylen) {
-                memcpy(frontier + at, mine->b[nb].v, (size_t)mylen * sizeof(int32_t));
-                mine->b[nb].len = 0;
+                memcpy(frontier + at, mine->b[nb % R].v, (size_t)mylen * sizeof(int32_t));
+                mine->b[nb % R].len = 0;
             }
             it++;
 #pragma omp barrier
