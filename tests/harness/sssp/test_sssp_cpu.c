@@ -142,12 +142,14 @@ TEST_CASE(negative_weight_refused)
     gr_graph_free(&g);
 }
 
-TEST_CASE(verification_catches_wrong_results)
+/* kind SG_ZERO: the search along tight arcs; SG_PARALLEL (undirected, weights >= 1): the parallel
+ * tight-parent check; SG_DIRECTED: the search again. */
+static void verify_case(int kind)
 {
     gr_graph g;
     int32_t roots[4];
     int nr;
-    sg_make(SG_ZERO, &g, roots, &nr);
+    sg_make(kind, &g, roots, &nr);
     const gr_family *fam = &gr_family_sssp;
     void *exact = fam->ref_new(&g, GR_VERIFY_FULL), *g500 = fam->ref_new(&g, GR_VERIFY_SAMPLE);
     gr_dijkstra_ws ws;
@@ -178,6 +180,13 @@ TEST_CASE(verification_catches_wrong_results)
     free(d);
     gr_dijkstra_ws_free(&ws);
     gr_graph_free(&g);
+}
+
+TEST_CASE(verification_catches_wrong_results)
+{
+    verify_case(SG_ZERO);
+    verify_case(SG_PARALLEL);
+    verify_case(SG_DIRECTED);
 }
 
 TEST_CASE(graph500_work_count)
