@@ -11,6 +11,7 @@
 #             root (rmat 2^20) run 3 times per combination through --trace, iterations counted;
 #             traces of sssp-fast and bf-worklist on rmat 2^22 and grid 4096 kept as CSVs
 #   repro     make reproduce PAPER=bf-sssp (timed; the 8-minute goal), results in results/<device>/
+#   seg       configs/sssp-seg.cfg: bf-edge's seg swept at 2^23, 2^24 (about 2 minutes)
 #   quick     make reproduce PAPER=bf-sssp QUICK=1 in a scratch folder (timed; the 1-minute goal)
 # Each stage runs under timeout (GR_STAGE_TIMEOUT, default 540 s). Logs: $OUT (default
 # /tmp/graphrepro-out)/sssp-session.log; results/ packed into $OUT/results-sssp.tgz after each stage.
@@ -86,6 +87,7 @@ for stage in "${stages[@]}"; do
         s0=$(date +%s)
         timeout "$st" make reproduce PAPER=bf-sssp SMS=90; rc=$?
         echo "bf-sssp make reproduce: $(( $(date +%s) - s0 )) s (rc $rc)" | tee -a "$dir/reproduce-times.txt" ;;
+    seg) timeout "$st" bin/graphrepro experiment configs/sssp-seg.cfg --outdir "$dir" 2>&1 | tail -15 ;;
     quick)
         s0=$(date +%s)
         GR_RESULTS_DIR=$OUT/quick timeout "$st" make reproduce PAPER=bf-sssp QUICK=1 SMS=90

@@ -95,7 +95,8 @@ const gr_variant gr_variant_bf_edge = {
     .gpu = 1, .nparams = 3,
     .params = {{"restrict", 1, 0, 1, "1: read dist through a const __restrict__ alias"},
                {"cache", 1, 0, 1, "1: edges permuted by (segment, segment) of their ends"},
-               {"seg", 65536, 1, 1L << 30, "vertices per dist segment (cache=1)"}},
+               {"seg", 2097152, 1, 1L << 30,
+                "vertices per dist segment (cache=1); 2^21 = 16 MB of doubles, three fit the L2"}},
     SSSP_HOOKS, .trace = sssp_trace, .impl = &gr_sssp_bf_edge,
 };
 
