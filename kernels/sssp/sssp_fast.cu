@@ -89,19 +89,45 @@ __device__ __forceinline__ void push_far(const fast_args<Off, D> &a, int32_t v, 
         a.qF[fc][atomicAdd(&a.ctl[C_F + fc], 1u)] = v;
 }
 
-// Relax arc (u, v, w) with du = dist[u].
+// Append v to q (counter *ctr) for every lane of the converged set `active` whose kind == k: one
+// atomicAdd per warp and queue (warp-aggregated; the programming guide's __activemask pattern:
+// the lanes that execute together agree on `active`).
+__device__ __forceinline__ void agg_push(unsigned active, int kind, int k, int32_t v, int32_t *q,
+                                         unsigned *ctr)
+{
+    unsigned m = __ballot_sync(active, kind == k);
+    if (!m)
+        return;
+    const int lane = threadIdx.x & 31, leader = __ffs(m) - 1;
+    unsigned base = 0;
+    if (lane == leader)
+        base = atomicAdd(ctr, (unsigned)__popc(m));
+    base = __shfl_sync(active, base, leader);
+    if (kind == k)
+        q[base + __popc(m & ((1u << lane) - 1))] = v;
+}
+
+// Relax arc (u, v, w) with du = dist[u]; an improved v is queued near (by degree: hub or not) or
+// far, once per generation / far epoch (the stamps), the appends aggregated per warp.
 template <typename Off, typename D>
 __device__ __forceinline__ void relax(const fast_args<Off, D> &a, Off e, D du, D T, unsigned gen1,
                                       unsigned epoch, int fc)
 {
     int32_t v = __ldg(&a.col[e]);
     D nd = du + (D)__ldg(&a.w[e]);
+    int kind = 0;   // 1 near, 2 near hub, 3 far
     if (nd < __ldcg(&a.dist[v]) && nd < atomicMin(&a.dist[v], nd)) {
-        if (nd < T)
-            push_near(a, v, gen1);
-        else
-            push_far(a, v, epoch, fc);
+        if (nd < T) {
+            if (atomicExch(&a.nstamp[v], gen1) != gen1)
+                kind = a.row[v + 1] - a.row[v] >= (Off)a.big ? 2 : 1;
+        } else if (atomicExch(&a.fstamp[v], epoch) != epoch) {
+            kind = 3;
+        }
     }
+    const unsigned active = __activemask();
+    agg_push(active, kind, 1, v, a.qN[gen1 & 1], &a.ctl[C_N + (gen1 & 3)]);
+    agg_push(active, kind, 2, v, a.qB[gen1 & 1], &a.ctl[C_B + (gen1 & 3)]);
+    agg_push(active, kind, 3, v, a.qF[fc], &a.ctl[C_F + fc]);
 }
 
 template <typename Off, typename D>
