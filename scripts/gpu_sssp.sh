@@ -36,7 +36,7 @@ dir=results/$tag
 mkdir -p "$dir"
 san_variants=(bf-edge bf-edge:restrict=0 bf-edge:cache=0 bf-edge:restrict=0,cache=0 bf-edge:seg=64
               bf-worklist bf-worklist:bs=64 sssp-fast sssp-fast:d32=0 sssp-fast:big=32
-              sssp-fast:delta=1)
+              sssp-fast:delta=1 sssp-nf sssp-nf:delta=1,big=32)
 for stage in "${stages[@]}"; do
     stamp "$stage"
     case $stage in
@@ -48,7 +48,7 @@ for stage in "${stages[@]}"; do
         : > "$slog"
         for g in rmat:scale=10,ef=16,sym=1,seed=1 sprand:n=1000,wmax=255,seed=2; do
             vs=("${san_variants[@]}")
-            case $g in sprand*) vs=(bf-edge bf-worklist sssp-fast) ;; esac   # directed: defaults
+            case $g in sprand*) vs=(bf-edge bf-worklist sssp-fast sssp-nf) ;; esac   # directed: defaults
             for v in "${vs[@]}"; do
                 for tool in memcheck racecheck; do
                     echo "== $tool $v $g" >> "$slog"

@@ -119,3 +119,14 @@ const gr_variant gr_variant_sssp_fast = {
                {"d32", 1, 0, 1, "1: 32-bit distances when (n-1) x wmax + wmax < 2^32 - 1"}},
     SSSP_HOOKS, .trace = sssp_trace, .impl = &gr_sssp_fast,
 };
+
+const gr_variant gr_variant_sssp_nf = {
+    .name = "sssp-nf", .family = "sssp", .paper = "-",
+    .summary = "near-far (Davidson et al., IPDPS 2014): fixed delta, one launch per round, the host "
+               "reading the queue sizes; 64-bit distances",
+    .gpu = 1, .nparams = 2,
+    .params = {{"delta", 0, 0, 1L << 30,
+                "bucket width (0 = auto: 32 x max weight / 2 / average degree, Davidson's rule)"},
+               {"big", 512, 32, 1L << 30, "degree from which a vertex is expanded by a block"}},
+    SSSP_HOOKS, .trace = NULL, .impl = &gr_sssp_nf,
+};

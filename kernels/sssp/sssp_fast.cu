@@ -26,165 +26,32 @@
 #include <vector>
 #include "../common/cuda_check.cuh"
 #include "../common/device_csr.h"
+#include "nearfar.cuh"
 #include "sssp_gpu.h"
 
 namespace cg = cooperative_groups;
 
 namespace {
-typedef unsigned long long u64;
-constexpr int kBs = 256;
+using namespace nearfar;
 constexpr unsigned kMaxRec = 1u << 20;     // trace rows kept (rounds beyond are counted only)
 
-// Control block (unsigned words): near counters by generation slot, hub counters, far counters,
-// per-round relaxation counters (trace), rounds done.
-enum { C_N = 0, C_B = 4, C_F = 8, C_RX = 10, C_ITER = 14, C_WORDS = 16 };
-
-template <typename D> struct dlim;
-template <> struct dlim<unsigned> { static constexpr unsigned inf = 0xFFFFFFFFu; };
-template <> struct dlim<u64> { static constexpr u64 inf = (u64)INT64_MAX; };
-
-template <typename Off, typename D> struct fast_args {
-    const Off *row;
-    const int32_t *col, *w;
-    D *dist;
-    unsigned *nstamp, *fstamp;
-    int32_t *qN[2], *qB[2], *qF[2];
-    unsigned *ctl;
-    u64 *gmin;
-    u64 *rec;           // trace: [0] start ns, then 3 per round (active, relaxations, end ns)
-    D delta;
-    int big;
-    int32_t n;
-};
-
-__device__ __forceinline__ u64 globaltimer()
-{
-    u64 t;
-    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
-    return t;
-}
-
-template <typename D> __device__ __forceinline__ D sat_add(D a, D b)
-{
-    return a > dlim<D>::inf - b ? dlim<D>::inf : a + b;
-}
-
-template <typename Off, typename D>
-__device__ __forceinline__ void push_near(const fast_args<Off, D> &a, int32_t v, unsigned gen1)
-{
-    if (atomicExch(&a.nstamp[v], gen1) == gen1)
-        return;
-    Off deg = a.row[v + 1] - a.row[v];
-    if (deg >= (Off)a.big)
-        a.qB[gen1 & 1][atomicAdd(&a.ctl[C_B + (gen1 & 3)], 1u)] = v;
-    else
-        a.qN[gen1 & 1][atomicAdd(&a.ctl[C_N + (gen1 & 3)], 1u)] = v;
-}
-
-template <typename Off, typename D>
-__device__ __forceinline__ void push_far(const fast_args<Off, D> &a, int32_t v, unsigned epoch,
-                                         int fc)
-{
-    if (atomicExch(&a.fstamp[v], epoch) != epoch)
-        a.qF[fc][atomicAdd(&a.ctl[C_F + fc], 1u)] = v;
-}
-
-// Append v to q (counter *ctr) for every lane of the converged set `active` whose kind == k: one
-// atomicAdd per warp and queue (warp-aggregated; the programming guide's __activemask pattern:
-// the lanes that execute together agree on `active`).
-__device__ __forceinline__ void agg_push(unsigned active, int kind, int k, int32_t v, int32_t *q,
-                                         unsigned *ctr)
-{
-    unsigned m = __ballot_sync(active, kind == k);
-    if (!m)
-        return;
-    const int lane = threadIdx.x & 31, leader = __ffs(m) - 1;
-    unsigned base = 0;
-    if (lane == leader)
-        base = atomicAdd(ctr, (unsigned)__popc(m));
-    base = __shfl_sync(active, base, leader);
-    if (kind == k)
-        q[base + __popc(m & ((1u << lane) - 1))] = v;
-}
-
-// Relax arc (u, v, w) with du = dist[u]; an improved v is queued near (by degree: hub or not) or
-// far, once per generation / far epoch (the stamps), the appends aggregated per warp.
-template <typename Off, typename D>
-__device__ __forceinline__ void relax(const fast_args<Off, D> &a, Off e, D du, D T, unsigned gen1,
-                                      unsigned epoch, int fc)
-{
-    int32_t v = __ldg(&a.col[e]);
-    D nd = du + (D)__ldg(&a.w[e]);
-    int kind = 0;   // 1 near, 2 near hub, 3 far
-    if (nd < __ldcg(&a.dist[v]) && nd < atomicMin(&a.dist[v], nd)) {
-        if (nd < T) {
-            if (atomicExch(&a.nstamp[v], gen1) != gen1)
-                kind = a.row[v + 1] - a.row[v] >= (Off)a.big ? 2 : 1;
-        } else if (atomicExch(&a.fstamp[v], epoch) != epoch) {
-            kind = 3;
-        }
-    }
-    const unsigned active = __activemask();
-    agg_push(active, kind, 1, v, a.qN[gen1 & 1], &a.ctl[C_N + (gen1 & 3)]);
-    agg_push(active, kind, 2, v, a.qB[gen1 & 1], &a.ctl[C_B + (gen1 & 3)]);
-    agg_push(active, kind, 3, v, a.qF[fc], &a.ctl[C_F + fc]);
-}
-
-template <typename Off, typename D>
-__global__ void fast_init(fast_args<Off, D> a, int32_t src)
-{
-    int64_t i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x;
-    if (i < a.n) {
-        a.dist[i] = i == src ? 0 : dlim<D>::inf;
-        a.nstamp[i] = 0;
-        a.fstamp[i] = 0;
-    }
-    if (i == 0) {   // one thread writes the whole control block (no race with the seed below)
-        for (int k = 0; k < C_WORDS; k++)
-            a.ctl[k] = 0;
-        *a.gmin = (u64)dlim<D>::inf;
-        Off deg = a.row[src + 1] - a.row[src];
-        if (deg >= (Off)a.big) {
-            a.qB[0][0] = src;
-            a.ctl[C_B + 0] = 1;
-        } else {
-            a.qN[0][0] = src;
-            a.ctl[C_N + 0] = 1;
-        }
-    }
-}
-
 template <typename Off, typename D, bool TRACE>
-__global__ void __launch_bounds__(kBs) fast_main(fast_args<Off, D> a)
+__global__ void __launch_bounds__(kBs) fast_main(nf_args<Off, D> a)
 {
     cg::grid_group grid = cg::this_grid();
-    const int lane = threadIdx.x & 31;
     const u64 gtid = blockIdx.x * (u64)blockDim.x + threadIdx.x;
     const u64 nthreads = (u64)gridDim.x * blockDim.x, nwarps = nthreads >> 5;
-    const u64 gwarp = gtid >> 5;
     unsigned gen = 0, epoch = 1;
     int fc = 0;
     D T = a.delta, delta = a.delta;
     unsigned rec_i = 0;
     if (TRACE && gtid == 0)
         a.rec[0] = globaltimer();
-    for (;;) {
+    for (;;) {      // every branch below depends only on values read after a grid.sync: uniform
         unsigned nN = __ldcg(&a.ctl[C_N + (gen & 3)]), nB = __ldcg(&a.ctl[C_B + (gen & 3)]);
         if (nN + nB == 0) {     // near frontier empty: split the far pile
             unsigned nF = __ldcg(&a.ctl[C_F + fc]);
-            const int32_t *qf = a.qF[fc];
-            D lmin = dlim<D>::inf;
-            for (u64 i = gtid; i < nF; i += nthreads) {
-                D d = __ldcg(&a.dist[__ldcg(&qf[i])]);
-                if (d >= T && d < lmin)
-                    lmin = d;
-            }
-            for (int o = 16; o > 0; o >>= 1) {
-                D x = __shfl_xor_sync(0xFFFFFFFFu, lmin, o);
-                lmin = x < lmin ? x : lmin;
-            }
-            if (lane == 0 && lmin != dlim<D>::inf)
-                atomicMin(a.gmin, (u64)lmin);
+            nf_split_min(a, nF, fc, T);
             grid.sync();
             u64 gm = __ldcg(a.gmin);
             if (gm == (u64)dlim<D>::inf)
@@ -192,18 +59,9 @@ __global__ void __launch_bounds__(kBs) fast_main(fast_args<Off, D> a)
             D Tn = sat_add((D)gm, delta);
             unsigned gen1 = gen + 1;
             epoch++;
-            for (u64 i = gtid; i < nF; i += nthreads) {
-                int32_t v = __ldcg(&qf[i]);
-                D d = __ldcg(&a.dist[v]);
-                if (d < T)
-                    continue;               // expanded as a near vertex already
-                if (d < Tn)
-                    push_near(a, v, gen1);
-                else
-                    push_far(a, v, epoch, fc ^ 1);
-            }
+            nf_split_push(a, nF, fc, T, Tn, gen1, epoch);
             grid.sync();
-            if (gtid == 0) {
+            if (gtid == 0) {    // next read / written at the next split, after grid.syncs
                 a.ctl[C_F + fc] = 0;
                 *a.gmin = (u64)dlim<D>::inf;
             }
@@ -217,27 +75,7 @@ __global__ void __launch_bounds__(kBs) fast_main(fast_args<Off, D> a)
             gen = gen1;
             continue;
         }
-        // one round over the near frontier of generation gen
-        const unsigned gen1 = gen + 1;
-        const int32_t *qb = a.qB[gen & 1], *qn = a.qN[gen & 1];
-        for (unsigned j = blockIdx.x; j < nB; j += gridDim.x) {     // hubs: one per block
-            int32_t u = __ldcg(&qb[j]);
-            D du = __ldcg(&a.dist[u]);
-            Off beg = __ldg(&a.row[u]), end = __ldg(&a.row[u + 1]);
-            if (TRACE && threadIdx.x == 0)
-                atomicAdd(&a.ctl[C_RX + (gen & 3)], (unsigned)(end - beg));
-            for (Off e = beg + threadIdx.x; e < end; e += blockDim.x)
-                relax(a, e, du, T, gen1, epoch, fc);
-        }
-        for (u64 i = gwarp; i < nN; i += nwarps) {                  // the rest: one per warp
-            int32_t u = __ldcg(&qn[i]);
-            D du = __ldcg(&a.dist[u]);
-            Off beg = __ldg(&a.row[u]), end = __ldg(&a.row[u + 1]);
-            if (TRACE && lane == 0)
-                atomicAdd(&a.ctl[C_RX + (gen & 3)], (unsigned)(end - beg));
-            for (Off e = beg + lane; e < end; e += 32)
-                relax(a, e, du, T, gen1, epoch, fc);
-        }
+        nf_expand<Off, D, TRACE>(a, nN, nB, gen, T, epoch, fc);
         grid.sync();
         if (gtid == 0) {
             if (TRACE && rec_i < kMaxRec) {
@@ -250,7 +88,7 @@ __global__ void __launch_bounds__(kBs) fast_main(fast_args<Off, D> a)
             a.ctl[C_B + (gen & 3)] = 0;
             a.ctl[C_RX + (gen & 3)] = 0;
         }
-        gen = gen1;
+        gen++;
     }
     if (gtid == 0)
         a.ctl[C_ITER] = TRACE ? (rec_i < kMaxRec ? rec_i : kMaxRec) : rec_i;
@@ -268,9 +106,9 @@ struct fast_state {
     u64 *gmin, *rec;
 };
 
-template <typename Off, typename D> fast_args<Off, D> make_args(fast_state *s)
+template <typename Off, typename D> nf_args<Off, D> make_args(fast_state *s)
 {
-    fast_args<Off, D> a;
+    nf_args<Off, D> a;
     a.row = (const Off *)s->g.row;
     a.col = s->g.col;
     a.w = s->g.w;
@@ -304,10 +142,10 @@ template <typename Off, typename D, bool TRACE> unsigned coresident(void)
 template <typename Off, typename D, bool TRACE> void fast_go(fast_state *s, int32_t src,
                                                              gr_phases *ph)
 {
-    fast_args<Off, D> a = make_args<Off, D>(s);
+    nf_args<Off, D> a = make_args<Off, D>(s);
     gr_phase_mark(ph, GR_SSSP_PH_INIT);
     unsigned ib = (unsigned)((s->g.n + kBs - 1) / kBs);
-    fast_init<Off, D><<<ib, kBs>>>(a, src);
+    nf_init<Off, D><<<ib, kBs>>>(a, src);
     GR_CHECK_LAUNCH();
     gr_phase_mark(ph, GR_SSSP_PH_ITER);
     void *args[] = {&a};

@@ -38,6 +38,8 @@ extern const gr_sssp_impl gr_sssp_bf_edge;
 extern const gr_sssp_impl gr_sssp_bf_worklist;
 /* sssp-fast: pv[0] delta (0 auto), pv[1] big (degree for block expansion), pv[2] d32. */
 extern const gr_sssp_impl gr_sssp_fast;
+/* sssp-nf: pv[0] delta (0 auto), pv[1] big. */
+extern const gr_sssp_impl gr_sssp_nf;
 
 /* bf-edge's preprocessing (edge list + cache permutation) time of the last prepare, ms. */
 double gr_sssp_bf_edge_prep_ms(void *st);

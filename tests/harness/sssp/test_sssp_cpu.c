@@ -213,7 +213,7 @@ TEST_CASE(graph500_work_count)
 TEST_CASE(registry_lists_the_family)
 {
     static const char *names[] = {"cpu-dijkstra", "cpu-delta", "bf-edge", "bf-worklist",
-                                  "sssp-fast"};
+                                  "sssp-fast", "sssp-nf"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         const gr_variant *v = gr_variant_find(names[i]);
         CHECK(v != NULL);
