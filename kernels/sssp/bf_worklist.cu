@@ -2,7 +2,8 @@
 // only the vertices whose distance fell in round r-1: one warp per frontier vertex, lanes striding
 // its arcs, 64-bit atomicMin on the distances; a vertex that improves is appended once per round
 // to the next frontier (a per-vertex stamp holding the round that last queued it, so no clearing
-// pass is needed). The host reads the next frontier's size after each round (one 4-byte read,
+// pass is needed; appends aggregated per warp). An atomic append instead of a bitmap + CUB
+// compaction: the latter costs O(n) per round, and the grid runs ~10^4 rounds. The host reads the next frontier's size after each round (one 4-byte read,
 // inside the timed region) and stops at an empty frontier.
 // Distances: unsigned 64-bit in device memory, INF = INT64_MAX (so they read back as int64).
 // Correctness: a stale read of dist[u] only under-relaxes; whoever lowered dist[u] queued u for
@@ -12,6 +13,7 @@
 #include <vector>
 #include "../common/cuda_check.cuh"
 #include "../common/device_csr.h"
+#include "nearfar.cuh"
 #include "sssp_gpu.h"
 
 namespace {
@@ -58,8 +60,9 @@ __global__ void bfw_relax(const Off *__restrict__ row, const int32_t *__restrict
         for (Off e = beg + lane; e < end; e += 32) {
             int32_t v = col[e];
             u64 nd = du + (u64)w[e];
-            if (nd < dist[v] && nd < atomicMin(&dist[v], nd) && atomicExch(&stamp[v], round) != round)
-                qout[atomicAdd(cout, 1u)] = v;
+            int push = nd < dist[v] && nd < atomicMin(&dist[v], nd) &&
+                       atomicExch(&stamp[v], round) != round;
+            nearfar::agg_push(__activemask(), push, 1, v, qout, cout);   // one atomicAdd per warp
         }
     }
 }
