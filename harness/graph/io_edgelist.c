@@ -17,6 +17,7 @@ static int parse_el(gr_lines *lr, int weighted, gr_edgelist *el, gr_err *err)
     static const int64_t lo[] = {0, 0, 0}, hi[] = {GR_I32_MAX - 1, GR_I32_MAX - 1, GR_I32_MAX};
     int64_t v[3] = {0, 0, 1};
     int32_t maxid = -1;
+    long maxline = 0;
     char *line;
     int rc;
     while ((rc = gr_lines_next(lr, &line, err)) > 0) {
@@ -30,8 +31,10 @@ static int parse_el(gr_lines *lr, int weighted, gr_edgelist *el, gr_err *err)
             return -1;
         gr_edgelist_push(el, (int32_t)v[0], (int32_t)v[1], (int32_t)v[2]);
         for (int i = 0; i < 2; i++)
-            if (v[i] > maxid)
+            if (v[i] > maxid) {
                 maxid = (int32_t)v[i];
+                maxline = lr->line;
+            }
     }
     if (rc < 0)
         return -1;
@@ -39,7 +42,11 @@ static int parse_el(gr_lines *lr, int weighted, gr_edgelist *el, gr_err *err)
         return gr_errf_at(err, lr->path, lr->line ? lr->line : 1,
                           "no edges (cannot tell the vertex count)");
     el->n = maxid + 1;
-    return 0;
+    /* n is the largest id + 1: one stray huge id would take gigabytes, so say which line */
+    char what[600];
+    snprintf(what, sizeof what, "%s:%ld: vertex id %d makes n = %lld vertices; the graph",
+             lr->path, maxline, maxid, (long long)maxid + 1);
+    return gr_check_host_memory(gr_graph_bytes_estimate(el->n, el->m, 0) - 12.0 * el->m, what, err);
 }
 
 int gr_read_edgelist(const char *path, gr_graph *g, gr_err *err)

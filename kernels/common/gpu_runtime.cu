@@ -26,6 +26,32 @@ extern "C" int gr_gpu_count(void)
 
 extern "C" const char *gr_gpu_absent_reason(void) { return g_absent; }
 
+extern "C" int gr_gpu_toolkit_version(void) { return CUDART_VERSION; }
+
+extern "C" int gr_gpu_runtime_version(void)
+{
+    int v = 0;
+    if (cudaRuntimeGetVersion(&v) != cudaSuccess)
+        v = 0;
+    return v;
+}
+
+extern "C" int gr_gpu_select(int dev)
+{
+    int n = gr_gpu_count();
+    if (dev < 0 || dev >= n)
+        return -1;
+    GR_CUDA_CHECK(cudaSetDevice(dev));
+    return 0;
+}
+
+extern "C" int gr_gpu_current(void)
+{
+    int dev = 0;
+    GR_CUDA_CHECK(cudaGetDevice(&dev));
+    return dev;
+}
+
 extern "C" void gr_gpu_get_info(int dev, gr_gpu_info *info)
 {
     cudaDeviceProp p;
@@ -51,7 +77,7 @@ extern "C" void gr_gpu_get_info(int dev, gr_gpu_info *info)
 extern "C" void gr_gpu_device_tag(char *out, size_t len)
 {
     gr_gpu_info info;
-    gr_gpu_get_info(0, &info);
+    gr_gpu_get_info(gr_gpu_current(), &info);
     /* "NVIDIA H200" -> "nvidia-h200"; "NVIDIA H100 80GB HBM3" -> "nvidia-h100-80gb-hbm3" */
     size_t o = 0;
     int dash = 0;

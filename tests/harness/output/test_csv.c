@@ -1,6 +1,8 @@
 /* test_csv.c - results CSV: RFC 4180 reading, errors with FILE:LINE, quoting, atomic writer
  * (create, append with header check, abort). */
 #include <glob.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include "output/csv.h"
 #include "harness/results_fixture.h"
 #include "test.h"
@@ -200,7 +202,58 @@ TEST_CASE(writer_reports_unwritable_directory)
     gr_csv_writer w;
     gr_err err = {{0}};
     CHECK_EQ(gr_csv_open(&w, "/nonexistent/dir/out.csv", "a", 0, &err), -1);
-    CHECK_STR_CONTAINS(err.msg, "cannot create");
+    CHECK_STR_CONTAINS(err.msg, "/nonexistent/dir/out.csv: cannot write: folder /nonexistent/dir");
+    CHECK(!strstr(err.msg, ".tmp."));   /* the user's path, never the temporary file */
+    CHECK_EQ(gr_csv_check_writable(dir, &err), -1);
+    CHECK_STR_CONTAINS(err.msg, "is a folder");
+    fx_path(path, sizeof path, dir, "ok.csv");
+    CHECK_EQ(gr_csv_check_writable(path, &err), 0);
+}
+
+/* Several processes appending to one CSV at once keep every row (the lock around
+ * read-copy-rename); a temporary file left by a dead writer is removed by the next open. */
+TEST_CASE(concurrent_appends_keep_every_row)
+{
+    enum { PROCS = 4, ROWS = 25 };
+    fx_path(path, sizeof path, dir, "conc.csv");
+    for (int p = 0; p < PROCS; p++) {
+        pid_t pid = fork();
+        if (pid == 0) {
+            for (int r = 0; r < ROWS; r++) {
+                gr_csv_writer w;
+                gr_err err;
+                char line[64];
+                snprintf(line, sizeof line, "%d,%d", p, r);
+                if (gr_csv_open(&w, path, "proc,row", 1, &err))
+                    _exit(1);
+                gr_csv_line(&w, line);
+                if (gr_csv_commit(&w, &err))
+                    _exit(1);
+            }
+            _exit(0);
+        }
+    }
+    int ok = 1, st;
+    for (int p = 0; p < PROCS; p++)
+        if (wait(&st) < 0 || !WIFEXITED(st) || WEXITSTATUS(st) != 0)
+            ok = 0;
+    CHECK(ok);
+    gr_csv t;
+    gr_err err;
+    CHECK_EQ(gr_csv_read(path, &t, &err), 0);
+    CHECK_EQ(t.nrows, PROCS * ROWS);
+    gr_csv_free(&t);
+    /* a stale temporary file of a writer that no longer runs (pid 999999999 cannot exist) */
+    char stale[300];
+    snprintf(stale, sizeof stale, "%s.tmp.999999999", path);
+    FILE *f = fopen(stale, "w");
+    CHECK(f != NULL);
+    if (f)
+        fclose(f);
+    gr_csv_writer w;
+    CHECK_EQ(gr_csv_open(&w, path, "proc,row", 1, &err), 0);
+    gr_csv_abort(&w);
+    CHECK(access(stale, F_OK) != 0);
 }
 
 TEST_CASE(results_header_reads_back)
@@ -237,6 +290,7 @@ int main(void)
         TEST_ENTRY(writer_append_refuses_other_header),
         TEST_ENTRY(writer_abort_keeps_old_file),
         TEST_ENTRY(writer_reports_unwritable_directory),
+        TEST_ENTRY(concurrent_appends_keep_every_row),
         TEST_ENTRY(results_header_reads_back),
     };
     int rc = gr_test_main("csv", cases, (int)(sizeof cases / sizeof cases[0]));
