@@ -102,6 +102,19 @@ static double sssp_work(const gr_graph *g, const void *result, int32_t source)
 
 /* Against the measured copy bandwidth: the bytes of one pass over the CSR (col + w per arc, one
  * 8-byte distance per vertex) over the time - the fraction of a one-sweep floor reached. */
+/* --dump: "# sssp n=N root=R" then one line per vertex v = 0..n-1: its distance, or "inf" when
+ * the root does not reach it. */
+static int sssp_dump(FILE *f, const gr_graph *g, const void *result, int32_t source)
+{
+    const int64_t *d = result;
+    if (fprintf(f, "# sssp n=%d root=%d\n", g->n, source) < 0)
+        return -1;
+    for (int32_t v = 0; v < g->n; v++)
+        if ((d[v] == GR_SSSP_INF ? fprintf(f, "inf\n") : fprintf(f, "%lld\n", (long long)d[v])) < 0)
+            return -1;
+    return 0;
+}
+
 static double sssp_eff(const gr_graph *g, double ms, int gpu, const gr_ceilings *c)
 {
     if (!gpu || c->copy_bw_gpu <= 0 || ms <= 0)
@@ -133,5 +146,6 @@ const gr_family gr_family_sssp = {
     .metric_scale = 1e-9,
     .efficiency = sssp_eff,
     .efficiency_paper = sssp_eff_paper,
+    .dump = sssp_dump,
     .trace_columns = {"iter", "active", "relaxations", "ms", NULL},
 };

@@ -210,6 +210,35 @@ TEST_CASE(graph500_work_count)
     gr_graph_free(&g);
 }
 
+TEST_CASE(dump_format)
+{
+    gr_graph g;
+    int32_t roots[4];
+    int nr;
+    sg_make(SG_ISOLATED_ROOT, &g, roots, &nr);
+    gr_dijkstra_ws ws;
+    gr_dijkstra_ws_init(&ws, g.n);
+    int64_t *d = dist_new(&g);
+    gr_sssp_dijkstra(&g, 1, d, &ws);
+    FILE *f = tmpfile();
+    CHECK(f != NULL);
+    if (f) {
+        CHECK_EQ(gr_family_sssp.dump(f, &g, d, 1), 0);
+        rewind(f);
+        char line[128];
+        CHECK(fgets(line, sizeof line, f) != NULL);
+        CHECK_STR_CONTAINS(line, "# sssp n=300 root=1");
+        CHECK(fgets(line, sizeof line, f) != NULL);
+        CHECK(strcmp(line, "inf\n") == 0);              /* vertex 0: isolated */
+        CHECK(fgets(line, sizeof line, f) != NULL);
+        CHECK(strcmp(line, "0\n") == 0);                /* the root */
+        fclose(f);
+    }
+    free(d);
+    gr_dijkstra_ws_free(&ws);
+    gr_graph_free(&g);
+}
+
 TEST_CASE(registry_lists_the_family)
 {
     static const char *names[] = {"cpu-dijkstra", "cpu-delta", "bf-edge", "bf-worklist",
@@ -267,5 +296,6 @@ TEST_CASE(cpu_variants_through_the_registry)
 TEST_MAIN("sssp_cpu", TEST_ENTRY(dijkstra_equals_bellman_ford), TEST_ENTRY(known_distances),
           TEST_ENTRY(delta_equals_dijkstra_small), TEST_ENTRY(delta_equals_dijkstra_large),
           TEST_ENTRY(negative_weight_refused), TEST_ENTRY(verification_catches_wrong_results),
-          TEST_ENTRY(graph500_work_count), TEST_ENTRY(registry_lists_the_family),
+          TEST_ENTRY(graph500_work_count), TEST_ENTRY(dump_format),
+          TEST_ENTRY(registry_lists_the_family),
           TEST_ENTRY(cpu_variants_through_the_registry))
