@@ -60,7 +60,7 @@ all: bin/graphrepro
 
 bin/graphrepro: build/harness/cli/main.o build/libgr.a build/libgrk.a
 	@mkdir -p bin
-	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+	$(CC) $(CFLAGS) -o $@ $^ build/libgr.a $(LDLIBS)
 
 build/libgr.a: $(HARNESS_OBJ)
 	@rm -f $@; ar rcs $@ $^
@@ -79,7 +79,7 @@ build/%.o: %.cu
 
 build/tests/%: tests/%.c build/libgr.a build/libgrk.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -Itests -o $@ $< build/libgr.a build/libgrk.a $(LDLIBS)
+	$(CC) $(CFLAGS) -Itests -o $@ $< build/libgr.a build/libgrk.a build/libgr.a $(LDLIBS)
 
 build/asan/harness/%.o: harness/%.c
 	@mkdir -p $(dir $@)

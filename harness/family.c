@@ -3,7 +3,7 @@
 #include <string.h>
 #include "family.h"
 
-const gr_family *const gr_families[] = {&gr_family_apsp, &gr_family_bfs, NULL};
+const gr_family *const gr_families[] = {&gr_family_apsp, &gr_family_bfs, &gr_family_sssp, NULL};
 
 const gr_family *gr_family_find(const char *name)
 {

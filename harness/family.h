@@ -117,6 +117,8 @@ const gr_family *gr_family_find(const char *name);
 /* All families, NULL-terminated. */
 extern const gr_family *const gr_families[];
 extern const gr_family gr_family_apsp, gr_family_bfs;
+extern const gr_family gr_family_apsp;
+extern const gr_family gr_family_sssp;
 
 /* Parse a verification mode for fam (NULL: any family's names): its own names or
  * off / sample / full. -1 if unknown. */
