@@ -13,21 +13,44 @@ int gr_errf_at(gr_err *err, const char *file, long line, const char *fmt, ...)
     va_end(ap);
     if (!err)
         return -1;
+    char buf[GR_ERR_LEN];
     if (line > 0)
-        snprintf(err->msg, sizeof err->msg, "%.200s:%ld: %s", file, line, what);
+        snprintf(buf, sizeof buf, "%.200s:%ld: %s", file, line, what);
     else
-        snprintf(err->msg, sizeof err->msg, "%.200s: %s", file, what);
+        snprintf(buf, sizeof buf, "%.200s: %s", file, what);
+    memcpy(err->msg, buf, sizeof buf);
     return -1;
 }
 
+/* Every formatter writes into a local buffer first and copies it over err->msg last, so an
+ * argument that is err->msg itself (adding context to an error) is safe. */
 int gr_errf(gr_err *err, const char *fmt, ...)
 {
+    char buf[GR_ERR_LEN];
     va_list ap;
     if (!err)
         return -1;
     va_start(ap, fmt);
-    vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+    vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
+    memcpy(err->msg, buf, sizeof buf);
+    return -1;
+}
+
+int gr_err_context(gr_err *err, const char *fmt, ...)
+{
+    char ctx[GR_ERR_LEN], buf[GR_ERR_LEN];
+    va_list ap;
+    if (!err)
+        return -1;
+    va_start(ap, fmt);
+    vsnprintf(ctx, sizeof ctx, fmt, ap);
+    va_end(ap);
+    size_t n = strlen(ctx);
+    if (!strncmp(err->msg, ctx, n))     /* the inner error already names this context */
+        return -1;
+    snprintf(buf, sizeof buf, "%.*s: %.*s", GR_ERR_LEN / 2, ctx, GR_ERR_LEN / 2 - 3, err->msg);
+    memcpy(err->msg, buf, sizeof buf);
     return -1;
 }
 

@@ -15,6 +15,10 @@ int gr_errf_at(gr_err *err, const char *file, long line, const char *fmt, ...)
 /* Fill err with "fmt..." (for parameters: say which one). Always returns -1. */
 int gr_errf(gr_err *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* Prepend "ctx: " to err->msg (ctx formatted from fmt; arguments may point into err->msg).
+ * Nothing is added when the message already starts with ctx. Always returns -1. */
+int gr_err_context(gr_err *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
 /* Print "graphrepro: msg" to stderr and exit with code. */
 void gr_die(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
 /* Print err->msg to stderr and exit with GR_EXIT_INPUT. */

@@ -1,5 +1,31 @@
-/* family.h - what the harness needs to know about a problem family (APSP, SSSP, BFS, ...):
- * its result size, how to verify a result, its metric, its efficiency and its phase names. */
+/* family.h - the family contract: what the harness needs to know about a problem family (APSP,
+ * BFS, SSSP, dominators): the shape of a problem, its result, how a result is verified, its metric
+ * and how that metric is aggregated over sources, its efficiency, its phase names and its optional
+ * per-iteration trace. One gr_family per folder harness/<family>/.
+ *
+ * Shapes (gr_family.shape) and what the harness does with each:
+ *   GR_SHAPE_ALL_PAIRS     one problem per graph (APSP). The variant's run hook gets source -1;
+ *                          one result of result_bytes(g) bytes; metric from the median time.
+ *   GR_SHAPE_SINGLE_SOURCE one problem per root (BFS, SSSP). The harness picks K roots (Graph500
+ *                          rule, measure/sources.h) and measures each root in turn: warm-up,
+ *                          repetitions, verification of that root's result. The row's times are
+ *                          over all roots and repetitions; with agg = GR_AGG_HARMONIC the row's
+ *                          metric is the harmonic mean over roots of work(root) / median time of
+ *                          that root (the Graph500 rule for TEPS).
+ *   GR_SHAPE_BATCH         one problem over many independent graphs held in one CSR (dominators
+ *                          of the CFGs of a program: gr_graph.nparts / part_off). The run hook
+ *                          gets source -1 and solves every part; the result holds every part's
+ *                          answer; work() may count parts (CFGs/s) or vertices.
+ *
+ * Verification modes are the family's own (verify_modes names them): GR_VERIFY_FULL is an exact
+ * comparison with a CPU reference, GR_VERIFY_SAMPLE a cheaper check the family defines (APSP: 64
+ * rows; BFS/SSSP: the Graph500 validation rules), GR_VERIFY_OFF none (the row says
+ * not-verified). verify() returns 1 passed, 2 passed on the sample (why names it), 0 FAILED (why
+ * names the first mismatch), -1 not verified (why says why).
+ *
+ * Ceilings: gr_ceilings holds the shared ones (copy bandwidth, launch latency), measured by
+ * measure/ceilings.c, and one section per family that has its own (APSP's (min,+) rates, filled
+ * by its ceilings hook in apsp/apsp_ceilings.c). Efficiency columns are stated against these. */
 #ifndef GR_FAMILY_H
 #define GR_FAMILY_H
 #include <stddef.h>
@@ -7,38 +33,90 @@
 #include "graph/graph.h"
 #include "registry.h"
 
-/* Measured ceilings of the machine the run is on (0 = unknown). */
 typedef struct {
-    double minplus_i32_gpu;     /* (min,+) updates/s, int32, GPU (gr_minplus_peak_i32) */
-    double minplus_f32_gpu;
-    double copy_bw_gpu;         /* bytes/s, read + write */
-    double minplus_i32_cpu;     /* (min,+) updates/s, all threads, host SIMD */
-    double theory_int_ops_gpu;  /* ops/s: SMs x 64 int32 lanes x clock x 2 (add, min) */
+    /* Shared by every family (measure/ceilings.c). */
+    double copy_bw_gpu;         /* bytes/s, device-to-device copy, read + write counted */
+    double launch_us_gpu;       /* us per empty kernel launched back to back (GPU-side cost) */
+    double launch_sync_us_gpu;  /* us per launch + host synchronize (a host-driven loop's step) */
+    /* APSP's own (apsp/apsp_ceilings.c). */
+    struct {
+        double minplus_i32_gpu;     /* (min,+) updates/s, int32, GPU (gr_minplus_peak_i32) */
+        double minplus_f32_gpu;
+        double minplus_i32_cpu;     /* (min,+) updates/s, all threads, host SIMD */
+        double theory_int_ops_gpu;  /* ops/s: SMs x 64 int32 lanes x clock x 2 (add, min) */
+    } apsp;
 } gr_ceilings;
+
+/* One ceiling as `peak` prints it and peak.csv stores it. */
+typedef struct {
+    const char *name;       /* e.g. "copy_bw", "minplus_i32" */
+    double value;           /* <= 0: not measured */
+    const char *unit;
+    int gpu;                /* 1: a GPU ceiling (device column = GPU tag), 0: the host's */
+} gr_ceiling_row;
+#define GR_MAX_CEILING_ROWS 16
 
 enum { GR_VERIFY_OFF = 0, GR_VERIFY_SAMPLE = 1, GR_VERIFY_FULL = 2 };
 
+typedef enum {
+    GR_SHAPE_ALL_PAIRS = 0,
+    GR_SHAPE_SINGLE_SOURCE = 1,
+    GR_SHAPE_BATCH = 2,
+} gr_shape;
+
+typedef enum {
+    GR_AGG_TIME = 0,        /* metric_value(g, median time over everything) */
+    GR_AGG_HARMONIC = 1,    /* per source work / time, harmonic mean over sources (Graph500) */
+} gr_agg;
+
+/* Per-iteration trace (a companion CSV: `run --trace FILE`). A variant's trace hook appends one
+ * row per iteration (level, round, ...), values in the order of the family's trace_columns. */
+#define GR_MAX_TRACE_COLS 8
+void gr_trace_row(gr_trace *t, const double *vals);
+
 typedef struct gr_family {
     const char *name;
+    gr_shape shape;
     const char *phase_names[GR_MAX_PHASES];     /* NULL-terminated */
-    const char *metric;                          /* e.g. "gops" */
-    int single_source;
+    /* Names of GR_VERIFY_OFF, _SAMPLE, _FULL for this family (e.g. "off", "graph500", "exact");
+     * the generic names off / sample / full are accepted for every family too. */
+    const char *verify_modes[3];
     /* Refuse inputs the family cannot compute exactly (e.g. int32 overflow of path sums). */
     int (*check_input)(const gr_graph *g, gr_err *err);
     size_t (*result_bytes)(const gr_graph *g);
-    /* Reference state for g (built lazily, kept across variants of one graph). */
+    /* Reference state for g (built lazily, kept across variants of one graph); mode GR_VERIFY_*. */
     void *(*ref_new)(const gr_graph *g, int mode);
     void (*ref_free)(void *ref);
-    /* 1 passed, 0 failed (why filled), -1 not verified (why filled). */
     int (*verify)(void *ref, const gr_graph *g, const void *result, int32_t source, char *why,
                   size_t len);
+    /* The metric: its name, and either metric_value (agg = GR_AGG_TIME) or work (the metric of
+     * one result is work(g, result, source) / seconds x metric_scale; e.g. Graph500 edges of the
+     * traversed component, scale 1e-9 for GTEPS). */
+    const char *metric;
+    gr_agg agg;
     double (*metric_value)(const gr_graph *g, double ms);
+    double (*work)(const gr_graph *g, const void *result, int32_t source);
+    double metric_scale;
     /* Fractions (0..1) against the measured ceiling and the paper's definition; < 0 unknown. */
     double (*efficiency)(const gr_graph *g, double ms, int gpu, const gr_ceilings *c);
     double (*efficiency_paper)(const gr_graph *g, double ms, int gpu, const gr_ceilings *c);
+    /* Optional: measure this family's own ceilings into c (gpu, cpu: which parts are wanted),
+     * and list them (name as in peak.csv, value, unit; value <= 0 = not measured). */
+    void (*ceilings)(gr_ceilings *c, int gpu, int cpu);
+    int (*ceiling_rows)(const gr_ceilings *c, gr_ceiling_row *out, int max);
+    /* Column names of the per-iteration trace, NULL-terminated (NULL: no trace). */
+    const char *trace_columns[GR_MAX_TRACE_COLS + 1];
 } gr_family;
 
 const gr_family *gr_family_find(const char *name);
+/* All families, NULL-terminated. */
+extern const gr_family *const gr_families[];
 extern const gr_family gr_family_apsp;
+
+/* Parse a verification mode for fam (NULL: any family's names): its own names or
+ * off / sample / full. -1 if unknown. */
+int gr_verify_parse(const gr_family *fam, const char *text);
+/* The family's name of mode (for messages and CSV verdicts). */
+const char *gr_verify_name(const gr_family *fam, int mode);
 
 #endif

@@ -49,6 +49,11 @@ void gr_gpu_flush_l2(void);
 /* Peak: device-to-device copy bandwidth in bytes/s (read + write counted), median of reps. */
 double gr_gpu_peak_copy_bw(size_t bytes, int reps);
 
+/* Launch cost in microseconds per launch of an empty kernel, median of reps batches
+ * (kernels/common/launch_peak.cu): back to back (sync_each = 0), or each followed by a host
+ * synchronize (sync_each = 1, the step of a host-driven loop). */
+double gr_gpu_peak_launch_us(int reps, int sync_each);
+
 /* Per-phase timing. A variant calls gr_phase_mark(ph, id) before the work of phase id and
  * gr_phase_end(ph) after the last; with ph == NULL both are no-ops (the normal timed runs).
  * In the phase pass the harness gives a recorder; the time between a mark and the next mark

@@ -1,4 +1,6 @@
 /* registry.c - the list of every variant, lookup by name, and "name:k=v,..." parsing. */
+#include <ctype.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,39 +37,50 @@ int gr_variant_parse(const char *text, const gr_variant **vp, long *pv, gr_err *
         return gr_errf(err, "--variant: unknown variant '%s' (see 'graphrepro list')", name);
     for (int i = 0; i < GR_MAX_PARAMS; i++)
         pv[i] = i < v->nparams ? v->params[i].def : 0;
-    if (colon && colon[1]) {
-        char *dup = gr_xstrdup(colon + 1), *save = NULL;
-        for (char *kv = strtok_r(dup, ",", &save); kv; kv = strtok_r(NULL, ",", &save)) {
+    if (colon && !colon[1])
+        return gr_errf(err, "variant %s: nothing after ':' (expected k=v,...)", name);
+    if (colon) {
+        /* Items split by hand (strtok would skip empty ones): every item is k=v, no empty items,
+         * no key twice, values are whole integers in range. */
+        unsigned seen = 0;
+        const char *p = colon + 1;
+        for (;;) {
+            const char *end = strchr(p, ',');
+            size_t ilen = end ? (size_t)(end - p) : strlen(p);
+            char kv[128];
+            if (ilen == 0)
+                return gr_errf(err, "variant %s: empty parameter item in '%s'", name, colon + 1);
+            if (ilen >= sizeof kv)
+                return gr_errf(err, "variant %s: parameter item '%.40s...' is too long", name, p);
+            memcpy(kv, p, ilen);
+            kv[ilen] = '\0';
             char *eq = strchr(kv, '=');
-            if (!eq) {
-                gr_errf(err, "variant %s: parameter '%s' is not k=v", name, kv);
-                free(dup);
-                return -1;
-            }
+            if (!eq)
+                return gr_errf(err, "variant %s: parameter '%s' is not k=v", name, kv);
             *eq = '\0';
             int idx = -1;
             for (int i = 0; i < v->nparams; i++)
                 if (strcmp(v->params[i].name, kv) == 0)
                     idx = i;
-            char *end = NULL;
-            long val = strtol(eq + 1, &end, 10);
-            if (idx < 0) {
-                gr_errf(err, "variant %s: unknown parameter '%s'", name, kv);
-            } else if (!*(eq + 1) || *end) {
-                gr_errf(err, "variant %s: parameter %s: '%s' is not an integer", name, kv, eq + 1);
-                idx = -2;
-            } else if (val < v->params[idx].min || val > v->params[idx].max) {
-                gr_errf(err, "variant %s: parameter %s = %ld is outside [%ld, %ld]", name, kv, val,
-                        v->params[idx].min, v->params[idx].max);
-                idx = -2;
-            }
-            if (idx < 0) {
-                free(dup);
-                return -1;
-            }
+            if (idx < 0)
+                return gr_errf(err, "variant %s: unknown parameter '%s'", name, kv);
+            if (seen & (1u << idx))
+                return gr_errf(err, "variant %s: parameter %s given twice", name, kv);
+            seen |= 1u << idx;
+            char *vend = NULL;
+            errno = 0;
+            long val = strtol(eq + 1, &vend, 10);
+            if (!*(eq + 1) || *vend || errno == ERANGE || isspace((unsigned char)eq[1]))
+                return gr_errf(err, "variant %s: parameter %s: '%s' is not an integer", name, kv,
+                               eq + 1);
+            if (val < v->params[idx].min || val > v->params[idx].max)
+                return gr_errf(err, "variant %s: parameter %s = %ld is outside [%ld, %ld]", name,
+                               kv, val, v->params[idx].min, v->params[idx].max);
             pv[idx] = val;
+            if (!end)
+                break;
+            p = end + 1;
         }
-        free(dup);
     }
     *vp = v;
     return 0;

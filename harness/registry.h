@@ -17,6 +17,7 @@ typedef struct {
 } gr_param_def;
 
 typedef struct gr_variant gr_variant;
+typedef struct gr_trace gr_trace;   /* family.h: per-iteration rows */
 struct gr_variant {
     const char *name;       /* e.g. "fw-mm" */
     const char *family;     /* "apsp", ... */
@@ -31,11 +32,14 @@ struct gr_variant {
     void *(*prepare)(const gr_variant *v, const long *pv, const gr_graph *g, gr_err *err);
     /* Untimed, before every repetition: restore the inputs an in-place algorithm overwrote. */
     void (*reset)(void *st);
-    /* Timed: the region the paper timed. source < 0 for all-pairs problems. */
+    /* Timed: the region the paper timed. source < 0 for all-pairs and batch problems. */
     void (*run)(void *st, int32_t source, gr_phases *ph);
     /* Untimed: copy the result to host memory in the family's result format. */
     void (*fetch)(void *st, void *out);
     void (*release)(void *st);
+    /* Optional, single-source families: run source once more and append one row per iteration
+     * to tr (gr_trace_row, family.h; the family's trace_columns). 0, or -1 on failure. */
+    int (*trace)(void *st, int32_t source, gr_trace *tr);
     const void *impl;       /* family-specific description (see apsp.h) */
 };
 

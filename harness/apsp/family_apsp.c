@@ -9,6 +9,7 @@
 #include "refs/refs.h"
 #include "family.h"
 #include "apsp/family_apsp.h"
+#include "apsp/apsp_ceilings.h"
 
 /* ---- input check ---------------------------------------------------------------------- */
 static int apsp_check_input(const gr_graph *g, gr_err *err)
@@ -96,7 +97,7 @@ static double apsp_gops(const gr_graph *g, double ms) { return ms > 0 ? apsp_ops
 
 static double apsp_eff(const gr_graph *g, double ms, int gpu, const gr_ceilings *c)
 {
-    double ceil = gpu ? c->minplus_i32_gpu : c->minplus_i32_cpu;   /* updates/s */
+    double ceil = gpu ? c->apsp.minplus_i32_gpu : c->apsp.minplus_i32_cpu;   /* updates/s */
     if (ceil <= 0 || ms <= 0)
         return -1;
     return (apsp_ops(g) / 2.0) / (ms * 1e-3) / ceil;
@@ -104,16 +105,18 @@ static double apsp_eff(const gr_graph *g, double ms, int gpu, const gr_ceilings 
 
 static double apsp_eff_paper(const gr_graph *g, double ms, int gpu, const gr_ceilings *c)
 {
-    if (!gpu || c->theory_int_ops_gpu <= 0 || ms <= 0)
+    if (!gpu || c->apsp.theory_int_ops_gpu <= 0 || ms <= 0)
         return -1;
-    return apsp_ops(g) / (ms * 1e-3) / c->theory_int_ops_gpu;
+    return apsp_ops(g) / (ms * 1e-3) / c->apsp.theory_int_ops_gpu;
 }
 
 const gr_family gr_family_apsp = {
     .name = "apsp",
+    .shape = GR_SHAPE_ALL_PAIRS,
     .phase_names = {"pivot", "pivot-rowcol", "nonpivot", "other", NULL},
+    .verify_modes = {"off", "sample", "full"},
     .metric = "gops",
-    .single_source = 0,
+    .agg = GR_AGG_TIME,
     .check_input = apsp_check_input,
     .result_bytes = apsp_result_bytes,
     .ref_new = apsp_ref_new,
@@ -122,6 +125,8 @@ const gr_family gr_family_apsp = {
     .metric_value = apsp_gops,
     .efficiency = apsp_eff,
     .efficiency_paper = apsp_eff_paper,
+    .ceilings = gr_apsp_ceilings,
+    .ceiling_rows = gr_apsp_ceiling_rows,
 };
 
 /* ---- variant hooks --------------------------------------------------------------------- */

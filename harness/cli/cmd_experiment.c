@@ -4,8 +4,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <sys/stat.h>
 #include "cli/commands.h"
+#include "gpu.h"
 #include "experiment/experiment.h"
 #include "measure/hostinfo.h"
 
@@ -47,6 +49,11 @@ static void draw_chart(const gr_config *c, const char *csv, const char *outdir)
     if (!strcmp(chart, "none"))
         return;
     const char *name = gr_config_get(c, "name", "experiment");
+    if (access(csv, R_OK) != 0) {
+        fprintf(stderr, "graphrepro: chart for %s skipped: no rows in %s%s\n", name, csv,
+                gr_gpu_count() == 0 ? " (its GPU variants need a CUDA device)" : "");
+        return;
+    }
     char cmd[4096];
     snprintf(cmd, sizeof cmd, "bash scripts/plots.sh '%s' '%s' '%s/%s' '%s' '%s' '%s'", csv,
              gr_config_get(c, "published", ""), outdir, name,

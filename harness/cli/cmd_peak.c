@@ -39,18 +39,13 @@ int gr_cmd_peak(int argc, char **argv)
         gr_date_now(date, sizeof date);
         if (gr_csv_open(&w, csv, "device,ceiling,value,unit,git_rev,date", 0, &err))
             gr_die_input(&err);
-        const struct { const char *dev, *name; double v; const char *unit; } rows[] = {
-            {dev, "copy_bw", cl->copy_bw_gpu, "bytes/s (read+write)"},
-            {dev, "minplus_i32", cl->minplus_i32_gpu, "updates/s"},
-            {dev, "minplus_f32", cl->minplus_f32_gpu, "updates/s"},
-            {dev, "theory_int_ops", cl->theory_int_ops_gpu, "ops/s (SMs x 64 x clock x 2)"},
-            {cdev, "cpu_minplus_i32", cl->minplus_i32_cpu, "updates/s (all threads)"},
-        };
-        for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
-            if (rows[i].v <= 0)
+        gr_ceiling_row rows[GR_MAX_CEILING_ROWS];
+        int n = gr_ceilings_rows(cl, rows, GR_MAX_CEILING_ROWS);
+        for (int i = 0; i < n; i++) {
+            if (rows[i].value <= 0)
                 continue;
-            snprintf(line, sizeof line, "%s,%s,%.6g,%s,%s,%s", rows[i].dev, rows[i].name,
-                     rows[i].v, rows[i].unit, gr_git_rev(), date);
+            snprintf(line, sizeof line, "%s,%s,%.6g,%s,%s,%s", rows[i].gpu ? dev : cdev,
+                     rows[i].name, rows[i].value, rows[i].unit, gr_git_rev(), date);
             gr_csv_line(&w, line);
         }
         if (gr_csv_commit(&w, &err))

@@ -9,6 +9,7 @@
 #include "graph/graph_io.h"
 #include "output/result_row.h"
 #include "measure/sources.h"
+#include "measure/trace.h"
 
 static void run_usage(FILE *f)
 {
@@ -23,8 +24,11 @@ static void run_usage(FILE *f)
         "  --noise F        stop when relative stdev <= F (default %.2f)\n"
         "  --time-cap S     ...or after S seconds of timed runs (default %.1f)\n"
         "  --cold           flush the GPU's L2 before every repetition\n"
-        "  --verify MODE    full | sample | off (default full)\n"
+        "  --verify MODE    full | sample | off, or the family's names (bfs: exact | graph500\n"
+        "                   | off); default full\n"
         "  --phases         also time the phases (companion FILE.phases.csv)\n"
+        "  --trace FILE     per-iteration trace of the first root (family's columns, e.g.\n"
+        "                   level, frontier, edges, direction, ms) as CSV; alias --levels\n"
         "  --csv FILE       write the row to FILE (atomically)\n"
         "  --append         add to FILE instead of replacing it\n"
         "  --papi EVENTS    PAPI events for CPU variants, e.g. PAPI_TOT_INS,PAPI_L1_DCM\n"
@@ -34,15 +38,6 @@ static void run_usage(FILE *f)
         "                   under compute-sanitizer or a profiler)\n",
         GR_DEFAULT_SOURCES, GR_DEFAULT_MIN_REPS, GR_DEFAULT_MAX_REPS, GR_DEFAULT_WARMUP,
         GR_DEFAULT_NOISE, GR_DEFAULT_TIME_CAP_S);
-}
-
-static int parse_verify(const char *s, int *mode)
-{
-    if (!strcmp(s, "full")) *mode = GR_VERIFY_FULL;
-    else if (!strcmp(s, "sample")) *mode = GR_VERIFY_SAMPLE;
-    else if (!strcmp(s, "off")) *mode = GR_VERIFY_OFF;
-    else return -1;
-    return 0;
 }
 
 static long parse_pos(const char *opt, const char *s, long min)
@@ -63,6 +58,37 @@ static double parse_dbl(const char *opt, const char *s)
     return x;
 }
 
+/* --trace FILE: one row per iteration of the first root, the family's columns after
+ * variant, params, graph and source. */
+static int write_trace(const gr_variant *v, const long *pv, const gr_graph *g, const char *gname,
+                       int32_t source, const char *path, gr_err *err)
+{
+    const gr_family *fam = gr_family_find(v->family);
+    gr_trace *t = gr_trace_collect(v, pv, g, source, err);
+    if (!t)
+        return -1;
+    char hdr[512] = "variant,params,graph,source", params[256], line[1024];
+    for (int c = 0; c < t->ncols; c++) {
+        strncat(hdr, ",", sizeof hdr - strlen(hdr) - 1);
+        strncat(hdr, fam->trace_columns[c], sizeof hdr - strlen(hdr) - 1);
+    }
+    gr_params_format(v, pv, params, sizeof params);
+    char *qg = gr_csv_quote(gname);
+    gr_csv_writer w;
+    int rc = gr_csv_open(&w, path, hdr, 0, err);
+    for (int r = 0; !rc && r < t->nrows; r++) {
+        int len = snprintf(line, sizeof line, "%s,%s,%s,%d", v->name, params, qg, source);
+        for (int c = 0; c < t->ncols && len < (int)sizeof line; c++)
+            len += snprintf(line + len, sizeof line - len, ",%.6g", t->v[(size_t)r * t->ncols + c]);
+        gr_csv_line(&w, line);
+    }
+    if (!rc)
+        rc = gr_csv_commit(&w, err);
+    free(qg);
+    gr_trace_free(t);
+    return rc;
+}
+
 int gr_cmd_run(int argc, char **argv)
 {
     static const struct option opts[] = {
@@ -71,8 +97,10 @@ int gr_cmd_run(int argc, char **argv)
         {"noise", 1, 0, 'n'}, {"time-cap", 1, 0, 't'}, {"cold", 0, 0, 'c'},
         {"verify", 1, 0, 'V'}, {"phases", 0, 0, 'p'}, {"csv", 1, 0, 'o'}, {"append", 0, 0, 'a'},
         {"papi", 1, 0, 'P'}, {"experiment", 1, 0, 'e'}, {"no-cache", 0, 0, 'N'}, {"no-ceilings", 0, 0, 'C'},
+        {"trace", 1, 0, 'T'}, {"levels", 1, 0, 'T'},
         {"help", 0, 0, 'h'}, {0, 0, 0, 0}};
-    const char *vtext = NULL, *gtext = NULL, *csv = NULL, *experiment = "-";
+    const char *vtext = NULL, *gtext = NULL, *csv = NULL, *experiment = "-", *vmode = NULL,
+               *trace = NULL;
     int nsrc = GR_DEFAULT_SOURCES, append = 0, use_cache = 1, ceilings = 1, c;
     gr_measure_opts mo;
     gr_measure_opts_default(&mo);
@@ -88,10 +116,8 @@ int gr_cmd_run(int argc, char **argv)
         case 'n': mo.noise = parse_dbl("--noise", optarg); break;
         case 't': mo.time_cap_s = parse_dbl("--time-cap", optarg); break;
         case 'c': mo.cold = 1; break;
-        case 'V':
-            if (parse_verify(optarg, &mo.verify))
-                gr_die(GR_EXIT_INPUT, "--verify: '%s' is not full, sample or off", optarg);
-            break;
+        case 'V': vmode = optarg; break;
+        case 'T': trace = optarg; break;
         case 'p': mo.phases = 1; break;
         case 'o': csv = optarg; break;
         case 'a': append = 1; break;
@@ -126,11 +152,17 @@ int gr_cmd_run(int argc, char **argv)
     if (gr_graph_load(gtext, use_cache, &g, &gname, &err))
         gr_die_input(&err);
     const gr_family *fam = gr_family_find(v->family);
+    if (vmode && (mo.verify = gr_verify_parse(fam, vmode)) < 0)
+        gr_die(GR_EXIT_INPUT, "--verify: '%s' is not %s, %s or %s (family %s)", vmode,
+               gr_verify_name(fam, GR_VERIFY_FULL), gr_verify_name(fam, GR_VERIFY_SAMPLE),
+               gr_verify_name(fam, GR_VERIFY_OFF), fam->name);
+    if (trace && (!v->trace || !fam->trace_columns[0]))
+        gr_die(GR_EXIT_INPUT, "--trace: variant %s has no per-iteration trace", v->name);
     if (fam->check_input(&g, &err))
         gr_die_input(&err);
     int32_t *src = NULL;
     int k = 0;
-    if (fam->single_source) {
+    if (fam->shape == GR_SHAPE_SINGLE_SOURCE) {
         src = gr_xmalloc((size_t)nsrc * sizeof *src);
         k = gr_pick_sources(&g, nsrc, 1, src);
     }
@@ -163,6 +195,8 @@ int gr_cmd_run(int argc, char **argv)
                 gr_die(GR_EXIT_FAIL, "%s", err.msg);
         }
     }
+    if (trace && m.verdict != 0 && write_trace(v, pv, &g, gname, k > 0 ? src[0] : -1, trace, &err))
+        gr_die(GR_EXIT_FAIL, "%s", err.msg);
     printf("%s %s n=%d m=%lld: median %.4f ms (min %.4f, max %.4f, %d reps) %s\n", v->name,
            vtext, g.n, (long long)g.m, m.st.median, m.st.min, m.st.max, m.st.n, m.verdict_text);
     int rc = m.verdict == 0 ? GR_EXIT_FAIL : 0;

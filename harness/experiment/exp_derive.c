@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+#include "gpu.h"
 #include "output/csv.h"
 #include "experiment/experiment.h"
 
@@ -18,8 +20,14 @@ int gr_exp_derive(const gr_config *c, const gr_exp_opts *o, const char *csv, gr_
     const char *slash = strrchr(csv, '/');
     snprintf(src, sizeof src, "%.*s%s.csv", slash ? (int)(slash - csv + 1) : 0, csv, from);
     gr_csv t;
+    if (access(src, F_OK) != 0 && gr_gpu_count() == 0) {
+        /* the measured experiment wrote nothing: its GPU rows were skipped on this machine */
+        fprintf(stderr, "%s: skipped: %s has no rows here (no CUDA device: %s)\n",
+                gr_config_get(c, "name", c->path), from, gr_gpu_absent_reason());
+        return 0;
+    }
     if (gr_csv_read(src, &t, err))
-        return gr_errf(err, "%s: derive from %s: %s", c->path, from, err->msg);
+        return gr_err_context(err, "%s: derive from %s", c->path, from);
     long maxn = 0;
     for (long r = 0; r < t.nrows; r++) {
         long n = atol(gr_csv_get(&t, r, "n"));

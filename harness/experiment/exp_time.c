@@ -61,8 +61,10 @@ int gr_exp_time(const gr_config *c, const gr_exp_opts *o, const char *csv, gr_er
     if (tc)
         mo.time_cap_s = atof(tc);
     const char *vm = gr_config_get(c, "verify", "full");
-    mo.verify = !strcmp(vm, "off") ? GR_VERIFY_OFF : !strcmp(vm, "sample") ? GR_VERIFY_SAMPLE
-                                                                            : GR_VERIFY_FULL;
+    mo.verify = gr_verify_parse(NULL, vm);
+    if (mo.verify < 0)
+        return gr_errf(err, "%s: verify = %s: not off, sample, full or a family's mode name",
+                       c->path, vm);
     if (!ok || mo.min_reps < 1)
         return -1;
     if (mo.max_reps < mo.min_reps)
@@ -82,7 +84,7 @@ int gr_exp_time(const gr_config *c, const gr_exp_opts *o, const char *csv, gr_er
                 return gr_errf(err, "%s: variant %s: '|%s' is not '|maxn=N'", c->path, variants[i], bar + 1);
         }
         if (gr_variant_parse(variants[i], &vs[i], pvs[i], err) || vs[i]->check(vs[i], pvs[i], NULL, err))
-            return gr_errf(err, "%s: %s", c->path, err->msg);
+            return gr_err_context(err, "%s", c->path);
     }
 
     gr_csv old = {0};
@@ -138,10 +140,10 @@ int gr_exp_time(const gr_config *c, const gr_exp_opts *o, const char *csv, gr_er
             }
             fam = gr_family_find(v->family);
             if (fam->check_input(&g, err))
-                return gr_errf(err, "%s: graph %s: %s", c->path, gname, err->msg);
+                return gr_err_context(err, "%s: graph %s", c->path, gname);
             if (!ref && mo.verify != GR_VERIFY_OFF)
                 ref = fam->ref_new(&g, mo.verify);
-            if (fam->single_source && !src) {
+            if (fam->shape == GR_SHAPE_SINGLE_SOURCE && !src) {
                 src = gr_xmalloc((size_t)nsrc * sizeof *src);
                 k = gr_pick_sources(&g, nsrc, 1, src);
             }

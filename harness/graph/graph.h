@@ -51,6 +51,9 @@ void gr_graph_free(gr_graph *g);
 /* Batch invariants: part_off[0] = 0, strictly increasing (no empty part), part_off[nparts] = n,
  * every arc inside its source's part. 0, or -1 with err naming the first violation. */
 int gr_graph_check_parts(const gr_graph *g, gr_err *err);
+/* The transpose of g: row v lists the arcs u -> v as (u, w), sources ascending within a row.
+ * A symmetric (directed == 0) graph is its own transpose; the copy is made all the same. */
+void gr_graph_transpose(const gr_graph *g, gr_graph *t);
 /* Largest weight in g (0 for no arcs). */
 int32_t gr_graph_max_weight(const gr_graph *g);
 /* 64-bit FNV-1a over n, m, row, col, w: equal graphs have equal checksums. */

@@ -1,11 +1,8 @@
-/* ceilings.c - measures the ceilings efficiency is stated against: GPU copy bandwidth, GPU
- * int32/fp32 (min,+) update rates (kernels/apsp/minplus_peak.cu), host SIMD (min,+) rate
- * (harness/cpu_minplus.c), and the GPU's theoretical integer op rate (paper's definition). */
-#include <omp.h>
+/* ceilings.c - measures the ceilings efficiency is stated against, once per process: the shared
+ * ones (GPU copy bandwidth, launch cost back to back and with a host synchronize) here, and each
+ * family's own through its ceilings hook (APSP: apsp/apsp_ceilings.c). */
 #include <stdio.h>
-#include "../../kernels/apsp/minplus_peak.h"
 #include "measure/ceilings.h"
-#include "apsp/cpu_minplus.h"
 #include "gpu.h"
 
 static gr_ceilings g_c;
@@ -13,33 +10,50 @@ static int g_have_gpu, g_have_cpu;
 
 const gr_ceilings *gr_ceilings_get(int want_gpu, int want_cpu)
 {
-    if (want_gpu && !g_have_gpu && gr_gpu_count() > 0) {
-        gr_gpu_info info;
-        gr_gpu_get_info(0, &info);
+    int gpu = want_gpu && !g_have_gpu && gr_gpu_count() > 0;
+    int cpu = want_cpu && !g_have_cpu;
+    if (gpu) {
         g_c.copy_bw_gpu = gr_gpu_peak_copy_bw((size_t)1 << 30, 10);
-        g_c.minplus_i32_gpu = gr_minplus_peak_i32(10);
-        g_c.minplus_f32_gpu = gr_minplus_peak_f32(10);
-        /* 64 int32 lanes per SM per clock on sm_70..sm_90; a fused add+min counts as 2 ops. */
-        g_c.theory_int_ops_gpu = (double)info.sms * 64.0 * info.sm_clock_khz * 1e3 * 2.0;
+        g_c.launch_us_gpu = gr_gpu_peak_launch_us(10, 0);
+        g_c.launch_sync_us_gpu = gr_gpu_peak_launch_us(10, 1);
         g_have_gpu = 1;
     }
-    if (want_cpu && !g_have_cpu) {
-        g_c.minplus_i32_cpu = gr_cpu_minplus_peak(omp_get_max_threads(), NULL);
+    if (cpu)
         g_have_cpu = 1;
-    }
+    for (int i = 0; gr_families[i]; i++)
+        if (gr_families[i]->ceilings && (gpu || cpu))
+            gr_families[i]->ceilings(&g_c, gpu, cpu);
     return &g_c;
+}
+
+int gr_ceilings_rows(const gr_ceilings *c, gr_ceiling_row *out, int max)
+{
+    const gr_ceiling_row shared[] = {
+        {"copy_bw", c->copy_bw_gpu, "bytes/s (read+write)", 1},
+        {"launch_us", c->launch_us_gpu, "us per empty launch, back to back", 1},
+        {"launch_sync_us", c->launch_sync_us_gpu, "us per launch + host synchronize", 1},
+    };
+    int n = 0;
+    for (size_t i = 0; i < sizeof shared / sizeof shared[0] && n < max; i++)
+        out[n++] = shared[i];
+    for (int i = 0; gr_families[i]; i++)
+        if (gr_families[i]->ceiling_rows)
+            n += gr_families[i]->ceiling_rows(c, out + n, max - n);
+    return n;
 }
 
 void gr_ceilings_print(const gr_ceilings *c, FILE *out)
 {
-    if (c->copy_bw_gpu > 0) {
-        fprintf(out, "gpu copy bandwidth        %8.1f GB/s (read + write)\n", c->copy_bw_gpu / 1e9);
-        fprintf(out, "gpu int32 (min,+) rate    %8.3f e12 updates/s\n", c->minplus_i32_gpu / 1e12);
-        fprintf(out, "gpu fp32  (min,+) rate    %8.3f e12 updates/s\n", c->minplus_f32_gpu / 1e12);
-        fprintf(out, "gpu theoretical int ops   %8.3f e12 ops/s (SMs x 64 lanes x clock x 2)\n",
-                c->theory_int_ops_gpu / 1e12);
+    gr_ceiling_row rows[GR_MAX_CEILING_ROWS];
+    int n = gr_ceilings_rows(c, rows, GR_MAX_CEILING_ROWS);
+    for (int i = 0; i < n; i++) {
+        if (rows[i].value <= 0)
+            continue;
+        double v = rows[i].value;
+        const char *scale = "";
+        if (v >= 1e12) { v /= 1e12; scale = "e12 "; }
+        else if (v >= 1e9) { v /= 1e9; scale = "e9 "; }
+        fprintf(out, "%s %-16s %10.3f %s%s\n", rows[i].gpu ? "gpu" : "cpu", rows[i].name, v,
+                scale, rows[i].unit);
     }
-    if (c->minplus_i32_cpu > 0)
-        fprintf(out, "cpu int32 (min,+) rate    %8.3f e9 updates/s (%s, all threads)\n",
-                c->minplus_i32_cpu / 1e9, gr_cpu_simd_name());
 }

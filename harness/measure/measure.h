@@ -27,6 +27,8 @@ typedef struct {
     double phase_ms[GR_MAX_PHASES], phase_min[GR_MAX_PHASES], phase_max[GR_MAX_PHASES];
     int phase_reps;
     gr_papi_values papi;
+    int have_metric;        /* metric holds the row's metric (family rule, measure.c) */
+    double metric;
 } gr_measurement;
 
 /* ref: the family's reference state for g (may be NULL when opts->verify is OFF).

@@ -58,7 +58,7 @@ char *gr_row_format(const gr_row *r)
         snprintf(mx, sizeof mx, "%.4f", m->st.max);
         snprintf(mean, sizeof mean, "%.4f", m->st.mean);
         snprintf(sd, sizeof sd, "%.4f", m->st.stdev);
-        snprintf(metric, sizeof metric, "%.4f", fam->metric_value(r->g, m->st.median));
+        fmt_num(metric, sizeof metric, m->have_metric ? m->metric : -1, "%.4f");
         fmt_num(eff, sizeof eff, fam->efficiency(r->g, m->st.median, r->v->gpu, r->ceil), "%.4f");
         fmt_num(effp, sizeof effp, fam->efficiency_paper(r->g, m->st.median, r->v->gpu, r->ceil), "%.4f");
     }

@@ -47,6 +47,26 @@ TEST_CASE(parse_errors_name_the_parameter)
     CHECK_EQ(gr_variant_parse("", &v, pv, &err), -1);
 }
 
+TEST_CASE(parse_is_strict_about_items)
+{
+    const gr_variant *v;
+    long pv[GR_MAX_PARAMS];
+    gr_err err;
+    CHECK_EQ(gr_variant_parse("fw-mm:t=32,t=64", &v, pv, &err), -1);
+    CHECK_STR_CONTAINS(err.msg, "given twice");
+    CHECK_EQ(gr_variant_parse("fw-mm:t=32,,l=4", &v, pv, &err), -1);
+    CHECK_STR_CONTAINS(err.msg, "empty parameter item");
+    CHECK_EQ(gr_variant_parse("fw-mm:t=32,", &v, pv, &err), -1);
+    CHECK_STR_CONTAINS(err.msg, "empty parameter item");
+    CHECK_EQ(gr_variant_parse("fw-mm:", &v, pv, &err), -1);
+    CHECK_STR_CONTAINS(err.msg, "nothing after ':'");
+    CHECK_EQ(gr_variant_parse("fw-mm:t= 32", &v, pv, &err), -1);
+    CHECK_STR_CONTAINS(err.msg, "not an integer");
+    CHECK_EQ(gr_variant_parse("fw-mm:t=99999999999999999999999", &v, pv, &err), -1);
+    CHECK_STR_CONTAINS(err.msg, "not an integer");
+    CHECK_EQ(gr_variant_parse("fw-mm:t=32,l=4", &v, pv, &err), 0);
+}
+
 TEST_CASE(check_refuses_bad_tile)
 {
     const gr_variant *v;
@@ -62,4 +82,5 @@ TEST_CASE(check_refuses_bad_tile)
 
 TEST_MAIN("registry", TEST_ENTRY(every_variant_listed_and_findable),
           TEST_ENTRY(parse_defaults_and_override), TEST_ENTRY(parse_errors_name_the_parameter),
+          TEST_ENTRY(parse_is_strict_about_items),
           TEST_ENTRY(check_refuses_bad_tile))

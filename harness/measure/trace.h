@@ -1,0 +1,18 @@
+/* trace.h - the per-iteration trace of one root (family.h: gr_trace, trace_columns): prepare
+ * the variant, one warm-up run, then its trace hook, which appends one row per iteration. */
+#ifndef GR_TRACE_H
+#define GR_TRACE_H
+#include "family.h"
+
+struct gr_trace {
+    int ncols;
+    int nrows, cap;
+    double *v;              /* nrows x ncols */
+};
+
+/* NULL with err set when the variant refuses the input or has no trace hook. */
+gr_trace *gr_trace_collect(const gr_variant *v, const long *pv, const gr_graph *g,
+                           int32_t source, gr_err *err);
+void gr_trace_free(gr_trace *t);
+
+#endif
