@@ -305,3 +305,78 @@ int gr_dom_compare(const gr_graph *g, const int32_t *ref, const int32_t *idom, c
     }
     return 1;
 }
+
+/* The GPU variants' algorithm (dom-iter, dom-batch), replayed sequentially: BFS levels from the
+ * root; start from the BFS tree; every round, all at once (Jacobi), idom'(v) = nearest common
+ * ancestor in the current tree of v's reachable predecessors, ancestors compared by the key
+ * (level, id), which decreases towards the root in every tree the rounds build; stop when a
+ * round changes nothing. Returns the number of rounds (including the last, unchanged one). */
+int gr_dom_jacobi_sim(const gr_graph *g, const gr_dom_preds *p, int32_t *idom)
+{
+    int32_t n = g->n;
+    int32_t *lev = gr_xmalloc((size_t)(n ? n : 1) * sizeof *lev);
+    int32_t *cur = gr_xmalloc((size_t)(n ? n : 1) * sizeof *cur);
+    int32_t *nxt = gr_xmalloc((size_t)(n ? n : 1) * sizeof *nxt);
+    int32_t *queue = gr_xmalloc((size_t)(n ? n : 1) * sizeof *queue);
+    for (int32_t v = 0; v < n; v++)
+        lev[v] = cur[v] = -1;
+    for (int32_t i = 0; i < gr_dom_nparts(g); i++) {
+        int64_t lo, hi;
+        gr_dom_part(g, i, &lo, &hi);
+        int32_t qh = 0, qt = 0;
+        lev[lo] = 0;
+        queue[qt++] = (int32_t)lo;
+        while (qh < qt) {
+            int32_t u = queue[qh++];
+            for (int64_t e = g->row[u]; e < g->row[u + 1]; e++)
+                if (lev[g->col[e]] < 0) {
+                    lev[g->col[e]] = lev[u] + 1;
+                    cur[g->col[e]] = u;
+                    queue[qt++] = g->col[e];
+                }
+        }
+    }
+#define KEY_GT(a, b) (lev[a] > lev[b] || (lev[a] == lev[b] && (a) > (b)))
+    int rounds = 0;
+    for (int changed = 1; changed;) {
+        changed = 0;
+        rounds++;
+        for (int32_t v = 0; v < n; v++) {
+            nxt[v] = cur[v];
+            if (cur[v] < 0)
+                continue;   /* a root or unreachable */
+            int32_t nd = -1;
+            for (int64_t e = p->row[v]; e < p->row[v + 1]; e++) {
+                int32_t q = p->col[e];
+                if (lev[q] < 0)
+                    continue;
+                if (nd < 0) {
+                    nd = q;
+                    continue;
+                }
+                int32_t f1 = q, f2 = nd;
+                while (f1 != f2) {
+                    while (KEY_GT(f1, f2))
+                        f1 = cur[f1];
+                    while (KEY_GT(f2, f1))
+                        f2 = cur[f2];
+                }
+                nd = f1;
+            }
+            if (nd == v) /* only a self-loop and arcs from below: cannot happen (BFS parent) */
+                nd = cur[v];
+            nxt[v] = nd;
+            changed |= nd != cur[v];
+        }
+        int32_t *t = cur;
+        cur = nxt;
+        nxt = t;
+    }
+#undef KEY_GT
+    memcpy(idom, cur, (size_t)n * sizeof *idom);
+    free(lev);
+    free(cur);
+    free(nxt);
+    free(queue);
+    return rounds;
+}
