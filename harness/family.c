@@ -3,7 +3,8 @@
 #include <string.h>
 #include "family.h"
 
-const gr_family *const gr_families[] = {&gr_family_apsp, NULL};
+extern const gr_family gr_family_dom;
+const gr_family *const gr_families[] = {&gr_family_apsp, &gr_family_dom, NULL};
 
 const gr_family *gr_family_find(const char *name)
 {

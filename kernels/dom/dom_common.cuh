@@ -9,9 +9,11 @@
 #include <cstddef>
 #include <cstdint>
 #include <cuda_runtime.h>
+#include "../common/cuda_check.cuh"
+extern "C" {
 #include "../../harness/error.h"
 #include "../../harness/graph/graph.h"
-#include "../common/cuda_check.cuh"
+}
 
 struct DomBase {
     int32_t n;
