@@ -190,6 +190,12 @@ TEST_CASE(example_dom_warp_sets)
         const int32_t want_idom[5] = {-1, 0, 0, 0, 3}, want_gray[5] = {0, 1, 3, 2, 6};
         const uint32_t want_dom[5] = {0x1, 0x3, 0x5, 0x9, 0x19};   /* {0},{0,1},{0,2},{0,3},{0,3,4} */
         for (int v = 0; v < 5; v++) {
+            char set[32] = "";
+            for (int x = 0, o = 0; x < 5; x++)
+                if (dom[v] >> x & 1u)
+                    o += snprintf(set + o, sizeof set - (size_t)o, "%s%d", o ? "," : "", x);
+            fprintf(stderr, "  example (dom-warp e2e=%ld): v=%d Dom={%s} idom=%d gray=%d\n", e2e,
+                    v, set, idom[v], gray[v]);
             CHECK_EQ(idom[v], want_idom[v]);
             CHECK_EQ(dom[v], want_dom[v]);
             CHECK_EQ(gray[v], want_gray[v]);
