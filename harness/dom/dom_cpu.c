@@ -9,21 +9,55 @@
 #include <string.h>
 #include "dom/dom_cpu.h"
 
-void gr_dom_preds_build(const gr_graph *g, gr_dom_preds *p)
+/* Counting sort of the arcs of part [lo, hi) by target. Arcs stay inside their part, so the
+ * part's in-arcs fill exactly positions [row[lo], row[hi]) and parts are independent. */
+static void preds_part(const gr_graph *g, gr_dom_preds *p, int64_t lo, int64_t hi, int64_t *fill)
+{
+    int64_t nc = hi - lo;
+    for (int64_t v = 0; v < nc; v++)
+        fill[v] = 0;
+    for (int64_t i = g->row[lo]; i < g->row[hi]; i++)
+        fill[g->col[i] - lo]++;
+    /* row[v] for v in [lo, hi) only: row[hi] belongs to the next part (row[n] is set last) */
+    for (int64_t v = 0, at = g->row[lo]; v < nc; v++) {
+        int64_t c = fill[v];
+        p->row[lo + v] = at;
+        fill[v] = at;
+        at += c;
+    }
+    for (int64_t u = lo; u < hi; u++)
+        for (int64_t i = g->row[u]; i < g->row[u + 1]; i++)
+            p->col[fill[g->col[i] - lo]++] = (int32_t)u;
+}
+
+void gr_dom_preds_build_threads(const gr_graph *g, gr_dom_preds *p, int threads)
 {
     int64_t n = g->n, m = g->m;
-    p->row = gr_xcalloc((size_t)n + 1, sizeof *p->row);
+    int32_t np = gr_dom_nparts(g);
+    p->row = gr_xmalloc(((size_t)n + 1) * sizeof *p->row);
     p->col = gr_xmalloc((size_t)(m ? m : 1) * sizeof *p->col);
-    for (int64_t i = 0; i < m; i++)
-        p->row[g->col[i] + 1]++;
-    for (int64_t v = 0; v < n; v++)
-        p->row[v + 1] += p->row[v];
-    int64_t *fill = gr_xmalloc((size_t)(n ? n : 1) * sizeof *fill);
-    memcpy(fill, p->row, (size_t)n * sizeof *fill);
-    for (int64_t u = 0; u < n; u++)
-        for (int64_t i = g->row[u]; i < g->row[u + 1]; i++)
-            p->col[fill[g->col[i]]++] = (int32_t)u;
-    free(fill);
+    int64_t cap = gr_dom_max_part(g);
+    int nt = threads > 0 ? threads : omp_get_max_threads();
+    if (nt > np)
+        nt = np;
+#pragma omp parallel num_threads(nt)
+    {
+        int64_t *fill = gr_xmalloc((size_t)(cap ? cap : 1) * sizeof *fill);
+        /* each part's rows and its slice of col are written by one thread only */
+#pragma omp for schedule(dynamic, 64)
+        for (int32_t i = 0; i < np; i++) {
+            int64_t lo, hi;
+            gr_dom_part(g, i, &lo, &hi);
+            preds_part(g, p, lo, hi, fill);
+        }
+        free(fill);
+    }
+    p->row[n] = m;
+}
+
+void gr_dom_preds_build(const gr_graph *g, gr_dom_preds *p)
+{
+    gr_dom_preds_build_threads(g, p, 1);
 }
 
 void gr_dom_preds_free(gr_dom_preds *p)

@@ -20,6 +20,8 @@ typedef struct {
 } gr_dom_preds;
 
 void gr_dom_preds_build(const gr_graph *g, gr_dom_preds *p);
+/* The same, OpenMP over the parts of a batch (0 = all threads); one graph is one task. */
+void gr_dom_preds_build_threads(const gr_graph *g, gr_dom_preds *p, int threads);
 void gr_dom_preds_free(gr_dom_preds *p);
 
 /* Number of parts and the vertex range of part i (a single graph is one part [0, n)). */

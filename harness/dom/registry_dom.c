@@ -43,7 +43,7 @@ static void cpu_reset(void *st)
     gr_dom_preds_free(&((cpu_state *)st)->p);
 }
 
-/* Timed: predecessor lists (preprocess), then every CFG's DFS numbering and dominators
+/* Timed: predecessor lists (preprocess, OpenMP over the CFGs too), then every CFG's DFS numbering and dominators
  * (fixpoint; the numbering is inside each CFG's task, so it is not split out). */
 static void cpu_run(void *st, int32_t source, gr_phases *ph)
 {
@@ -51,7 +51,7 @@ static void cpu_run(void *st, int32_t source, gr_phases *ph)
     cpu_state *s = st;
     gr_phase_mark(ph, GR_DOM_PH_PRE);
     gr_dom_preds_free(&s->p);
-    gr_dom_preds_build(s->g, &s->p);
+    gr_dom_preds_build_threads(s->g, &s->p, s->threads);
     gr_phase_mark(ph, GR_DOM_PH_FIX);
     gr_dom_cpu(s->g, &s->p, s->algo, s->threads, s->idom);
     gr_phase_end(ph);
