@@ -122,7 +122,7 @@ extern "C" void *gr_dom_iter_prepare(const long *pv, const gr_graph *g, gr_err *
     IterArgs &a = s->a;
     a.n = b->n;
     a.nparts = b->nparts;
-    a.maxrounds = b->n + 2;
+    a.maxrounds = 2 * b->n + 16;   /* itworst needs about n / 4; a cap, not a guess */
     a.row = b->d_row;
     a.part = b->d_part;
     a.col = b->d_col;
