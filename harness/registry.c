@@ -8,13 +8,13 @@
 
 extern const gr_variant gr_variant_cpu_fw, gr_variant_cpu_fw_blocked, gr_variant_fw_naive,
     gr_variant_fw_mm, gr_variant_fw_2level, gr_variant_fw_recursive, gr_variant_fw_tiled;
-extern const gr_variant gr_variant_cpu_dom_iter, gr_variant_cpu_dom_lt, gr_variant_cpu_dom_snca, gr_variant_dom_warp, gr_variant_dom_iter, gr_variant_dom_batch;
+extern const gr_variant gr_variant_cpu_dom_iter, gr_variant_cpu_dom_lt, gr_variant_cpu_dom_snca, gr_variant_dom_warp, gr_variant_dom_iter, gr_variant_dom_bitset, gr_variant_dom_batch;
 
 const gr_variant *const gr_variants[] = {
     &gr_variant_cpu_fw,    &gr_variant_cpu_fw_blocked, &gr_variant_fw_naive,
     &gr_variant_fw_mm,     &gr_variant_fw_2level,      &gr_variant_fw_recursive,
     &gr_variant_fw_tiled,
-    &gr_variant_cpu_dom_iter, &gr_variant_cpu_dom_lt, &gr_variant_cpu_dom_snca, &gr_variant_dom_warp, &gr_variant_dom_iter, &gr_variant_dom_batch,
+    &gr_variant_cpu_dom_iter, &gr_variant_cpu_dom_lt, &gr_variant_cpu_dom_snca, &gr_variant_dom_warp, &gr_variant_dom_iter, &gr_variant_dom_bitset, &gr_variant_dom_batch,
     NULL,
 };
 

@@ -35,7 +35,8 @@ slog=$dir/dom-sanitizer.log
 pairs="dom-warp@graphs/fixtures/dom_example5.el dom-warp:e2e=1@cfgirr:n=32,seed=2
 dom-iter@cfgirr:n=300,seed=2 dom-iter@cfgbatch:count=50,mean=20,maxn=600,seed=3
 dom-iter:e2e=1@graphs/fixtures/dom_batch3.el dom-batch@cfgirr:n=300,seed=2
-dom-batch@cfgbatch:count=50,mean=20,maxn=600,seed=3 dom-batch:e2e=1@graphs/fixtures/dom_batch3.el"
+dom-batch@cfgbatch:count=50,mean=20,maxn=600,seed=3 dom-batch:e2e=1@graphs/fixtures/dom_batch3.el
+dom-bitset@cfgirr:n=300,seed=2 dom-bitset:e2e=1@graphs/fixtures/dom_example5.el"
 for pair in $pairs; do
     v=${pair%%@*}; gspec=${pair#*@}
     for tool in memcheck racecheck; do

@@ -144,6 +144,8 @@ static const gpu_ops warp_ops = {gr_dom_warp_prepare, gr_dom_warp_run, gr_dom_wa
                                  gr_dom_warp_release};
 static const gpu_ops iter_ops = {gr_dom_iter_prepare, gr_dom_iter_run, gr_dom_iter_fetch,
                                  gr_dom_iter_release};
+static const gpu_ops bitset_ops = {gr_dom_bitset_prepare, gr_dom_bitset_run,
+                                   gr_dom_bitset_fetch, gr_dom_bitset_release};
 static const gpu_ops batch_ops = {gr_dom_batch_prepare, gr_dom_batch_run, gr_dom_batch_fetch,
                                   gr_dom_batch_release};
 
@@ -186,6 +188,11 @@ const gr_variant gr_variant_dom_iter = GPU_DOM(
     "common ancestors, one cooperative persistent kernel, O(n) memory",
     iter_ops, no_check, 2, E2E_PARAM,
     {"bps", 0, 0, 64, "blocks per SM of the cooperative grid (0 = occupancy limit)"});
+const gr_variant gr_variant_dom_bitset = GPU_DOM(
+    "dom-bitset", "-",
+    "the write-up's bit-set fixed point past one warp: n x ceil(n/32) words in device memory "
+    "(n^2/8 bytes), whole grid to the fixed point, idom = the strict dominator with the largest set",
+    bitset_ops, no_check, 1, E2E_PARAM);
 const gr_variant gr_variant_dom_batch = GPU_DOM(
     "dom-batch", "-",
     "every CFG of a batch in one launch: a warp per CFG of <= big blocks, a thread block per "

@@ -34,6 +34,13 @@ void gr_dom_iter_run(void *st, gr_phases *ph);
 void gr_dom_iter_fetch(void *st, int32_t *idom);
 void gr_dom_iter_release(void *st);
 
+/* dom-bitset: n x ceil(n/32)-word dominator bit sets in device memory, one cooperative
+ * persistent kernel to the fixed point; one CFG (n^2 / 8 bytes must fit). pv: {e2e}. */
+void *gr_dom_bitset_prepare(const long *pv, const gr_graph *g, gr_err *err);
+void gr_dom_bitset_run(void *st, gr_phases *ph);
+void gr_dom_bitset_fetch(void *st, int32_t *idom);
+void gr_dom_bitset_release(void *st);
+
 /* dom-batch: one launch for every CFG of a batch, a warp per CFG of at most `big` blocks, a
  * block of 256 threads per larger one. pv: {e2e, big}. */
 void *gr_dom_batch_prepare(const long *pv, const gr_graph *g, gr_err *err);

@@ -13,6 +13,7 @@
 #include "../common/device_attr.cuh"
 #include "dom.h"
 #include "dom_common.cuh"
+#include "dom_grid.cuh"
 
 namespace cg = cooperative_groups;
 
@@ -30,46 +31,10 @@ __global__ void __launch_bounds__(ITER_THREADS) iter_k_persist(IterArgs a)
     cg::grid_group grid = cg::this_grid();
     const int64_t tid = blockIdx.x * (int64_t)blockDim.x + threadIdx.x;
     const int64_t nth = (int64_t)gridDim.x * blockDim.x;
-    for (int64_t v = tid; v < a.n; v += nth) {
-        a.level[v] = -1;
-        a.bufa[v] = -1;
-    }
-    if (tid == 0) {
-        a.ctr[0] = a.nparts;
-        a.ctr[1] = a.ctr[2] = 0;
-        a.flag[0] = a.flag[1] = a.flag[2] = 0;
-    }
-    grid.sync();
-    for (int64_t p = tid; p < a.nparts; p += nth) {
-        int32_t r = (int32_t)__ldg(&a.part[p]);
-        a.level[r] = 0;
-        a.qa[p] = r;
-    }
-    grid.sync();
-    /* 1. BFS, one level per barrier; ctr[L % 3] = size of level L's queue, ctr[(L + 2) % 3]
-     * (last read before the previous barrier) is cleared for level L + 2. */
-    int32_t *qin = a.qa, *qout = a.qb;
-    for (int32_t L = 0;; L++) {
-        int32_t qn = __ldcg(&a.ctr[L % 3]);
-        if (qn == 0)
-            break;
-        if (tid == 0)
-            a.ctr[(L + 2) % 3] = 0;
-        for (int64_t i = tid; i < qn; i += nth) {
-            int32_t u = __ldcg(&qin[i]);
-            for (int64_t e = __ldg(&a.row[u]), end = __ldg(&a.row[u + 1]); e < end; e++) {
-                int32_t w = __ldg(&a.col[e]);
-                if (atomicCAS(&a.level[w], -1, L + 1) == -1) {
-                    a.bufa[w] = u;      /* BFS parent: the first estimate */
-                    qout[atomicAdd(&a.ctr[(L + 1) % 3], 1)] = w;
-                }
-            }
-        }
-        grid.sync();
-        int32_t *t = qin;
-        qin = qout;
-        qout = t;
-    }
+    if (tid == 0)
+        a.flag[0] = a.flag[1] = a.flag[2] = 0;  /* ordered by the BFS's first barrier */
+    /* 1. BFS levels, and the BFS tree as the first estimate */
+    dom_grid_bfs(grid, a.n, a.nparts, a.row, a.col, a.part, a.level, a.bufa, a.qa, a.qb, a.ctr);
     /* 2. Jacobi rounds; flag[r % 3] = "round r changed something", flag[(r + 1) % 3] cleared. */
     int32_t *cur = a.bufa, *nxt = a.bufb;
     int32_t r = 0;

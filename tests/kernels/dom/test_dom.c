@@ -208,7 +208,7 @@ TEST_CASE(example_dom_warp_sets)
 TEST_CASE(example_all_variants)
 {
     const char *texts[] = {"cpu-dom-iter", "cpu-dom-lt", "cpu-dom-snca", "dom-warp",
-                           "dom-warp:e2e=1", "dom-iter", "dom-iter:e2e=1", "dom-batch",
+                           "dom-warp:e2e=1", "dom-iter", "dom-iter:e2e=1", "dom-bitset", "dom-batch",
                            "dom-batch:e2e=1"};
     gr_graph g;
     gr_err err;
@@ -253,6 +253,30 @@ TEST_CASE(dom_batch_e2e_batches) { check_batches("dom-batch:e2e=1"); }
 TEST_CASE(dom_batch_all_blocks) { check_batches("dom-batch:big=1"); }
 TEST_CASE(dom_batch_all_warps) { check_batches("dom-batch:big=100000"); }
 TEST_CASE(dom_iter_batches) { check_batches("dom-iter"); }
+TEST_CASE(dom_bitset_sizes) { check_sizes("dom-bitset", 100000); }
+TEST_CASE(dom_bitset_e2e_sizes) { check_sizes("dom-bitset:e2e=1", 1000); }
+/* dom-bitset takes one CFG: the worst-case families, and a batch is refused */
+TEST_CASE(dom_bitset_worst_and_refusal)
+{
+    const gr_variant *v;
+    long pv[GR_MAX_PARAMS];
+    if (!parse_variant("dom-bitset", &v, pv))
+        return;
+    const char *specs[] = {"itworst:k=300", "sncaworst:k=300", "idfsquad:k=300",
+                           "ibfsquad:k=300", "cfgirr:n=5000,extra=20000,seed=4"};
+    for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
+        gr_graph g;
+        load(specs[i], &g);
+        check_graph(v, pv, "dom-bitset", specs[i], &g, 2);
+        gr_graph_free(&g);
+    }
+    gr_graph g;
+    gr_err err;
+    load("cfgbatch:count=3,mean=5,maxn=8", &g);
+    CHECK(v->prepare(v, pv, &g, &err) == NULL);
+    CHECK_STR_CONTAINS(err.msg, "batch");
+    gr_graph_free(&g);
+}
 TEST_CASE(cpu_variants_batches) { check_batches("cpu-dom-iter:threads=2"); }
 
 TEST_MAIN("dom", TEST_ENTRY(example_dom_warp_sets), TEST_ENTRY(example_all_variants),
@@ -261,4 +285,6 @@ TEST_MAIN("dom", TEST_ENTRY(example_dom_warp_sets), TEST_ENTRY(example_all_varia
           TEST_ENTRY(dom_batch_sizes), TEST_ENTRY(dom_batch_e2e_sizes),
           TEST_ENTRY(dom_batch_batches), TEST_ENTRY(dom_batch_e2e_batches),
           TEST_ENTRY(dom_batch_all_blocks), TEST_ENTRY(dom_batch_all_warps),
-          TEST_ENTRY(dom_iter_batches), TEST_ENTRY(cpu_variants_batches))
+          TEST_ENTRY(dom_iter_batches), TEST_ENTRY(dom_bitset_sizes),
+          TEST_ENTRY(dom_bitset_e2e_sizes), TEST_ENTRY(dom_bitset_worst_and_refusal),
+          TEST_ENTRY(cpu_variants_batches))
