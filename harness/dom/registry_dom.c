@@ -181,7 +181,8 @@ const gr_variant gr_variant_dom_warp = GPU_DOM(
     "dom-warp", "gpu-dominators",
     "the write-up's kernel: n <= 32, one warp, 32-bit dominator masks in shared memory, "
     "persistent fixed point with __syncwarp + __ballot_sync, idom by __clz in reverse postorder",
-    warp_ops, warp_check, 1, E2E_PARAM);
+    warp_ops, warp_check, 2, E2E_PARAM,
+    {"graph", 0, 0, 1, "1: the whole run captured once as a CUDA graph, one launch (time under fixpoint)"});
 const gr_variant gr_variant_dom_iter = GPU_DOM(
     "dom-iter", "-",
     "Cooper-Harvey-Kennedy intersect walks on the GPU: BFS tree, then Jacobi rounds of nearest "

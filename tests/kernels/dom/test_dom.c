@@ -177,7 +177,7 @@ TEST_CASE(example_dom_warp_sets)
     gr_err err;
     CHECK(gr_read_edgelist("graphs/fixtures/dom_example5.el", &g, &err) == 0);
     for (long e2e = 0; e2e <= 1; e2e++) {
-        long pv[GR_MAX_PARAMS] = {e2e};
+        long pv[GR_MAX_PARAMS] = {e2e, e2e};   /* e2e=1 also through a CUDA graph */
         void *st = gr_dom_warp_prepare(pv, &g, &err);
         CHECK(st != NULL);
         if (!st)
@@ -208,7 +208,7 @@ TEST_CASE(example_dom_warp_sets)
 TEST_CASE(example_all_variants)
 {
     const char *texts[] = {"cpu-dom-iter", "cpu-dom-lt", "cpu-dom-snca", "dom-warp",
-                           "dom-warp:e2e=1", "dom-iter", "dom-iter:e2e=1", "dom-bitset", "dom-batch",
+                           "dom-warp:e2e=1", "dom-warp:e2e=1,graph=1", "dom-iter", "dom-iter:e2e=1", "dom-bitset", "dom-batch",
                            "dom-batch:e2e=1"};
     gr_graph g;
     gr_err err;
@@ -244,6 +244,8 @@ TEST_CASE(dom_warp_refuses)
 
 TEST_CASE(dom_warp_sizes) { check_sizes("dom-warp", 32); }
 TEST_CASE(dom_warp_e2e_sizes) { check_sizes("dom-warp:e2e=1", 32); }
+TEST_CASE(dom_warp_graph_sizes) { check_sizes("dom-warp:graph=1", 32); }
+TEST_CASE(dom_warp_e2e_graph_sizes) { check_sizes("dom-warp:e2e=1,graph=1", 32); }
 TEST_CASE(dom_iter_sizes) { check_sizes("dom-iter", 100000); }
 TEST_CASE(dom_iter_e2e_bps1_sizes) { check_sizes("dom-iter:e2e=1,bps=1", 1000); }
 TEST_CASE(dom_batch_sizes) { check_sizes("dom-batch", 100000); }
@@ -281,6 +283,7 @@ TEST_CASE(cpu_variants_batches) { check_batches("cpu-dom-iter:threads=2"); }
 
 TEST_MAIN("dom", TEST_ENTRY(example_dom_warp_sets), TEST_ENTRY(example_all_variants),
           TEST_ENTRY(dom_warp_refuses), TEST_ENTRY(dom_warp_sizes), TEST_ENTRY(dom_warp_e2e_sizes),
+          TEST_ENTRY(dom_warp_graph_sizes), TEST_ENTRY(dom_warp_e2e_graph_sizes),
           TEST_ENTRY(dom_iter_sizes), TEST_ENTRY(dom_iter_e2e_bps1_sizes),
           TEST_ENTRY(dom_batch_sizes), TEST_ENTRY(dom_batch_e2e_sizes),
           TEST_ENTRY(dom_batch_batches), TEST_ENTRY(dom_batch_e2e_batches),
