@@ -27,6 +27,14 @@ ifneq ($(PAPI_H),)
 CFLAGS    += -DGR_HAVE_PAPI
 LDLIBS    += -lpapi
 endif
+# Code that depends on PAPI's presence is rebuilt when it changes (installed or removed): the state
+# of the last build is kept in build/papi.state; on a change the PAPI object, the archives and the
+# binary are removed here, at parse time (.SECONDARY would not remake a missing object alone).
+PAPI_STATE := $(if $(PAPI_H),on,off)
+ifneq ($(shell cat build/papi.state 2>/dev/null),$(PAPI_STATE))
+$(shell mkdir -p build && rm -f build/harness/measure/papi_counters.o build/libgr.a \
+        build/asan/harness/measure/papi_counters.o bin/graphrepro && echo $(PAPI_STATE) > build/papi.state)
+endif
 ifeq ($(shell uname -m),x86_64)
 SIMD_FLAGS := -mavx2 -mfma -mavx512f -mavx512bw
 endif
@@ -45,14 +53,14 @@ ASAN_TEST_BIN := $(ASAN_TEST_SRC:%.c=build/asan/%)
 ASAN_FLAGS  := -fsanitize=address,undefined -fno-omit-frame-pointer
 ASAN_HOBJ   := $(HARNESS_SRC:%.c=build/asan/%.o)
 
-.PHONY: all test test-gpu reproduce plots report clean help deps
+.PHONY: all test test-now test-gpu fuzz reproduce plots report compare clean help deps
 # Keep intermediate objects (no "rm build/asan/..." after the test summary).
 .SECONDARY:
 all: bin/graphrepro
 
 bin/graphrepro: build/harness/cli/main.o build/libgr.a build/libgrk.a
 	@mkdir -p bin
-	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+	$(CC) $(CFLAGS) -o $@ $^ build/libgr.a $(LDLIBS)
 
 build/libgr.a: $(HARNESS_OBJ)
 	@rm -f $@; ar rcs $@ $^
@@ -71,7 +79,7 @@ build/%.o: %.cu
 
 build/tests/%: tests/%.c build/libgr.a build/libgrk.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -Itests -o $@ $< build/libgr.a build/libgrk.a $(LDLIBS)
+	$(CC) $(CFLAGS) -Itests -o $@ $< build/libgr.a build/libgrk.a build/libgr.a $(LDLIBS)
 
 build/asan/harness/%.o: harness/%.c
 	@mkdir -p $(dir $@)
@@ -81,7 +89,11 @@ build/asan/tests/%: tests/%.c $(ASAN_HOBJ) build/libgrk.a
 	$(CC) $(CFLAGS) $(ASAN_FLAGS) -Itests -o $@ $< $(ASAN_HOBJ) build/libgrk.a $(LDLIBS)
 
 # CPU tests always; GPU tests too when a device is present (otherwise counted as skipped).
-test: deps bin/graphrepro $(TEST_BIN) $(ASAN_TEST_BIN)
+# deps may install libpapi-dev: the build runs in a sub-make that reads the Makefile again, so the
+# binary that runs has PAPI on when it was installed just now.
+test: deps
+	@$(MAKE) --no-print-directory test-now
+test-now: bin/graphrepro $(TEST_BIN) $(ASAN_TEST_BIN)
 	@bash scripts/run_tests.sh $(TEST_BIN) $(ASAN_TEST_BIN)
 
 # GPU tests only; a missing device is a failure here.
@@ -91,8 +103,14 @@ test-gpu: bin/graphrepro $(TEST_BIN)
 deps:
 	@bash scripts/deps.sh
 
+# Fuzz every input parser (graph readers, CSV, experiment files) FUZZ_SECONDS each (clang).
+FUZZ_SECONDS ?= 10
+fuzz: bin/graphrepro
+	@bash scripts/fuzz.sh $(FUZZ_SECONDS)
+
 # make reproduce [PAPER=key] [QUICK=1]: run every experiment of a paper, then charts and report.
-reproduce: deps bin/graphrepro
+reproduce: deps
+	@$(MAKE) --no-print-directory bin/graphrepro
 	@bash scripts/reproduce.sh "$(PAPER)" "$(QUICK)"
 
 plots: bin/graphrepro
@@ -100,6 +118,13 @@ plots: bin/graphrepro
 
 report: bin/graphrepro
 	@bash scripts/report.sh
+
+# make compare A=results/<dev1> B=results/<dev2> [OUT=FILE]: two devices side by side (A / B).
+A ?= results/nvidia-h100-80gb-hbm3
+B ?= results/nvidia-h200
+OUT ?= results/COMPARE-$(notdir $(A))-vs-$(notdir $(B)).md
+compare: bin/graphrepro
+	@bin/graphrepro report "$(A)" --compare "$(B)" -o "$(OUT)"
 
 clean:
 	rm -rf build bin
@@ -110,6 +135,7 @@ help:
 	@echo "make test-gpu        GPU tests only (fails without a device)"
 	@echo "make reproduce [PAPER=key] [QUICK=1]   run a paper's experiments, charts, report"
 	@echo "make plots | report  redraw charts / rewrite REPORT.md from committed CSVs"
+	@echo "make compare A=DIR B=DIR [OUT=FILE]   two devices side by side (default OUT results/COMPARE-A-vs-B.md)"
 	@echo "make clean"
 
--include $(HARNESS_OBJ:.o=.d) $(KERNEL_OBJ:.o=.d) build/harness/cli/main.d
+-include $(HARNESS_OBJ:.o=.d) $(KERNEL_OBJ:.o=.d) build/harness/cli/main.d $(TEST_BIN:=.d) $(ASAN_TEST_BIN:=.d)

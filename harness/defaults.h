@@ -8,7 +8,8 @@
 #define GR_EXIT_OK 0
 #define GR_EXIT_FAIL 1      /* a FAILED verification, a SLOWER comparison, a runtime error */
 #define GR_EXIT_INPUT 2     /* malformed input: bad file, bad spec, bad parameter */
-#define GR_EXIT_CUDA 3      /* a CUDA call failed (see GR_CUDA_CHECK) */
+#define GR_EXIT_CUDA 1      /* a CUDA call failed (GR_CUDA_CHECK names it): a run-time failure */
+#define GR_EXIT_INTERRUPTED 130 /* Ctrl-C (SIGINT) during run or experiment: 128 + 2, as shells do */
 
 /* Measurement (modelled on nvbench's cold-measurement rules). */
 #define GR_DEFAULT_WARMUP 1          /* warm-up runs before timing */
@@ -16,6 +17,9 @@
 #define GR_DEFAULT_MAX_REPS 100      /* never more than this many */
 #define GR_DEFAULT_NOISE 0.01        /* stop once relative stdev of the median estimate <= 1% */
 #define GR_DEFAULT_TIME_CAP_S 1.0    /* ...or once this many seconds of timed runs have passed */
+#define GR_MAX_REPS_LIMIT 100000     /* --reps / --max-reps / reps keys are refused above this */
+#define GR_MAX_TIME_CAP_S 86400.0    /* --time-cap: at most a day */
+#define GR_MAX_SOURCES 65536         /* --sources: at most this many roots */
 
 /* Sources for single-source problems (Graph500 rule: degree >= 1). */
 #define GR_DEFAULT_SOURCES 16

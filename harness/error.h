@@ -5,6 +5,10 @@
 #include <stddef.h>
 #include "defaults.h"
 
+#ifdef __cplusplus
+extern "C" {   /* also called from the CUDA sources */
+#endif
+
 typedef struct {
     char msg[GR_ERR_LEN];
 } gr_err;
@@ -30,4 +34,7 @@ void *gr_xcalloc(size_t count, size_t size);
 void *gr_xrealloc(void *p, size_t n);
 char *gr_xstrdup(const char *s);
 
+#ifdef __cplusplus
+}
+#endif
 #endif

@@ -4,7 +4,8 @@
 #include "family.h"
 
 extern const gr_family gr_family_dom;
-const gr_family *const gr_families[] = {&gr_family_apsp, &gr_family_dom, NULL};
+const gr_family *const gr_families[] = {&gr_family_apsp, &gr_family_bfs, &gr_family_sssp,
+                                        &gr_family_dom, NULL};
 
 const gr_family *gr_family_find(const char *name)
 {

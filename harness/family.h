@@ -30,6 +30,7 @@
 #define GR_FAMILY_H
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include "graph/graph.h"
 #include "registry.h"
 
@@ -53,6 +54,7 @@ typedef struct {
     double value;           /* <= 0: not measured */
     const char *unit;
     int gpu;                /* 1: a GPU ceiling (device column = GPU tag), 0: the host's */
+    size_t offset;          /* where it lives in gr_ceilings (offsetof), to read peak.csv back */
 } gr_ceiling_row;
 #define GR_MAX_CEILING_ROWS 16
 
@@ -104,6 +106,9 @@ typedef struct gr_family {
      * and list them (name as in peak.csv, value, unit; value <= 0 = not measured). */
     void (*ceilings)(gr_ceilings *c, int gpu, int cpu);
     int (*ceiling_rows)(const gr_ceilings *c, gr_ceiling_row *out, int max);
+    /* `run --dump FILE`: write one result as text in the family's documented format (the first
+     * line a '#' comment naming it). 0, or -1 on a write error. */
+    int (*dump)(FILE *f, const gr_graph *g, const void *result, int32_t source);
     /* Column names of the per-iteration trace, NULL-terminated (NULL: no trace). */
     const char *trace_columns[GR_MAX_TRACE_COLS + 1];
 } gr_family;
@@ -111,7 +116,9 @@ typedef struct gr_family {
 const gr_family *gr_family_find(const char *name);
 /* All families, NULL-terminated. */
 extern const gr_family *const gr_families[];
+extern const gr_family gr_family_apsp, gr_family_bfs;
 extern const gr_family gr_family_apsp;
+extern const gr_family gr_family_sssp;
 
 /* Parse a verification mode for fam (NULL: any family's names): its own names or
  * off / sample / full. -1 if unknown. */

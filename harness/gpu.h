@@ -24,6 +24,17 @@ int gr_gpu_count(void);
 /* Why gr_gpu_count() returned 0 (static string). */
 const char *gr_gpu_absent_reason(void);
 void gr_gpu_get_info(int dev, gr_gpu_info *info);
+/* CUDA toolkit the kernels were compiled with (CUDART_VERSION, e.g. 13000) and the runtime
+ * linked in; both work without a device. */
+int gr_gpu_toolkit_version(void);
+int gr_gpu_runtime_version(void);
+/* SM and memory clocks of the current device now, in MHz (NVML, loaded at run time): 0, or -1
+ * (both 0) when NVML is not there. */
+int gr_gpu_clocks_now(int *sm_mhz, int *mem_mhz);
+/* Make device dev current for everything after (--device N); -1 if there is no such device. */
+int gr_gpu_select(int dev);
+/* The current device (0 unless gr_gpu_select chose another). */
+int gr_gpu_current(void);
 /* Short device tag for results/<device>/: lower case, [a-z0-9-] only, e.g. "nvidia-h200". */
 void gr_gpu_device_tag(char *out, size_t len);
 

@@ -4,20 +4,22 @@
 # Variables:
 #   series   files with a header line `n "label"` then rows `n speedup` (scripts/plots.sh)
 #   colors   line colour index per file (matches the series' colour in time_vs_n)
-#   out      output path without extension (writes OUT.png and OUT.svg);  title
+#   out      output path without extension (writes OUT.png and OUT.svg);  title, ylabel
 here = (exists('ARG0') && strlen(ARG0) > 0) ? system('dirname '.ARG0) : 'plots'
 if (!exists('colors')) colors = ''
 if (!exists('title')) title = ''
+if (!exists('ylabel')) ylabel = 'speed-up over published (x)'
 
 call here.'/terminals.gp' 'png'
 set title title
 set xlabel 'n (vertices)'
-set ylabel 'speed-up over published (x)'
+set ylabel ylabel
 set logscale x 2
 set logscale y 10
 set format x '%.0f'
 set grid xtics ytics mytics
-set key below vertical maxrows int(ceil(words(series) / 2.0))
+set key outside right top vertical Left reverse samplen 3
+set format y '%g'
 set offsets graph 0.03, graph 0.03, 0, 0
 set arrow 1 from graph 0, first 1 to graph 1, first 1 nohead dt 3 lc 'gray40'
 

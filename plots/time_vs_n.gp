@@ -12,6 +12,9 @@
 #   title      chart title
 #   ylabel     y-axis label (default 'time (ms)');  xlabel (default 'n (vertices)')
 #   errorbars  1 (default): min-max error bars on our series; 0: plain lines
+#   ourdev, pubdev  device names for the legend's two groups (may be '')
+# The legend sits right of the plot: "ours (DEVICE)" with solid lines and filled points, then
+# "published (DEVICE)" with dashed lines and open points in the colour of the matching series.
 here = (exists('ARG0') && strlen(ARG0) > 0) ? system('dirname '.ARG0) : 'plots'
 if (!exists('published')) published = ''
 if (!exists('pubcolors')) pubcolors = ''
@@ -19,6 +22,8 @@ if (!exists('title')) title = ''
 if (!exists('ylabel')) ylabel = 'time (ms)'
 if (!exists('xlabel')) xlabel = 'n (vertices)'
 if (!exists('errorbars')) errorbars = 1
+if (!exists('ourdev')) ourdev = ''
+if (!exists('pubdev')) pubdev = ''
 ours_cols = errorbars ? '1:2:3:4' : '1:2'
 ours_with = errorbars ? 'yerrorlines' : 'linespoints'
 
@@ -29,23 +34,22 @@ set ylabel ylabel
 set logscale x 2
 set logscale y 10
 set format x '%.0f'
+set format y '%g'
 set grid xtics ytics mytics
-if (words(csv) + words(published) > 6) {
-    # below the plot: our series in the first column, the published ones beside them
-    key_rows = words(published) > 0 ? words(csv) : int(ceil(words(csv) / 2.0))
-    set key below vertical maxrows key_rows width 2
-} else {
-    set key left top box opaque
-}
+set key outside right top vertical Left reverse noopaque samplen 3 spacing 1.1
 set style data linespoints
 set offsets graph 0.03, graph 0.03, 0, 0
 
+ours_head = 'ours' . (strlen(ourdev) > 0 ? ' ('.ourdev.')' : '')
+pub_head = 'published' . (strlen(pubdev) > 0 ? ' ('.pubdev.')' : '')
 # The published clause only when there are published series (gnuplot evaluates the clause
 # of an empty iteration once, which fails on an empty list).
 pub_clause = words(published) > 0 ? \
+    ", keyentry with lines lc rgb 'white' title pub_head" . \
     ", for [j=1:words(published)] word(published, j) using 1:2 with linespoints " . \
-    "lc int(word(pubcolors, j)) dt 2 lw 1.5 pt 6 ps 1.1 title columnhead(2)" : ""
-plot for [i=1:words(csv)] word(csv, i) using @ours_cols with @ours_with \
-         lc i lw 2 pt 7 ps 1.1 title columnhead(2) @pub_clause
+    "lc int(word(pubcolors, j)) dt (6,4) lw 1.2 pt 6 ps 1.0 title columnhead(2)" : ""
+plot keyentry with lines lc rgb 'white' title ours_head, \
+     for [i=1:words(csv)] word(csv, i) using @ours_cols with @ours_with \
+         lc i lw 2 pt 7 ps 1.0 title columnhead(2) @pub_clause
 
 call here.'/terminals.gp' 'svg'

@@ -38,13 +38,4 @@ md=${out%.csv}.md
         echo "so on this GPU t = 32 is memory-bound unless on-chip reuse (L2, larger register tiles) cuts the traffic."
     fi
 } > "$md"
-if command -v gnuplot >/dev/null 2>&1; then
-    gnuplot -e "set terminal pngcairo size 800,500 noenhanced; set output '${out%.csv}.png';
-        set datafile separator ','; set logscale xy 2; set xlabel 't (tile width)'; set ylabel 'bytes per op';
-        set title 'Okuyama 2010 Fig. 3: N_b/N_c vs t (n = 8192, d = 4) against b/c';
-        plot '< grep \"GTX 280\" $out' using 2:3 with linespoints title 'N_b/N_c',
-             0.46 with lines dt 2 title 'b/c GTX 280 (0.46)'$( [ -n "$bc_dev" ] && echo ", $bc_dev with lines dt 3 title 'b/c $dev (measured, $bc_dev)'" )" \
-        || echo "graphrepro: fig3 chart failed" >&2
-else
-    echo "graphrepro: gnuplot not found: charts skipped (CSV written)" >&2
-fi
+# the chart: chart = lines in configs/okuyama2010-fig3.cfg (scripts/plots.sh)

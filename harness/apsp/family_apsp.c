@@ -110,6 +110,19 @@ static double apsp_eff_paper(const gr_graph *g, double ms, int gpu, const gr_cei
     return apsp_ops(g) / (ms * 1e-3) / c->apsp.theory_int_ops_gpu;
 }
 
+/* --dump: "# apsp n=N inf=INF" then one line per row i: the n distances d[i][0..n-1]. */
+static int apsp_dump(FILE *f, const gr_graph *g, const void *result, int32_t source)
+{
+    (void)source;
+    const int32_t *d = result;
+    fprintf(f, "# apsp distance matrix, n=%d, row i = distances from vertex i (0-based), "
+               "%d = unreachable\n", g->n, GR_INF);
+    for (int i = 0; i < g->n; i++)
+        for (int j = 0; j < g->n; j++)
+            fprintf(f, "%d%c", d[(size_t)i * g->n + j], j + 1 < g->n ? ' ' : '\n');
+    return ferror(f) ? -1 : 0;
+}
+
 const gr_family gr_family_apsp = {
     .name = "apsp",
     .shape = GR_SHAPE_ALL_PAIRS,
@@ -127,6 +140,7 @@ const gr_family gr_family_apsp = {
     .efficiency_paper = apsp_eff_paper,
     .ceilings = gr_apsp_ceilings,
     .ceiling_rows = gr_apsp_ceiling_rows,
+    .dump = apsp_dump,
 };
 
 /* ---- variant hooks --------------------------------------------------------------------- */

@@ -7,15 +7,10 @@
 #include <unistd.h>
 #include <sys/stat.h>
 #include "cli/commands.h"
+#include "cli/interrupt.h"
 #include "gpu.h"
 #include "experiment/experiment.h"
 #include "measure/hostinfo.h"
-
-const char *const gr_exp_keys[] = {
-    "name", "paper", "title", "kind", "graphs", "quick_graphs", "variants", "quick_variants",
-    "reps", "quick_reps", "max_reps", "time_cap", "sources", "phases", "verify", "cold",
-    "published", "chart", "from", "select_n", "note", "ylabel", "ycol", "script",
-    "published_value", "ours_value", NULL};
 
 /* kind = script: an experiment computed by a script (analytic figures, profiler runs):
  * `bash SCRIPT OUT.csv OUTDIR [--quick]` must write OUT.csv. */
@@ -40,7 +35,29 @@ static void exp_usage(FILE *f)
                "  --force      re-run rows already in the CSV (default: resume, skip them)\n"
                "  --csv FILE   write here instead of results/<machine>/<name>.csv\n"
                "  --outdir D   results directory (default results/<machine>)\n"
+               "  --check      parse and validate the file, list the rows it would run, run nothing\n"
                "Progress goes to stderr; the chart is drawn when gnuplot is present.\n");
+}
+
+/* 'text' for sh -c (single quotes, each ' written '\''); malloc'd. */
+static char *shell_quote(const char *t)
+{
+    size_t n = 3;
+    for (const char *p = t; *p; p++)
+        n += *p == '\'' ? 4 : 1;
+    char *q = gr_xmalloc(n), *o = q;
+    *o++ = '\'';
+    for (const char *p = t; *p; p++) {
+        if (*p == '\'') {
+            memcpy(o, "'\\''", 4);
+            o += 4;
+        } else {
+            *o++ = *p;
+        }
+    }
+    *o++ = '\'';
+    *o = '\0';
+    return q;
 }
 
 static void draw_chart(const gr_config *c, const char *csv, const char *outdir)
@@ -54,11 +71,13 @@ static void draw_chart(const gr_config *c, const char *csv, const char *outdir)
                 gr_gpu_count() == 0 ? " (its GPU variants need a CUDA device)" : "");
         return;
     }
-    char cmd[4096];
-    snprintf(cmd, sizeof cmd, "bash scripts/plots.sh '%s' '%s' '%s/%s' '%s' '%s' '%s'", csv,
-             gr_config_get(c, "published", ""), outdir, name,
-             gr_config_get(c, "title", name), gr_config_get(c, "ycol", ""),
-             gr_config_get(c, "ylabel", ""));
+    /* scripts/plots.sh reads the chart's keys from the config itself */
+    char *qc = shell_quote(c->path), *qv = shell_quote(csv);
+    char cmd[8192];
+    snprintf(cmd, sizeof cmd, "bash scripts/plots.sh --config %s %s", qc, qv);
+    free(qc);
+    free(qv);
+    (void)outdir; /* the chart goes beside the CSV */
     if (system(cmd) != 0)
         fprintf(stderr, "graphrepro: chart for %s failed (CSV is written)\n", name);
 }
@@ -66,10 +85,10 @@ static void draw_chart(const gr_config *c, const char *csv, const char *outdir)
 int gr_cmd_experiment(int argc, char **argv)
 {
     static const struct option opts[] = {{"quick", 0, 0, 'q'}, {"force", 0, 0, 'f'},
-                                         {"csv", 1, 0, 'o'},   {"outdir", 1, 0, 'd'},
+                                         {"csv", 1, 0, 'o'},   {"outdir", 1, 0, 'd'}, {"check", 0, 0, 'c'},
                                          {"help", 0, 0, 'h'},  {0, 0, 0, 0}};
     gr_exp_opts o = {0, 0, NULL, NULL};
-    int c;
+    int c, check = 0;
     optind = 1;
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         switch (c) {
@@ -77,6 +96,7 @@ int gr_cmd_experiment(int argc, char **argv)
         case 'f': o.force = 1; break;
         case 'o': o.csv = optarg; break;
         case 'd': o.outdir = optarg; break;
+        case 'c': check = 1; break;
         case 'h': exp_usage(stdout); return 0;
         default: exp_usage(stderr); return GR_EXIT_INPUT;
         }
@@ -87,11 +107,16 @@ int gr_cmd_experiment(int argc, char **argv)
     }
     gr_config cfg;
     gr_err err;
-    if (gr_config_read(argv[optind], gr_exp_keys, &cfg, &err))
+    if (gr_config_read(argv[optind], gr_exp_keys, &cfg, &err) || gr_exp_validate(&cfg, &err))
         gr_die_input(&err);
     const char *name = gr_config_get(&cfg, "name", NULL);
-    if (!name)
-        gr_die(GR_EXIT_INPUT, "%s: missing 'name'", argv[optind]);
+    if (check) {
+        int rc = gr_exp_list_rows(&cfg, o.quick, stdout, &err);
+        gr_config_free(&cfg);
+        if (rc)
+            gr_die_input(&err);
+        return 0;
+    }
     char tag[200], dir[512], csv[1024];
     gr_machine_tag(tag, sizeof tag);
     if (o.outdir)
@@ -105,6 +130,10 @@ int gr_cmd_experiment(int argc, char **argv)
     else
         snprintf(csv, sizeof csv, "%s/%s.csv", dir, name);
     const char *kind = gr_config_get(&cfg, "kind", "time");
+    char kept[900];
+    snprintf(kept, sizeof kept, "Rows finished so far are kept in %.400s (written as each "
+             "completes); run the same command again to resume: finished rows are skipped.", csv);
+    gr_on_interrupt(kept);
     int failed;
     if (!strcmp(kind, "time"))
         failed = gr_exp_time(&cfg, &o, csv, &err);

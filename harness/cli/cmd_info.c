@@ -3,6 +3,8 @@
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
+#include <omp.h>
 #include "cli/commands.h"
 #include "defaults.h"
 #include "apsp/cpu_minplus.h"
@@ -31,7 +33,12 @@ int gr_cmd_info(int argc, char **argv)
     gr_machine_tag(tag, sizeof tag);
     printf("build\n  graphrepro %s, git %s\n  gcc %s\n  PAPI %s\n", GR_VERSION, gr_git_rev(),
            __VERSION__, gr_papi_available() ? "on" : "off");
-    printf("host\n  cpu %s\n  simd (min,+) path: %s\n  results tag: %s\n", cpu, gr_cpu_simd_name(), tag);
+    printf("  CUDA toolkit (nvcc) %d.%d, CUDA runtime linked %d.%d\n", gr_gpu_toolkit_version() / 1000,
+           gr_gpu_toolkit_version() % 1000 / 10, gr_gpu_runtime_version() / 1000,
+           gr_gpu_runtime_version() % 1000 / 10);
+    printf("host\n  cpu %s\n  cores %ld online (OpenMP threads %d)\n  simd (min,+) path: %s\n"
+           "  results tag: %s\n", cpu, sysconf(_SC_NPROCESSORS_ONLN), omp_get_max_threads(),
+           gr_cpu_simd_name(), tag);
     int n = gr_gpu_count();
     printf("devices\n");
     if (n == 0)
@@ -39,11 +46,11 @@ int gr_cmd_info(int argc, char **argv)
     for (int d = 0; d < n; d++) {
         gr_gpu_info i;
         gr_gpu_get_info(d, &i);
-        printf("  [%d] %s  compute capability %d.%d\n"
+        printf("  [%d]%s %s  compute capability %d.%d\n"
                "      SMs %d, SM clock %.0f MHz, memory clock %.0f MHz, bus %d bits\n"
                "      L2 %.1f MB, memory %.1f GB, shared/SM %zu KB (opt-in/block %zu KB), "
                "registers/SM %d\n      driver %d.%d, runtime %d.%d\n",
-               d, i.name, i.cc_major, i.cc_minor, i.sms, i.sm_clock_khz / 1e3,
+               d, d == gr_gpu_current() ? "*" : "", i.name, i.cc_major, i.cc_minor, i.sms, i.sm_clock_khz / 1e3,
                i.mem_clock_khz / 1e3, i.mem_bus_bits, i.l2_bytes / 1e6, i.mem_bytes / 1e9,
                i.smem_per_sm / 1024, i.smem_per_block_optin / 1024, i.regs_per_sm,
                i.driver_version / 1000, (i.driver_version % 1000) / 10, i.runtime_version / 1000,

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "measure/ceilings.h"
+#include "output/peak_file.h"
 #include "cli/commands.h"
 #include "output/csv.h"
 #include "gpu.h"
@@ -32,23 +33,7 @@ int gr_cmd_peak(int argc, char **argv)
     gr_ceilings_print(cl, stdout);
     if (csv) {
         gr_err err;
-        gr_csv_writer w;
-        char dev[128], cdev[128], date[40], line[512];
-        gr_device_column(1, dev, sizeof dev);
-        gr_device_column(0, cdev, sizeof cdev);
-        gr_date_now(date, sizeof date);
-        if (gr_csv_open(&w, csv, "device,ceiling,value,unit,git_rev,date", 0, &err))
-            gr_die_input(&err);
-        gr_ceiling_row rows[GR_MAX_CEILING_ROWS];
-        int n = gr_ceilings_rows(cl, rows, GR_MAX_CEILING_ROWS);
-        for (int i = 0; i < n; i++) {
-            if (rows[i].value <= 0)
-                continue;
-            snprintf(line, sizeof line, "%s,%s,%.6g,%s,%s,%s", rows[i].gpu ? dev : cdev,
-                     rows[i].name, rows[i].value, rows[i].unit, gr_git_rev(), date);
-            gr_csv_line(&w, line);
-        }
-        if (gr_csv_commit(&w, &err))
+        if (gr_peak_write(csv, cl, &err))
             gr_die(GR_EXIT_FAIL, "%s", err.msg);
     }
     return 0;

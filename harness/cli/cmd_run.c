@@ -1,15 +1,21 @@
 /* cmd_run.c - `graphrepro run`: one measurement of one variant on one graph, one CSV row
  * (plus per-phase rows in FILE.phases.csv with --phases). */
+#include <errno.h>
 #include <getopt.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "measure/ceilings.h"
 #include "cli/commands.h"
+#include "cli/interrupt.h"
 #include "graph/graph_io.h"
 #include "output/result_row.h"
 #include "measure/sources.h"
+#include "measure/hostinfo.h"
+#include "output/peak_file.h"
 #include "measure/trace.h"
+#include "graph/io_util.h"
 
 static void run_usage(FILE *f)
 {
@@ -27,6 +33,8 @@ static void run_usage(FILE *f)
         "  --verify MODE    full | sample | off, or the family's names (bfs: exact | graph500\n"
         "                   | off); default full\n"
         "  --phases         also time the phases (companion FILE.phases.csv)\n"
+        "  --dump FILE      write the result of the first root (distances, levels, idoms...)\n"
+        "                   as text in the family's format (README: Result dumps)\n"
         "  --trace FILE     per-iteration trace of the first root (family's columns, e.g.\n"
         "                   level, frontier, edges, direction, ms) as CSV; alias --levels\n"
         "  --csv FILE       write the row to FILE (atomically)\n"
@@ -40,21 +48,26 @@ static void run_usage(FILE *f)
         GR_DEFAULT_NOISE, GR_DEFAULT_TIME_CAP_S);
 }
 
-static long parse_pos(const char *opt, const char *s, long min)
+/* Whole-number options: an integer in [min, max], nothing else on the line. */
+static long parse_int(const char *opt, const char *s, long min, long max)
 {
     char *end;
+    errno = 0;
     long x = strtol(s, &end, 10);
-    if (!*s || *end || x < min)
-        gr_die(GR_EXIT_INPUT, "%s: '%s' must be an integer >= %ld", opt, s, min);
+    if (!*s || *end || errno == ERANGE || x < min || x > max)
+        gr_die(GR_EXIT_INPUT, "%s: '%s' must be an integer in [%ld, %ld]", opt, s, min, max);
     return x;
 }
 
-static double parse_dbl(const char *opt, const char *s)
+/* Real options: a finite number in (min, max] (NaN, inf, hex and trailing text refused). */
+static double parse_real(const char *opt, const char *s, double min, double max)
 {
     char *end;
+    errno = 0;
     double x = strtod(s, &end);
-    if (!*s || *end || x < 0)
-        gr_die(GR_EXIT_INPUT, "%s: '%s' must be a number >= 0", opt, s);
+    if (!*s || *end || errno == ERANGE || !isfinite(x) || x <= min || x > max ||
+        strpbrk(s, "xXpP"))
+        gr_die(GR_EXIT_INPUT, "%s: '%s' must be a number in (%g, %g]", opt, s, min, max);
     return x;
 }
 
@@ -89,6 +102,26 @@ static int write_trace(const gr_variant *v, const long *pv, const gr_graph *g, c
     return rc;
 }
 
+/* --dump FILE: the first root's result in the family's text format, written atomically. */
+static int write_dump(const gr_variant *v, const long *pv, const gr_graph *g, int32_t source,
+                      const char *path, gr_err *err)
+{
+    const gr_family *fam = gr_family_find(v->family);
+    void *res = gr_result_collect(v, pv, g, source, err);
+    if (!res)
+        return -1;
+    gr_atomic a;
+    int rc = gr_atomic_open(&a, path, err);
+    if (!rc && fam->dump(a.f, g, res, source) != 0) {
+        gr_atomic_abort(&a);
+        rc = gr_errf_at(err, path, 0, "write failed");
+    } else if (!rc) {
+        rc = gr_atomic_commit(&a, err);
+    }
+    free(res);
+    return rc;
+}
+
 int gr_cmd_run(int argc, char **argv)
 {
     static const struct option opts[] = {
@@ -97,11 +130,12 @@ int gr_cmd_run(int argc, char **argv)
         {"noise", 1, 0, 'n'}, {"time-cap", 1, 0, 't'}, {"cold", 0, 0, 'c'},
         {"verify", 1, 0, 'V'}, {"phases", 0, 0, 'p'}, {"csv", 1, 0, 'o'}, {"append", 0, 0, 'a'},
         {"papi", 1, 0, 'P'}, {"experiment", 1, 0, 'e'}, {"no-cache", 0, 0, 'N'}, {"no-ceilings", 0, 0, 'C'},
-        {"trace", 1, 0, 'T'}, {"levels", 1, 0, 'T'},
+        {"trace", 1, 0, 'T'}, {"levels", 1, 0, 'T'}, {"dump", 1, 0, 'D'},
         {"help", 0, 0, 'h'}, {0, 0, 0, 0}};
     const char *vtext = NULL, *gtext = NULL, *csv = NULL, *experiment = "-", *vmode = NULL,
-               *trace = NULL;
-    int nsrc = GR_DEFAULT_SOURCES, append = 0, use_cache = 1, ceilings = 1, c;
+               *trace = NULL, *dump = NULL;
+    int nsrc = GR_DEFAULT_SOURCES, append = 0, use_cache = 1, ceilings = 1, c, have_min = 0,
+        have_max = 0;
     gr_measure_opts mo;
     gr_measure_opts_default(&mo);
     optind = 1;
@@ -109,15 +143,16 @@ int gr_cmd_run(int argc, char **argv)
         switch (c) {
         case 'v': vtext = optarg; break;
         case 'g': gtext = optarg; break;
-        case 's': nsrc = (int)parse_pos("--sources", optarg, 1); break;
-        case 'r': mo.min_reps = (int)parse_pos("--reps", optarg, 1); break;
-        case 'R': mo.max_reps = (int)parse_pos("--max-reps", optarg, 1); break;
-        case 'w': mo.warmup = (int)parse_pos("--warmup", optarg, 0); break;
-        case 'n': mo.noise = parse_dbl("--noise", optarg); break;
-        case 't': mo.time_cap_s = parse_dbl("--time-cap", optarg); break;
+        case 's': nsrc = (int)parse_int("--sources", optarg, 1, GR_MAX_SOURCES); break;
+        case 'r': mo.min_reps = (int)parse_int("--reps", optarg, 1, GR_MAX_REPS_LIMIT); have_min = 1; break;
+        case 'R': mo.max_reps = (int)parse_int("--max-reps", optarg, 1, GR_MAX_REPS_LIMIT); have_max = 1; break;
+        case 'w': mo.warmup = (int)parse_int("--warmup", optarg, 0, 1000); break;
+        case 'n': mo.noise = parse_real("--noise", optarg, 0, 1); break;
+        case 't': mo.time_cap_s = parse_real("--time-cap", optarg, 0, GR_MAX_TIME_CAP_S); break;
         case 'c': mo.cold = 1; break;
         case 'V': vmode = optarg; break;
         case 'T': trace = optarg; break;
+        case 'D': dump = optarg; break;
         case 'p': mo.phases = 1; break;
         case 'o': csv = optarg; break;
         case 'a': append = 1; break;
@@ -133,9 +168,18 @@ int gr_cmd_run(int argc, char **argv)
         run_usage(stderr);
         gr_die(GR_EXIT_INPUT, "run: --variant and --graph are required");
     }
-    if (mo.max_reps < mo.min_reps)
+    if (have_min && have_max && mo.max_reps < mo.min_reps)
+        gr_die(GR_EXIT_INPUT, "--reps %d is more than --max-reps %d", mo.min_reps, mo.max_reps);
+    if (mo.max_reps < mo.min_reps)      /* only --reps given: the default maximum follows it */
         mo.max_reps = mo.min_reps;
     gr_err err;
+    /* Output paths are checked before anything is loaded or measured. */
+    if (csv && gr_csv_check_writable(csv, &err))
+        gr_die_input(&err);
+    if (trace && gr_csv_check_writable(trace, &err))
+        gr_die_input(&err);
+    if (dump && gr_csv_check_writable(dump, &err))
+        gr_die_input(&err);
     const gr_variant *v;
     long pv[GR_MAX_PARAMS];
     gr_papi_values pcheck;
@@ -156,6 +200,8 @@ int gr_cmd_run(int argc, char **argv)
         gr_die(GR_EXIT_INPUT, "--verify: '%s' is not %s, %s or %s (family %s)", vmode,
                gr_verify_name(fam, GR_VERIFY_FULL), gr_verify_name(fam, GR_VERIFY_SAMPLE),
                gr_verify_name(fam, GR_VERIFY_OFF), fam->name);
+    if (dump && !fam->dump)
+        gr_die(GR_EXIT_INPUT, "--dump: family %s has no result format", fam->name);
     if (trace && (!v->trace || !fam->trace_columns[0]))
         gr_die(GR_EXIT_INPUT, "--trace: variant %s has no per-iteration trace", v->name);
     if (fam->check_input(&g, &err))
@@ -168,7 +214,12 @@ int gr_cmd_run(int argc, char **argv)
     }
     void *ref = mo.verify != GR_VERIFY_OFF ? fam->ref_new(&g, mo.verify) : NULL;
     static const gr_ceilings none;     /* all zero: efficiency reads NA */
-    const gr_ceilings *ceil = ceilings ? gr_ceilings_get(v->gpu, !v->gpu) : &none;
+    char rdir[300];
+    gr_machine_tag(rdir + 8, sizeof rdir - 8);
+    memcpy(rdir, "results/", 8);
+    const gr_ceilings *ceil = ceilings ? gr_ceilings_session(v->gpu, !v->gpu, rdir) : &none;
+    gr_on_interrupt(csv ? "Nothing was written: a run writes its row only when it is complete."
+                        : "Nothing was kept (a run prints its result when complete).");
     gr_measurement m;
     if (gr_measure(v, pv, &g, src, k, &mo, ref, &m, &err))
         gr_die_input(&err);
@@ -196,6 +247,8 @@ int gr_cmd_run(int argc, char **argv)
         }
     }
     if (trace && m.verdict != 0 && write_trace(v, pv, &g, gname, k > 0 ? src[0] : -1, trace, &err))
+        gr_die(GR_EXIT_FAIL, "%s", err.msg);
+    if (dump && m.verdict != 0 && write_dump(v, pv, &g, k > 0 ? src[0] : -1, dump, &err))
         gr_die(GR_EXIT_FAIL, "%s", err.msg);
     printf("%s %s n=%d m=%lld: median %.4f ms (min %.4f, max %.4f, %d reps) %s\n", v->name,
            vtext, g.n, (long long)g.m, m.st.median, m.st.min, m.st.max, m.st.n, m.verdict_text);

@@ -1,7 +1,10 @@
 /* main.c - bin/graphrepro: dispatches to the subcommands (see commands.h). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "cli/commands.h"
+#include "error.h"
+#include "gpu.h"
 #include "defaults.h"
 
 static const struct {
@@ -28,8 +31,39 @@ static void usage(FILE *f)
         fprintf(f, "  %-11s %s\n", cmds[i].name, cmds[i].help);
 }
 
+/* --device N (anywhere on the line, any command) or GR_DEVICE=N picks the GPU; removed from
+ * argv before the command sees it. Exits 2 when N is not a device of this host. */
+static int take_device_option(int argc, char **argv)
+{
+    const char *val = getenv("GR_DEVICE");
+    int out = 1;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--device") && i + 1 < argc) {
+            val = argv[++i];
+            continue;
+        }
+        if (!strncmp(argv[i], "--device=", 9)) {
+            val = argv[i] + 9;
+            continue;
+        }
+        argv[out++] = argv[i];
+    }
+    argv[out] = NULL;
+    if (val) {
+        char *end;
+        long d = strtol(val, &end, 10);
+        int n = gr_gpu_count();
+        if (!*val || *end || d < 0 || d >= n)
+            gr_die(GR_EXIT_INPUT, "--device %s: this host has %d CUDA device(s)%s%s", val, n,
+                   n ? "" : ": ", n ? "" : gr_gpu_absent_reason());
+        gr_gpu_select((int)d);
+    }
+    return out;
+}
+
 int main(int argc, char **argv)
 {
+    argc = take_device_option(argc, argv);
     if (argc < 2) {
         usage(stderr);
         return GR_EXIT_INPUT;

@@ -17,8 +17,12 @@
  * as "FILE:LINE: ...". gr_config_get returns the raw (unexpanded) value.
  *
  * Keys the report and chart tools use: name, paper, title, published (path of a published CSV),
- * chart (time_vs_n | rate_vs_n | none); optionally published_value (published column to compare,
- * default "ms") and ours_value (our column it is compared with, default "median_ms"). */
+ * chart (time_vs_n | rate_vs_n | hbars | lines | none, with xcol, ycol, xlabel, ylabel, group,
+ * hline, ytitle, htitle); optionally published_value (published column to compare, default "ms"),
+ * ours_value (our column it is compared with, default "median_ms") and ours_scale (a factor for
+ * ours), labels (short variant names: "fw-mm=A,fw-2level=B"), order (position among the paper's
+ * sections, default 50), appendix (yes: after the paper sections), claims (a .md file in the
+ * results folder included in the section). */
 #ifndef GR_CONFIG_H
 #define GR_CONFIG_H
 #include <stddef.h> /* error.h uses size_t */

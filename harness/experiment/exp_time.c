@@ -11,6 +11,7 @@
 #include "graph/graph_io.h"
 #include "output/result_row.h"
 #include "measure/sources.h"
+#include "output/peak_file.h"
 
 static int pick_list(const gr_config *c, const char *key, int quick, char ***v, int *n, gr_err *err)
 {
@@ -21,14 +22,19 @@ static int pick_list(const gr_config *c, const char *key, int quick, char ***v, 
     return gr_config_list(c, key, v, n, err);
 }
 
-/* Is (variant, params, graph) already in the CSV with a passing verdict? */
-static int already_done(const gr_csv *t, const char *variant, const char *params, const char *graph)
+/* Is (experiment, variant, params, graph) already in the CSV with a verdict that a resumed run
+ * keeps: passed, or not-verified (measured without verification, on purpose)? FAILED rows are
+ * measured again; rows of a --quick run (experiment "NAME-quick") never stand for a full run's. */
+static int already_done(const gr_csv *t, const char *exp, const char *variant, const char *params,
+                        const char *graph)
 {
     for (long r = 0; t && r < t->nrows; r++)
-        if (!strcmp(gr_csv_get(t, r, "variant"), variant) &&
+        if (!strcmp(gr_csv_get(t, r, "experiment"), exp) &&
+            !strcmp(gr_csv_get(t, r, "variant"), variant) &&
             !strcmp(gr_csv_get(t, r, "params"), params) &&
             !strcmp(gr_csv_get(t, r, "graph"), graph) &&
-            !strncmp(gr_csv_get(t, r, "verdict"), "passed", 6))
+            (!strncmp(gr_csv_get(t, r, "verdict"), "passed", 6) ||
+             !strncmp(gr_csv_get(t, r, "verdict"), "not-verified", 12)))
             return 1;
     return 0;
 }
@@ -56,7 +62,7 @@ int gr_exp_time(const gr_config *c, const gr_exp_opts *o, const char *csv, gr_er
     mo.max_reps = (int)gr_config_long(c, "max_reps", mo.max_reps, err, &ok);
     mo.phases = (int)gr_config_long(c, "phases", 0, err, &ok);
     mo.cold = (int)gr_config_long(c, "cold", 0, err, &ok);
-    int nsrc = (int)gr_config_long(c, "sources", GR_DEFAULT_SOURCES, err, &ok);
+    int nsrc = (int)gr_config_long(c, o->quick && gr_config_get(c, "quick_sources", NULL) ? "quick_sources" : "sources", GR_DEFAULT_SOURCES, err, &ok);
     const char *tc = gr_config_get(c, "time_cap", NULL);
     if (tc)
         mo.time_cap_s = atof(tc);
@@ -96,14 +102,19 @@ int gr_exp_time(const gr_config *c, const gr_exp_opts *o, const char *csv, gr_er
         have_old = 1;
     }
     int has_gpu = gr_gpu_count() > 0;
-    const char *name = gr_config_get(c, "name", "-");
+    char name[256];     /* the experiment column: NAME, or NAME-quick for --quick rows */
+    snprintf(name, sizeof name, "%s%s", gr_config_get(c, "name", "-"), o->quick ? "-quick" : "");
     const char *paper = gr_config_get(c, "paper", NULL);
     int total = ng * nv, idx = 0, failed = 0, skipped_gpu = 0, skipped_done = 0;
     double t_start = gr_now_ms(), t_work = 0;
     int runs_done = 0;
     int first_write = !have_old;    /* --force or a new file: start it afresh */
-    char ppath[1100];
+    char ppath[1100], rdir[1100];
     phases_path(csv, ppath, sizeof ppath);
+    {   /* the results folder of csv: its peak.csv holds this session's ceilings */
+        const char *slash = strrchr(csv, '/');
+        snprintf(rdir, sizeof rdir, "%.*s", slash ? (int)(slash - csv) : 1, slash ? csv : ".");
+    }
 
     for (int gi = 0; gi < ng; gi++) {
         gr_graph g;
@@ -134,7 +145,7 @@ int gr_exp_time(const gr_config *c, const gr_exp_opts *o, const char *csv, gr_er
                         params, g.n, maxn[vi]);
                 continue;
             }
-            if (have_old && already_done(&old, v->name, params, gname)) {
+            if (have_old && already_done(&old, name, v->name, params, gname)) {
                 skipped_done++;
                 continue;
             }
@@ -156,11 +167,15 @@ int gr_exp_time(const gr_config *c, const gr_exp_opts *o, const char *csv, gr_er
             }
             t_work += gr_now_ms() - t0;
             runs_done++;
-            const gr_ceilings *ceil = gr_ceilings_get(v->gpu, !v->gpu);
+            const gr_ceilings *ceil = gr_ceilings_session(v->gpu, !v->gpu, rdir);
             gr_row row = {paper, name, v, pvs[vi], gname, &g, k, &m, ceil};
             char *line = gr_row_format(&row), *hdr = gr_row_header(NULL);
             gr_csv_writer w;
-            if (gr_csv_open(&w, csv, hdr, !first_write, err))
+            const char *kc[] = {"experiment", "variant", "params", "graph"};
+            const char *kv[] = {name, v->name, params, gname};
+            int replaced = 0;
+            if (first_write ? gr_csv_open(&w, csv, hdr, 0, err)
+                            : gr_csv_open_replace(&w, csv, hdr, kc, kv, 4, &replaced, err))
                 return -1;
             gr_csv_line(&w, line);
             if (gr_csv_commit(&w, err))

@@ -2,6 +2,7 @@
  * kinds of experiment (timed sweep, kernel attributes, rows derived from another experiment). */
 #ifndef GR_EXPERIMENT_H
 #define GR_EXPERIMENT_H
+#include <stdio.h>
 #include "experiment/config.h"
 
 typedef struct {
@@ -10,8 +11,15 @@ typedef struct {
     const char *outdir;     /* NULL: results/<machine tag> */
 } gr_exp_opts;
 
-/* Keys an experiment file may hold (documented in configs/README.md). */
+/* Keys an experiment file may hold (documented in README.md), its kinds and chart types. */
 extern const char *const gr_exp_keys[];
+extern const char *const gr_exp_kinds[];
+extern const char *const gr_exp_charts[];
+
+/* Validate a read file before anything runs (exp_check.c): -1 with "FILE:LINE: what". */
+int gr_exp_validate(const gr_config *c, gr_err *err);
+/* `experiment --check`: print what the file would run (rows of a sweep, or its source). */
+int gr_exp_list_rows(const gr_config *c, int quick, FILE *out, gr_err *err);
 
 /* Each returns the number of FAILED rows (>= 0), or -1 with err set. */
 int gr_exp_time(const gr_config *c, const gr_exp_opts *o, const char *csv, gr_err *err);

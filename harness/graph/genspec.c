@@ -498,6 +498,10 @@ int gr_generate(const gr_genspec *gs, gr_graph *g, gr_err *err)
     const gen_def *gd = find_gen(gs->kind, strlen(gs->kind));
     if (!gd)
         return gr_errf(err, "unknown generator '%s'", gs->kind);
+    /* size check before any allocation: a huge m or n is refused naming the spec */
+    if (gr_check_host_memory(gr_graph_bytes_estimate(gs->n, gs->m, gs->symmetrize), gs->canon,
+                             err))
+        return -1;
     memset(g, 0, sizeof *g);   /* fields a generator does not set (nparts, part_off) are 0 */
     return gd->gen(gs, g, err);
 }

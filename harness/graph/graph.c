@@ -6,6 +6,7 @@
  * scatter keeps input order), then each bucket is counted and placed by one thread. The result
  * does not depend on the number of threads. */
 #include <omp.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "graph/graph.h"
@@ -386,6 +387,11 @@ int gr_graph_build(gr_graph *g, const gr_edgelist *el, unsigned flags, gr_err *e
         .dedup = !!(flags & GR_BUILD_DROP_DUP),
         .sort = !!(flags & (GR_BUILD_SORT | GR_BUILD_DROP_DUP)),
     };
+    char what[96];
+    snprintf(what, sizeof what, "graph build: n = %d vertices, %lld arcs", el->n, (long long)el->m);
+    if (gr_check_host_memory(gr_graph_bytes_estimate(el->n, el->m, o.sym) - 12.0 * el->m, what,
+                             err))
+        return -1;
     g->n = el->n;
     g->directed = !o.sym;
     g->row = gr_xcalloc((size_t)el->n + 1, sizeof *g->row);

@@ -4,6 +4,10 @@
 #include <stdint.h>
 #include "error.h"
 
+#ifdef __cplusplus
+extern "C" {   /* also called from the CUDA sources */
+#endif
+
 typedef struct {
     int32_t u, v, w;
 } gr_edge;
@@ -54,9 +58,18 @@ int gr_graph_check_parts(const gr_graph *g, gr_err *err);
 /* The transpose of g: row v lists the arcs u -> v as (u, w), sources ascending within a row.
  * A symmetric (directed == 0) graph is its own transpose; the copy is made all the same. */
 void gr_graph_transpose(const gr_graph *g, gr_graph *t);
+/* Host memory (bytes, 0 if unknown); the bytes building a graph of n vertices from input_arcs
+ * arcs takes; and the up-front check: -1 with err "WHAT needs about X GB of host memory; this
+ * host has Y GB" when bytes exceed 90% of the host's memory (host_memory.c). */
+double gr_host_memory_bytes(void);
+double gr_graph_bytes_estimate(int64_t n, int64_t input_arcs, int symmetrize);
+int gr_check_host_memory(double bytes, const char *what, gr_err *err);
 /* Largest weight in g (0 for no arcs). */
 int32_t gr_graph_max_weight(const gr_graph *g);
 /* 64-bit FNV-1a over n, m, row, col, w: equal graphs have equal checksums. */
 uint64_t gr_graph_checksum(const gr_graph *g);
 
+#ifdef __cplusplus
+}
+#endif
 #endif

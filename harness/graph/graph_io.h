@@ -44,8 +44,9 @@ int gr_write_bcsr(const char *path, const gr_graph *g, gr_err *err);
 
 /* Load SPEC_OR_FILE: a GENSPEC (kind:...) or a file whose extension picks the reader
  * (.gr .mtx .el .wel .bcsr). With use_cache, generated graphs are kept as binary CSR under
- * GR_CACHE_DIR keyed by the canonical spec. *name receives a short stable graph name
- * (the canonical spec or the file's base name); caller frees it. */
+ * GR_CACHE_DIR keyed by the canonical spec. *name receives a stable graph name: the canonical
+ * spec, or for a file its path as given and "@" and 12 hex digits of its content checksum
+ * (gr_graph_checksum); caller frees it. */
 int gr_graph_load(const char *spec_or_file, int use_cache, gr_graph *g, char **name, gr_err *err);
 
 #endif

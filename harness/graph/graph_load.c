@@ -93,7 +93,12 @@ static int load_file(const char *path, gr_graph *g, char **name, gr_err *err)
             continue;
         if (readers[i].read(path, g, err) < 0)
             return -1;
-        *name = gr_xstrdup(base);
+        /* path as given + content checksum: two different files of one base name (or one
+         * file edited in place) never share a graph name, so resume never mixes them up */
+        size_t len = strlen(path) + 32;
+        *name = gr_xmalloc(len);
+        snprintf(*name, len, "%s@%012llx", path,
+                 (unsigned long long)(gr_graph_checksum(g) & 0xffffffffffffULL));
         return 0;
     }
     return gr_errf_at(err, path, 0,

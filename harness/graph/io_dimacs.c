@@ -115,7 +115,7 @@ static int parse_ss(gr_lines *lr, int32_t n, int32_t **src, int64_t *k, gr_err *
     static const char *const snames[] = {"source id"};
     const int64_t plo[] = {0}, phi[] = {GR_I32_MAX};
     const int64_t slo[] = {1}, shi[] = {n};
-    int64_t want = 0, cnt = 0, id;
+    int64_t want = 0, cnt = 0, id, cap = 0;
     long pline = 0;
     char *line;
     int rc;
@@ -133,7 +133,9 @@ static int parse_ss(gr_lines *lr, int32_t n, int32_t **src, int64_t *k, gr_err *
                 gr_line_end(lr, s, err) < 0)
                 return -1;
             pline = lr->line;
-            *src = gr_xmalloc((size_t)(want ? want : 1) * sizeof **src);
+            /* reserve from the count only up to a bound: a lying count grows on demand */
+            cap = want < GR_DIMACS_RESERVE ? (want ? want : 1) : GR_DIMACS_RESERVE;
+            *src = gr_xmalloc((size_t)cap * sizeof **src);
         } else if (kind == 's') {
             if (!pline)
                 return gr_errf_at(err, lr->path, lr->line,
@@ -145,6 +147,10 @@ static int parse_ss(gr_lines *lr, int32_t n, int32_t **src, int64_t *k, gr_err *
             if (gr_line_ints(lr, &s, 1, slo, shi, snames, &id, err) < 0 ||
                 gr_line_end(lr, s, err) < 0)
                 return -1;
+            if (cnt == cap) {
+                cap *= 2;
+                *src = gr_xrealloc(*src, (size_t)cap * sizeof **src);
+            }
             (*src)[cnt++] = (int32_t)(id - 1);
         } else {
             return gr_errf_at(err, lr->path, lr->line, "unknown line type (want c, p or s)");

@@ -82,6 +82,7 @@ static int parse_el(gr_lines *lr, int weighted, gr_edgelist *el, el_parts *pt, g
     static const int64_t lo[] = {0, 0, 0}, hi[] = {GR_I32_MAX - 1, GR_I32_MAX - 1, GR_I32_MAX};
     int64_t v[3] = {0, 0, 1};
     int64_t maxid = -1;
+    long maxline = 0;
     char *line;
     int rc;
     while ((rc = gr_lines_next(lr, &line, err)) > 0) {
@@ -105,8 +106,10 @@ static int parse_el(gr_lines *lr, int weighted, gr_edgelist *el, el_parts *pt, g
         for (int i = 0; i < 2; i++) {
             if (v[i] > pt->maxid)
                 pt->maxid = v[i];
-            if (pt->base + v[i] > maxid)
+            if (pt->base + v[i] > maxid) {
                 maxid = pt->base + v[i];
+                maxline = lr->line;
+            }
         }
     }
     if (rc < 0)
@@ -121,7 +124,11 @@ static int parse_el(gr_lines *lr, int weighted, gr_edgelist *el, el_parts *pt, g
         return gr_errf_at(err, lr->path, lr->line ? lr->line : 1,
                           "no edges (cannot tell the vertex count)");
     el->n = (int32_t)(maxid + 1);
-    return 0;
+    /* n is the largest id + 1: one stray huge id would take gigabytes, so say which line */
+    char what[600];
+    snprintf(what, sizeof what, "%s:%ld: vertex id %lld makes n = %lld vertices; the graph",
+             lr->path, maxline, (long long)maxid, (long long)maxid + 1);
+    return gr_check_host_memory(gr_graph_bytes_estimate(el->n, el->m, 0) - 12.0 * el->m, what, err);
 }
 
 int gr_read_edgelist(const char *path, gr_graph *g, gr_err *err)

@@ -1,6 +1,9 @@
 /* io_mtx.c - Matrix Market reader: coordinate format, general or symmetric, pattern, integer or
  * real values (real values must be integral: weights are int32), 1-based ids, square matrices.
- * A symmetric matrix gives both directions of every edge and an undirected graph. */
+ * A symmetric matrix gives both directions of every edge and an undirected graph; it must list
+ * the lower triangle only (an entry above the diagonal is refused: it would double an edge).
+ * Real values are decimal (no hex, inf, nan; no under- or overflow). */
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -80,9 +83,19 @@ static int parse_value(const gr_lines *lr, const char *s, const mtx_header *h, i
             return gr_errf_at(err, lr->path, lr->line, "value '%.20s...' is too long", tok);
         memcpy(buf, tok, (size_t)len);
         buf[len] = '\0';
+        /* decimal only: strtod would also take hex ("0x1p3"), "inf", "nan" and underflows */
+        for (int i = 0; i < len; i++)
+            if (!strchr("0123456789+-.eE", buf[i]))
+                return gr_errf_at(err, lr->path, lr->line,
+                                  "value: bad number '%s' (a decimal number is expected)", buf);
+        errno = 0;
         double d = strtod(buf, &end);
-        if (*end || !isfinite(d))
+        if (*end || !isfinite(d) || end == buf)
             return gr_errf_at(err, lr->path, lr->line, "value: bad number '%s'", buf);
+        if (errno == ERANGE)
+            return gr_errf_at(err, lr->path, lr->line,
+                              "value '%s' is outside the range of a double (over- or underflow)",
+                              buf);
         if (d != floor(d))
             return gr_errf_at(err, lr->path, lr->line,
                               "value '%s' is not integral (weights are int32; round the file "
@@ -140,6 +153,15 @@ static int parse_mtx(gr_lines *lr, gr_edgelist *el, mtx_header *h, gr_err *err)
         if (gr_line_ints(lr, &s, 2, elo, ehi, enames, ij, err) < 0 ||
             parse_value(lr, s, h, &w, err) < 0)
             return -1;
+        /* A symmetric file stores one triangle (row >= column); an entry above the diagonal
+         * would make a second copy of an edge once both directions are added: refused, so a
+         * file that lists both triangles is never read as a graph with every edge doubled. */
+        if (h->symmetric && ij[0] < ij[1])
+            return gr_errf_at(err, lr->path, lr->line,
+                              "symmetric matrix lists entry (%lld, %lld) above the diagonal; the "
+                              "format stores the lower triangle only (write the file as general, "
+                              "or drop the upper triangle)",
+                              (long long)ij[0], (long long)ij[1]);
         gr_edgelist_push(el, (int32_t)(ij[0] - 1), (int32_t)(ij[1] - 1), w);
     }
     if (rc < 0)

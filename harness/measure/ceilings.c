@@ -1,6 +1,7 @@
 /* ceilings.c - measures the ceilings efficiency is stated against, once per process: the shared
  * ones (GPU copy bandwidth, launch cost back to back and with a host synchronize) here, and each
  * family's own through its ceilings hook (APSP: apsp/apsp_ceilings.c). */
+#include <stddef.h>
 #include <stdio.h>
 #include "measure/ceilings.h"
 #include "gpu.h"
@@ -29,9 +30,11 @@ const gr_ceilings *gr_ceilings_get(int want_gpu, int want_cpu)
 int gr_ceilings_rows(const gr_ceilings *c, gr_ceiling_row *out, int max)
 {
     const gr_ceiling_row shared[] = {
-        {"copy_bw", c->copy_bw_gpu, "bytes/s (read+write)", 1},
-        {"launch_us", c->launch_us_gpu, "us per empty launch, back to back", 1},
-        {"launch_sync_us", c->launch_sync_us_gpu, "us per launch + host synchronize", 1},
+        {"copy_bw", c->copy_bw_gpu, "bytes/s (read+write)", 1, offsetof(gr_ceilings, copy_bw_gpu)},
+        {"launch_us", c->launch_us_gpu, "us per empty launch, back to back", 1,
+         offsetof(gr_ceilings, launch_us_gpu)},
+        {"launch_sync_us", c->launch_sync_us_gpu, "us per launch + host synchronize", 1,
+         offsetof(gr_ceilings, launch_sync_us_gpu)},
     };
     int n = 0;
     for (size_t i = 0; i < sizeof shared / sizeof shared[0] && n < max; i++)

@@ -161,6 +161,12 @@ int gr_measure(const gr_variant *v, const long *pv, const gr_graph *g, const int
         gr_stats sp;
         gr_stats_compute(ms + first, nms - first, &sp);
         src_ms[p] = sp.median;
+        int sm = 0, mem = 0;
+        if (v->gpu && gr_gpu_clocks_now(&sm, &mem) == 0 && sm > 0) {
+            out->sm_mhz_min = out->sm_mhz_min ? (sm < out->sm_mhz_min ? sm : out->sm_mhz_min) : sm;
+            out->sm_mhz_max = sm > out->sm_mhz_max ? sm : out->sm_mhz_max;
+            out->mem_mhz = mem;
+        }
     }
 
     if (o->verify == GR_VERIFY_OFF)

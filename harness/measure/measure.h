@@ -28,6 +28,9 @@ typedef struct {
     int phase_reps;
     gr_papi_values papi;
     int have_metric;        /* metric holds the row's metric (family rule, measure.c) */
+    /* GPU variants: clocks sampled after each source's repetitions (NVML; 0 = unknown): the
+     * lowest SM clock and the memory clock seen, so a throttled run is visible in its row. */
+    int sm_mhz_min, sm_mhz_max, mem_mhz;
     double metric;
 } gr_measurement;
 

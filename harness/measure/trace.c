@@ -48,3 +48,18 @@ void gr_trace_free(gr_trace *t)
     free(t->v);
     free(t);
 }
+
+void *gr_result_collect(const gr_variant *v, const long *pv, const gr_graph *g, int32_t source,
+                        gr_err *err)
+{
+    const gr_family *fam = gr_family_find(v->family);
+    void *st = v->prepare(v, pv, g, err);
+    if (!st)
+        return NULL;
+    void *out = gr_xmalloc(fam->result_bytes(g) + 1);
+    v->reset(st);
+    v->run(st, source, NULL);
+    v->fetch(st, out);
+    v->release(st);
+    return out;
+}

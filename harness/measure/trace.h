@@ -15,4 +15,9 @@ gr_trace *gr_trace_collect(const gr_variant *v, const long *pv, const gr_graph *
                            int32_t source, gr_err *err);
 void gr_trace_free(gr_trace *t);
 
+/* `run --dump`: prepare, one run of source, fetch: the result (result_bytes of the family;
+ * caller frees), or NULL with err set. */
+void *gr_result_collect(const gr_variant *v, const long *pv, const gr_graph *g, int32_t source,
+                        gr_err *err);
+
 #endif

@@ -283,3 +283,62 @@ int gr_compare_files(const char *base, const char *new_, double threshold_pct, F
     side_free(&nw);
     return (int)count[GR_CMP_SLOWER];
 }
+
+int gr_compare_pairs(const char *base, const char *new_, double threshold_pct, gr_cmp_pair **out,
+                     long *n, gr_err *err)
+{
+    *out = NULL;
+    *n = 0;
+    if (!(threshold_pct >= 0))
+        return gr_errf(err, "parameter --threshold: must be >= 0 (percent)");
+    side b, nw;
+    if (side_load(&b, base, err) < 0)
+        return -1;
+    if (side_load(&nw, new_, err) < 0) {
+        side_free(&b);
+        return -1;
+    }
+    gr_cmp_pair *p = gr_xcalloc((size_t)(b.n ? b.n : 1), sizeof *p);
+    long np = 0;
+    for (long i = 0; i < b.n; i++) {
+        side_row *br = &b.r[i];
+        if (br->shadowed)
+            continue;
+        side_row *nr = NULL;
+        for (long j = 0; j < nw.n && !nr; j++)
+            if (!nw.r[j].shadowed && strcmp(nw.r[j].key, br->key) == 0)
+                nr = &nw.r[j];
+        if (!nr)
+            continue;
+        gr_cmp_pair *x = &p[np++];
+        x->experiment = gr_xstrdup(br->part[0]);
+        x->variant = gr_xstrdup(br->part[1]);
+        x->params = gr_xstrdup(br->part[2]);
+        x->graph = gr_xstrdup(br->part[3]);
+        x->n = gr_xstrdup(gr_csv_get(&b.csv, i, "n"));
+        x->base_ms = br->passed ? br->t[0] : NAN;
+        x->new_ms = nr->passed ? nr->t[0] : NAN;
+        x->ratio = NAN;
+        x->verdict = GR_CMP_SKIP;
+        if (br->passed && nr->passed)
+            x->verdict = gr_compare_row(br->t[0], br->t[1], br->t[2], nr->t[0], nr->t[1],
+                                        nr->t[2], threshold_pct, &x->ratio);
+    }
+    side_free(&b);
+    side_free(&nw);
+    *out = p;
+    *n = np;
+    return 0;
+}
+
+void gr_cmp_pairs_free(gr_cmp_pair *p, long n)
+{
+    for (long i = 0; i < n; i++) {
+        free(p[i].experiment);
+        free(p[i].variant);
+        free(p[i].params);
+        free(p[i].graph);
+        free(p[i].n);
+    }
+    free(p);
+}

@@ -27,6 +27,19 @@ char *gr_fmt_sig(double v, int digits);
 int gr_compare_files(const char *base, const char *new_, double threshold_pct, FILE *out,
                      gr_err *err);
 
+/* One matched row of two results CSVs (gr_compare_pairs). */
+typedef struct {
+    char *experiment, *variant, *params, *graph, *n;
+    double base_ms, new_ms, ratio; /* ratio = new / base; NAN when skipped */
+    gr_cmp_verdict verdict;
+} gr_cmp_pair;
+
+/* The rows of base and new_ matched as gr_compare_files does (same key, same verdict rule), in
+ * base order; *out malloc'd (free with gr_cmp_pairs_free). 0, or -1 with err. */
+int gr_compare_pairs(const char *base, const char *new_, double threshold_pct, gr_cmp_pair **out,
+                     long *n, gr_err *err);
+void gr_cmp_pairs_free(gr_cmp_pair *p, long n);
+
 /* The CLI, gr_cmd_compare (commands.h): compare BASE.csv NEW.csv [--threshold PCT]; exit 1 if
  * any SLOWER, 0 otherwise, 2 on bad input. */
 

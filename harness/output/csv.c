@@ -1,9 +1,14 @@
 /* csv.c - results CSV: RFC 4180 reader, field quoting, and the atomic (temp + fsync + rename)
  * writer with append mode. */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include "output/csv.h"
 
@@ -263,27 +268,148 @@ static char *first_line(const char *buf, size_t len)
 
 static void writer_clear(gr_csv_writer *w)
 {
+    if (w->lock_fd > 0)
+        close(w->lock_fd);      /* releases the flock */
     free(w->path);
     free(w->tmp);
     w->f = NULL;
     w->path = w->tmp = NULL;
+    w->lock_fd = -1;
+}
+
+/* The folder part of path ("." when none); caller frees. */
+static char *dir_of(const char *path)
+{
+    char *d = gr_xstrdup(path);
+    char *slash = strrchr(d, '/');
+    if (!slash) {
+        free(d);
+        return gr_xstrdup(".");
+    }
+    if (slash == d)
+        slash[1] = '\0';
+    else
+        *slash = '\0';
+    return d;
+}
+
+int gr_csv_check_writable(const char *path, gr_err *err)
+{
+    struct stat sb;
+    if (!*path)
+        return gr_errf(err, "output path is empty");
+    if (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode))
+        return gr_errf_at(err, path, 0, "is a folder, not a file");
+    char *d = dir_of(path);
+    int rc = 0;
+    if (stat(d, &sb) != 0 || !S_ISDIR(sb.st_mode))
+        rc = gr_errf_at(err, path, 0, "cannot write: folder %s does not exist", d);
+    else if (access(d, W_OK) != 0)
+        rc = gr_errf_at(err, path, 0, "cannot write: folder %s is not writable", d);
+    else if (access(path, F_OK) == 0 && access(path, W_OK) != 0)
+        rc = gr_errf_at(err, path, 0, "cannot write: file is read-only");
+    free(d);
+    return rc;
+}
+
+/* Remove PATH.tmp.PID files whose writer process no longer exists. */
+static void remove_stale_tmp(const char *path)
+{
+    char *d = dir_of(path);
+    const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+    size_t bl = strlen(base);
+    DIR *dir = opendir(d);
+    if (dir) {
+        struct dirent *e;
+        while ((e = readdir(dir))) {
+            if (strncmp(e->d_name, base, bl) || strncmp(e->d_name + bl, ".tmp.", 5))
+                continue;
+            char *end = NULL;
+            long pid = strtol(e->d_name + bl + 5, &end, 10);
+            if (pid <= 0 || *end || (kill((pid_t)pid, 0) != 0 && errno == ESRCH)) {
+                char full[4096];
+                snprintf(full, sizeof full, "%s/%s", d, e->d_name);
+                unlink(full);
+            }
+        }
+        closedir(dir);
+    }
+    free(d);
+}
+
+/* old file text (header + rows, one per line) -> new header + each row + ",NA" x extra. */
+static char *upgrade_rows(const char *old, size_t len, const char *header, int extra)
+{
+    size_t lines = 1;
+    for (size_t i = 0; i < len; i++)
+        lines += old[i] == '\n';
+    char *out = gr_xmalloc(len + strlen(header) + lines * (size_t)(3 * extra + 2) + 2), *o = out;
+    o += sprintf(o, "%s\n", header);
+    const char *p = memchr(old, '\n', len);
+    p = p ? p + 1 : old + len;
+    while (p < old + len) {
+        const char *e = memchr(p, '\n', (size_t)(old + len - p));
+        size_t l = e ? (size_t)(e - p) : (size_t)(old + len - p);
+        if (l > 0 && p[l - 1] == '\r')
+            l--;
+        if (l > 0) {
+            memcpy(o, p, l);
+            o += l;
+            for (int k = 0; k < extra; k++)
+                o += sprintf(o, ",NA");
+            *o++ = '\n';
+        }
+        p = e ? e + 1 : old + len;
+    }
+    *o = '\0';
+    return out;
 }
 
 int gr_csv_open(gr_csv_writer *w, const char *path, const char *header, int append, gr_err *err)
 {
     memset(w, 0, sizeof *w);
+    w->lock_fd = -1;
+    if (gr_csv_check_writable(path, err))
+        return -1;
+    {
+        size_t ll = strlen(path) + 8;
+        char *lp = gr_xmalloc(ll);
+        snprintf(lp, ll, "%s.lock", path);
+        w->lock_fd = open(lp, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+        free(lp);
+        if (w->lock_fd < 0 || flock(w->lock_fd, LOCK_EX) != 0) {
+            gr_errf_at(err, path, 0, "cannot lock (%s.lock): %s", path, strerror(errno));
+            writer_clear(w);
+            return -1;
+        }
+    }
+    remove_stale_tmp(path);
     char *old = NULL;
     size_t oldlen = 0;
     if (append && access(path, F_OK) == 0) {
         old = slurp(path, &oldlen, err);
-        if (!old)
+        if (!old) {
+            writer_clear(w);
             return -1;
+        }
         char *h = first_line(old, oldlen);
-        if (h && strcmp(h, header) != 0) {
+        size_t hl = h ? strlen(h) : 0;
+        if (h && strcmp(h, header) != 0 && !strncmp(header, h, hl) && header[hl] == ',') {
+            /* the old file has an earlier header that the new one extends (columns added at
+             * its end): rewrite it, padding every old row with NA in the new columns */
+            int extra = 0;
+            for (const char *p = header + hl; *p; p++)
+                extra += *p == ',';
+            char *up = upgrade_rows(old, oldlen, header, extra);
+            free(old);
+            old = up;
+            oldlen = strlen(up);
+        } else if (h && strcmp(h, header) != 0) {
             gr_errf_at(err, path, 1, "cannot append: header differs from the new one "
                        "(move the old file away or write a new file)");
             free(h);
             free(old);
+            writer_clear(w);
             return -1;
         }
         free(h);
@@ -294,7 +420,7 @@ int gr_csv_open(gr_csv_writer *w, const char *path, const char *header, int appe
     snprintf(w->tmp, tl, "%s.tmp.%ld", path, (long)getpid());
     w->f = fopen(w->tmp, "w");
     if (!w->f) {
-        gr_errf_at(err, w->tmp, 0, "cannot create: %s", strerror(errno));
+        gr_errf_at(err, path, 0, "cannot write (temporary file beside it): %s", strerror(errno));
         free(old);
         writer_clear(w);
         return -1;
@@ -307,6 +433,70 @@ int gr_csv_open(gr_csv_writer *w, const char *path, const char *header, int appe
         gr_csv_line(w, header);
     }
     free(old);
+    return 0;
+}
+
+int gr_csv_open_replace(gr_csv_writer *w, const char *path, const char *header,
+                        const char *const *key_cols, const char *const *key_vals, int nkeys,
+                        int *replaced, gr_err *err)
+{
+    *replaced = 0;
+    if (gr_csv_open(w, path, header, 0, err))    /* lock taken; a new temporary file */
+        return -1;
+    if (access(path, F_OK) != 0)
+        return 0;
+    gr_csv t;
+    if (gr_csv_read(path, &t, err)) {
+        gr_csv_abort(w);
+        return -1;
+    }
+    size_t hl = 0;
+    for (int c = 0; c < t.ncols; c++)
+        hl += strlen(t.cols[c]) + 1;
+    char *old_hdr = gr_xcalloc(hl + 1, 1);
+    for (int c = 0; c < t.ncols; c++) {
+        strcat(old_hdr, t.cols[c]);
+        if (c + 1 < t.ncols)
+            strcat(old_hdr, ",");
+    }
+    size_t ohl = strlen(old_hdr);
+    int extra = 0;          /* columns the new header adds at the end of an older one */
+    if (strcmp(old_hdr, header) && !strncmp(header, old_hdr, ohl) && header[ohl] == ',')
+        for (const char *p = header + ohl; *p; p++)
+            extra += *p == ',';
+    int differs = strcmp(old_hdr, header) != 0 && extra == 0;
+    free(old_hdr);
+    if (differs) {
+        gr_csv_free(&t);
+        gr_csv_abort(w);
+        return gr_errf_at(err, path, 1, "cannot add rows: header differs from the new one "
+                          "(move the old file away or write a new file)");
+    }
+    int cols[8];
+    for (int k = 0; k < nkeys && k < 8; k++)
+        cols[k] = gr_csv_col(&t, key_cols[k]);
+    for (long r = 0; r < t.nrows; r++) {
+        int same = nkeys > 0;
+        for (int k = 0; k < nkeys && k < 8 && same; k++)
+            same = cols[k] >= 0 && !strcmp(t.rows[r][cols[k]], key_vals[k]);
+        if (same) {
+            (*replaced)++;
+            continue;
+        }
+        for (int c = 0; c < t.ncols; c++) {
+            char *q = gr_csv_quote(t.rows[r][c]);
+            fputs(q, w->f);
+            fputc(c + 1 < t.ncols ? ',' : '\n', w->f);
+            free(q);
+        }
+        if (extra) {    /* pad the row just written: replace its newline */
+            fseek(w->f, -1, SEEK_CUR);
+            for (int k = 0; k < extra; k++)
+                fputs(",NA", w->f);
+            fputc('\n', w->f);
+        }
+    }
+    gr_csv_free(&t);
     return 0;
 }
 
@@ -323,17 +513,8 @@ void gr_csv_line(gr_csv_writer *w, const char *line)
 /* Make the rename durable: fsync the directory that holds path (best effort). */
 static void sync_dir_of(const char *path)
 {
-    char *d = gr_xstrdup(path);
-    char *slash = strrchr(d, '/');
-    const char *dir = ".";
-    if (slash) {
-        if (slash == d)
-            slash[1] = '\0';
-        else
-            *slash = '\0';
-        dir = d;
-    }
-    int fd = open(dir, O_RDONLY);
+    char *d = dir_of(path);
+    int fd = open(d, O_RDONLY);
     if (fd >= 0) {
         fsync(fd);
         close(fd);
@@ -353,13 +534,13 @@ int gr_csv_commit(gr_csv_writer *w, gr_err *err)
         bad = 1;
     w->f = NULL;
     if (bad) {
-        gr_errf_at(err, w->tmp, 0, "write failed: %s", strerror(saved ? saved : errno));
+        gr_errf_at(err, w->path, 0, "write failed: %s", strerror(saved ? saved : errno));
         unlink(w->tmp);
         writer_clear(w);
         return -1;
     }
     if (rename(w->tmp, w->path) != 0) {
-        gr_errf_at(err, w->path, 0, "cannot rename %s over it: %s", w->tmp, strerror(errno));
+        gr_errf_at(err, w->path, 0, "cannot replace it: %s", strerror(errno));
         unlink(w->tmp);
         writer_clear(w);
         return -1;

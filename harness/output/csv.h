@@ -10,7 +10,7 @@
 #define GR_CSV_HEADER                                                                         \
     "paper,experiment,family,variant,params,graph,n,m,seed,sources,device,reps,"             \
     "median_ms,min_ms,max_ms,mean_ms,stdev_ms,metric,metric_value,efficiency,"               \
-    "efficiency_paper,verdict,git_rev,date"
+    "efficiency_paper,verdict,git_rev,date,sm_mhz_min,sm_mhz_max,mem_mhz"
 
 /* Companion per-phase CSV (FILE.phases.csv beside FILE.csv). */
 #define GR_PHASES_CSV_HEADER                                                                   \
@@ -35,14 +35,28 @@ char *gr_csv_quote(const char *field);
 
 /* Atomic writer: rows go to PATH.tmp.PID; gr_csv_commit renames it over PATH.
  * With append, the existing PATH's content is copied first (and its header checked). */
+/* Writers of one path are serialized by an exclusive lock on PATH.lock held from open (where an
+ * append reads the old rows) to commit or abort, so two processes appending to one CSV never
+ * lose each other's rows. Temporary files of writers that died (PATH.tmp.PID of a PID that no
+ * longer runs) are removed at open. Errors name PATH, never the temporary file. */
 typedef struct {
     FILE *f;
     char *path, *tmp;
+    int lock_fd;
 } gr_csv_writer;
 int gr_csv_open(gr_csv_writer *w, const char *path, const char *header, int append, gr_err *err);
+/* Like gr_csv_open with append, but the old rows whose key columns equal key_vals (nkeys <= 8)
+ * are dropped (counted in *replaced): a re-measured row replaces its old one. Old rows are
+ * written back field by field (quoted as needed); a header that differs is an error. */
+int gr_csv_open_replace(gr_csv_writer *w, const char *path, const char *header,
+                        const char *const *key_cols, const char *const *key_vals, int nkeys,
+                        int *replaced, gr_err *err);
 /* Write one already formatted line (no trailing newline needed). */
 void gr_csv_line(gr_csv_writer *w, const char *line);
 int gr_csv_commit(gr_csv_writer *w, gr_err *err);
 void gr_csv_abort(gr_csv_writer *w);
+/* Before anything is measured: 0 if path can be written (its folder exists and is writable, it
+ * is not a folder itself), else -1 with err naming path and the reason. */
+int gr_csv_check_writable(const char *path, gr_err *err);
 
 #endif

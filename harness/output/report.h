@@ -2,6 +2,7 @@
 #ifndef GR_REPORT_H
 #define GR_REPORT_H
 #include <stddef.h> /* error.h uses size_t */
+#include <stdio.h>
 #include "error.h"
 
 #define GR_REPORT_CONFIG_DIR "configs"
@@ -13,7 +14,14 @@
  * config file's directory. -1 with err on an unreadable CSV or config. */
 int gr_report_write(const char *dir, const char *cfgdir, gr_err *err);
 
-/* The CLI, gr_cmd_report (commands.h): report DIR [--configs CFGDIR]; 0 on success, 2 on bad
- * input. */
+/* Two devices side by side, as markdown to o: for every experiment with times in both DIR and
+ * OTHER, the geometric mean over matched rows of DIR's median / OTHER's median (rows matched as
+ * in gr_compare_files), the verdict counts, the rows with the highest and lowest ratios; the
+ * ceilings of both peak.csv. -1 with err on a missing directory or an unreadable CSV. */
+int gr_report_compare(const char *dir, const char *other, const char *cfgdir, FILE *o,
+                      gr_err *err);
+
+/* The CLI, gr_cmd_report (commands.h): report DIR [--configs CFGDIR] [--compare OTHER
+ * [-o FILE]]; 0 on success, 2 on bad input. */
 
 #endif

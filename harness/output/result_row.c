@@ -62,15 +62,20 @@ char *gr_row_format(const gr_row *r)
         fmt_num(eff, sizeof eff, fam->efficiency(r->g, m->st.median, r->v->gpu, r->ceil), "%.4f");
         fmt_num(effp, sizeof effp, fam->efficiency_paper(r->g, m->st.median, r->v->gpu, r->ceil), "%.4f");
     }
+    char clk[3][16];
+    const int cv[3] = {m->sm_mhz_min, m->sm_mhz_max, m->mem_mhz};
+    for (int i = 0; i < 3; i++)
+        fmt_num(clk[i], sizeof clk[i], cv[i] > 0 ? cv[i] : -1, "%.0f");
     char *qgraph = gr_csv_quote(r->graph), *qverdict = gr_csv_quote(m->verdict_text);
     size_t len = 1024 + strlen(qgraph) + strlen(qverdict) + (size_t)m->papi.n * 32;
     char *line = gr_xmalloc(len);
     int o = snprintf(line, len,
-                     "%s,%s,%s,%s,%s,%s,%d,%lld,%s,%d,%s,%d,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s",
+                     "%s,%s,%s,%s,%s,%s,%d,%lld,%s,%d,%s,%d,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,"
+                     "%s,%s,%s",
                      r->paper ? r->paper : r->v->paper, r->experiment, r->v->family, r->v->name,
                      params, qgraph, r->g->n, (long long)r->g->m, seed, r->nsources, dev, m->st.n,
                      med, mn, mx, mean, sd, fam->metric, metric, eff, effp, qverdict, gr_git_rev(),
-                     date);
+                     date, clk[0], clk[1], clk[2]);
     for (int i = 0; i < m->papi.n; i++) {
         if (m->papi.valid[i])
             o += snprintf(line + o, len - (size_t)o, ",%lld", m->papi.values[i]);

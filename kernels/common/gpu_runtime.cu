@@ -26,6 +26,32 @@ extern "C" int gr_gpu_count(void)
 
 extern "C" const char *gr_gpu_absent_reason(void) { return g_absent; }
 
+extern "C" int gr_gpu_toolkit_version(void) { return CUDART_VERSION; }
+
+extern "C" int gr_gpu_runtime_version(void)
+{
+    int v = 0;
+    if (cudaRuntimeGetVersion(&v) != cudaSuccess)
+        v = 0;
+    return v;
+}
+
+extern "C" int gr_gpu_select(int dev)
+{
+    int n = gr_gpu_count();
+    if (dev < 0 || dev >= n)
+        return -1;
+    GR_CUDA_CHECK(cudaSetDevice(dev));
+    return 0;
+}
+
+extern "C" int gr_gpu_current(void)
+{
+    int dev = 0;
+    GR_CUDA_CHECK(cudaGetDevice(&dev));
+    return dev;
+}
+
 extern "C" void gr_gpu_get_info(int dev, gr_gpu_info *info)
 {
     cudaDeviceProp p;
@@ -51,7 +77,7 @@ extern "C" void gr_gpu_get_info(int dev, gr_gpu_info *info)
 extern "C" void gr_gpu_device_tag(char *out, size_t len)
 {
     gr_gpu_info info;
-    gr_gpu_get_info(0, &info);
+    gr_gpu_get_info(gr_gpu_current(), &info);
     /* "NVIDIA H200" -> "nvidia-h200"; "NVIDIA H100 80GB HBM3" -> "nvidia-h100-80gb-hbm3" */
     size_t o = 0;
     int dash = 0;
@@ -234,4 +260,55 @@ extern "C" void gr_kernel_attrs_read(const void *func, const char *name, int thr
     out->blocks_per_sm = per_sm;
     int warps = (threads + 31) / 32;
     out->occupancy = (double)(per_sm * warps) / (double)(max_threads_sm / 32);
+}
+
+/* Clocks seen now (MHz) through NVML, loaded at run time (libnvidia-ml ships with the driver;
+ * no build dependency). The device is matched by PCI bus id, since NVML's order need not be
+ * CUDA's. 0 when NVML or the query is unavailable. */
+#include <dlfcn.h>
+namespace {
+typedef int (*nvml_init_t)(void);
+typedef int (*nvml_by_pci_t)(const char *, void **);
+typedef int (*nvml_clock_t)(void *, int, unsigned int *);
+struct Nvml {
+    int tried = 0, ok = 0;
+    nvml_by_pci_t by_pci = nullptr;
+    nvml_clock_t clock = nullptr;
+};
+Nvml g_nvml;
+
+void nvml_load()
+{
+    if (g_nvml.tried)
+        return;
+    g_nvml.tried = 1;
+    void *h = dlopen("libnvidia-ml.so.1", RTLD_NOW | RTLD_LOCAL);
+    if (!h)
+        return;
+    auto init = (nvml_init_t)dlsym(h, "nvmlInit_v2");
+    g_nvml.by_pci = (nvml_by_pci_t)dlsym(h, "nvmlDeviceGetHandleByPciBusId_v2");
+    g_nvml.clock = (nvml_clock_t)dlsym(h, "nvmlDeviceGetClockInfo");
+    g_nvml.ok = init && g_nvml.by_pci && g_nvml.clock && init() == 0;
+}
+}  // namespace
+
+extern "C" int gr_gpu_clocks_now(int *sm_mhz, int *mem_mhz)
+{
+    *sm_mhz = *mem_mhz = 0;
+    nvml_load();
+    if (!g_nvml.ok)
+        return -1;
+    char bus[32];
+    if (cudaDeviceGetPCIBusId(bus, sizeof bus, gr_gpu_current()) != cudaSuccess)
+        return -1;
+    void *dev = nullptr;
+    if (g_nvml.by_pci(bus, &dev) != 0)
+        return -1;
+    unsigned int sm = 0, mem = 0;
+    const int kClockSm = 1, kClockMem = 2;  // NVML_CLOCK_SM, NVML_CLOCK_MEM
+    if (g_nvml.clock(dev, kClockSm, &sm) != 0 || g_nvml.clock(dev, kClockMem, &mem) != 0)
+        return -1;
+    *sm_mhz = (int)sm;
+    *mem_mhz = (int)mem;
+    return 0;
 }

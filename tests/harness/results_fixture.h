@@ -101,7 +101,7 @@ static inline void fx_row(char *out, size_t len, const char *variant, const char
 {
     snprintf(out, len,
              "okuyama2010,table1,apsp,%s,%s,\"sprand:n=%ld,seed=1\",%ld,%ld,1,0,%s,10,"
-             "%.4f,%.4f,%.4f,%.4f,0.001,gops,10.5,0.5,0.6,%s,abc123def456,2025-01-01",
+             "%.4f,%.4f,%.4f,%.4f,0.001,gops,10.5,0.5,0.6,%s,abc123def456,2025-01-01,1980,1980,3201",
              variant, params, n, n, 4 * n, device, med, mn, mx, med, verdict);
 }
 

@@ -124,6 +124,66 @@ TEST_CASE(experiment_resumes_and_force_reruns)
     free(s);
 }
 
+/* verify = off rows count as done when resuming (no duplicate rows); --quick rows are marked
+ * (experiment column NAME-quick) and a full run measures its own rows beside them; --check
+ * runs nothing. */
+TEST_CASE(experiment_resume_rules_and_check)
+{
+    FILE *f = fopen(TMP "/v.cfg", "w");
+    fprintf(f, "name = v\npaper = okuyama2010\ngraphs = graphs/fixtures/{tiny.gr,tiny_int.mtx}\n"
+               "quick_graphs = graphs/fixtures/tiny.gr\nvariants = cpu-fw\nreps = 2\n"
+               "verify = off\nchart = none\n");
+    fclose(f);
+    CHECK_EQ(sh(BIN " experiment " TMP "/v.cfg --check --outdir " TMP " > " TMP "/chk"), 0);
+    char *s = slurp(TMP "/chk");
+    CHECK_STR_CONTAINS(s, "2 rows (2 graphs x 1 variants)");
+    free(s);
+    CHECK_EQ(sh("test -e " TMP "/v.csv"), 1);     /* --check ran nothing */
+    CHECK_EQ(sh(BIN " experiment " TMP "/v.cfg --outdir " TMP " 2>/dev/null"), 0);
+    CHECK_EQ(sh(BIN " experiment " TMP "/v.cfg --outdir " TMP " 2>/dev/null"), 0);
+    s = slurp(TMP "/v.csv");
+    CHECK_EQ(count_lines(s), 3);                  /* header + 2 rows, not 4 */
+    free(s);
+    CHECK_EQ(sh(BIN " experiment " TMP "/v.cfg --quick --outdir " TMP " 2>/dev/null"), 0);
+    s = slurp(TMP "/v.csv");
+    CHECK_EQ(count_lines(s), 4);                  /* + 1 quick row */
+    CHECK_STR_CONTAINS(s, ",v-quick,");
+    free(s);
+    CHECK_EQ(sh(BIN " experiment " TMP "/v.cfg --quick --outdir " TMP " 2>" TMP "/prog"), 0);
+    s = slurp(TMP "/prog");
+    CHECK_STR_CONTAINS(s, "0 rows run, 1 already");
+    free(s);
+    CHECK_EQ(sh(BIN " experiment " TMP "/v.cfg --check --outdir " TMP " 2>/dev/null >/dev/null"), 0);
+    f = fopen(TMP "/w.cfg", "w");
+    fprintf(f, "name = w\ngraphs = sprand:n=64\nvariants = cpu-fw\nchart = pie\n");
+    fclose(f);
+    CHECK_EQ(sh(BIN " experiment " TMP "/w.cfg --check 2>" TMP "/e6"), 2);
+    s = slurp(TMP "/e6");
+    CHECK_STR_CONTAINS(s, "w.cfg:4: chart 'pie'");
+    free(s);
+}
+
+/* Sizes are checked before memory is taken, and the refusal names the real cause; gen converts
+ * any readable format. */
+TEST_CASE(sizes_refused_up_front_and_gen_converts)
+{
+    CHECK_EQ(sh("printf '0 1\\n1 2000000000\\n' > " TMP "/big.el"), 0);
+    CHECK_EQ(sh("GR_HOST_MEMORY=4000000000 " BIN " gen " TMP "/big.el -o " TMP "/x.gr 2>" TMP
+                "/e7"), 2);
+    char *s = slurp(TMP "/e7");
+    CHECK_STR_CONTAINS(s, "big.el:2: vertex id 2000000000 makes n = 2000000001 vertices");
+    CHECK_STR_CONTAINS(s, "GB of host memory");
+    free(s);
+    CHECK_EQ(sh(BIN " gen sprand:n=1000,m=9000000000 -o " TMP "/x.gr 2>" TMP "/e8"), 2);
+    s = slurp(TMP "/e8");
+    CHECK_STR_CONTAINS(s, "m=9000000000");
+    CHECK_STR_CONTAINS(s, "GB of host memory");
+    free(s);
+    CHECK_EQ(sh(BIN " gen graphs/fixtures/tiny_sym.mtx -o " TMP "/t.bcsr >/dev/null"), 0);
+    CHECK_EQ(sh(BIN " gen " TMP "/t.bcsr -o " TMP "/t.gr >/dev/null"), 0);
+    CHECK_EQ(sh("grep -q '^p sp 4 8' " TMP "/t.gr"), 0);
+}
+
 TEST_CASE(compare_same_and_slower)
 {
     CHECK_EQ(sh(BIN " compare " TMP "/t.csv " TMP "/t.csv >/dev/null"), 0);
@@ -166,5 +226,7 @@ TEST_CASE(gpu_variant_without_device_says_so)
 
 TEST_MAIN("cli", TEST_ENTRY(run_cpu_fw_writes_documented_row), TEST_ENTRY(bad_inputs_exit_2_with_one_line),
           TEST_ENTRY(gen_is_byte_identical_across_runs_and_threads),
-          TEST_ENTRY(experiment_resumes_and_force_reruns), TEST_ENTRY(compare_same_and_slower),
+          TEST_ENTRY(experiment_resumes_and_force_reruns),
+          TEST_ENTRY(experiment_resume_rules_and_check),
+          TEST_ENTRY(sizes_refused_up_front_and_gen_converts), TEST_ENTRY(compare_same_and_slower),
           TEST_ENTRY(list_and_help), TEST_ENTRY(gpu_variant_without_device_says_so))

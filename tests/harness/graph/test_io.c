@@ -189,6 +189,10 @@ TEST_CASE(malformed_files_name_file_and_line)
         {MTX, "bad_banner.mtx", 1, "missing '%%MatrixMarket' header line"},
         {MTX, "bad_range.mtx", 3, "column '3' out of range [1, 2]"},
         {MTX, "bad_neg.mtx", 3, "value '-5' out of range"},
+        {MTX, "bad_symupper.mtx", 5, "symmetric matrix lists entry (1, 2) above the diagonal"},
+        {MTX, "bad_hex.mtx", 3, "value: bad number '0x1p3'"},
+        {MTX, "bad_underflow.mtx", 3, "value '1e-400' is outside the range of a double"},
+        {MTX, "bad_nan.mtx", 3, "value: bad number 'nan'"},
         {EL, "bad_token.el", 2, "target: bad number 'two'"},
         {EL, "bad_neg.el", 2, "source '-1' out of range"},
         {EL, "bad_short.wel", 2, "missing weight"},
@@ -304,7 +308,11 @@ TEST_CASE(load_by_extension)
         gr_err err;
         snprintf(path, sizeof path, FIX "%s", files[i]);
         CHECK_EQ(gr_graph_load(path, 0, &g, &name, &err), 0);
-        CHECK(name && !strcmp(name, files[i]));
+        /* the path as given + "@" + 12 hex digits of the content checksum */
+        char want[160];
+        snprintf(want, sizeof want, "%s@%012llx", path,
+                 (unsigned long long)(gr_graph_checksum(&g) & 0xffffffffffffULL));
+        CHECK(name && !strcmp(name, want));
         CHECK(g.n > 0);
         gr_graph_free(&g);
         free(name);

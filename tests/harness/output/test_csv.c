@@ -1,6 +1,8 @@
 /* test_csv.c - results CSV: RFC 4180 reading, errors with FILE:LINE, quoting, atomic writer
  * (create, append with header check, abort). */
 #include <glob.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include "output/csv.h"
 #include "harness/results_fixture.h"
 #include "test.h"
@@ -200,7 +202,94 @@ TEST_CASE(writer_reports_unwritable_directory)
     gr_csv_writer w;
     gr_err err = {{0}};
     CHECK_EQ(gr_csv_open(&w, "/nonexistent/dir/out.csv", "a", 0, &err), -1);
-    CHECK_STR_CONTAINS(err.msg, "cannot create");
+    CHECK_STR_CONTAINS(err.msg, "/nonexistent/dir/out.csv: cannot write: folder /nonexistent/dir");
+    CHECK(!strstr(err.msg, ".tmp."));   /* the user's path, never the temporary file */
+    CHECK_EQ(gr_csv_check_writable(dir, &err), -1);
+    CHECK_STR_CONTAINS(err.msg, "is a folder");
+    fx_path(path, sizeof path, dir, "ok.csv");
+    CHECK_EQ(gr_csv_check_writable(path, &err), 0);
+}
+
+/* A file written under an earlier header that the new one extends (columns added at the end,
+ * e.g. the clock columns) is upgraded on append: old rows padded with NA, nothing lost; a header
+ * that differs otherwise is still refused. */
+TEST_CASE(append_upgrades_an_older_header)
+{
+    gr_csv_writer w;
+    gr_err err = {{0}};
+    fx_path(path, sizeof path, dir, "old.csv");
+    fx_write(path, "a,b\n1,2\n3,4\n");
+    CHECK_EQ(gr_csv_open(&w, path, "a,b,c,d", 1, &err), 0);
+    gr_csv_line(&w, "5,6,7,8");
+    CHECK_EQ(gr_csv_commit(&w, &err), 0);
+    gr_csv t;
+    CHECK_EQ(gr_csv_read(path, &t, &err), 0);
+    CHECK_EQ(t.ncols, 4);
+    CHECK_EQ(t.nrows, 3);
+    CHECK(!strcmp(gr_csv_get(&t, 0, "c"), "NA") && !strcmp(gr_csv_get(&t, 1, "d"), "NA"));
+    CHECK(!strcmp(gr_csv_get(&t, 2, "d"), "8"));
+    gr_csv_free(&t);
+    /* the replace path pads too */
+    fx_write(path, "a,b\n1,2\n3,4\n");
+    const char *kc[] = {"a"}, *kv[] = {"3"};
+    int replaced = 0;
+    CHECK_EQ(gr_csv_open_replace(&w, path, "a,b,c", kc, kv, 1, &replaced, &err), 0);
+    gr_csv_line(&w, "3,9,9");
+    CHECK_EQ(gr_csv_commit(&w, &err), 0);
+    CHECK_EQ(replaced, 1);
+    CHECK_EQ(gr_csv_read(path, &t, &err), 0);
+    CHECK_EQ(t.nrows, 2);
+    CHECK(!strcmp(gr_csv_get(&t, 0, "c"), "NA") && !strcmp(gr_csv_get(&t, 1, "c"), "9"));
+    gr_csv_free(&t);
+    fx_write(path, "x,b\n1,2\n");
+    CHECK_EQ(gr_csv_open(&w, path, "a,b,c", 1, &err), -1);
+    CHECK_STR_CONTAINS(err.msg, "header differs");
+}
+
+/* Several processes appending to one CSV at once keep every row (the lock around
+ * read-copy-rename); a temporary file left by a dead writer is removed by the next open. */
+TEST_CASE(concurrent_appends_keep_every_row)
+{
+    enum { PROCS = 4, ROWS = 25 };
+    fx_path(path, sizeof path, dir, "conc.csv");
+    for (int p = 0; p < PROCS; p++) {
+        pid_t pid = fork();
+        if (pid == 0) {
+            for (int r = 0; r < ROWS; r++) {
+                gr_csv_writer w;
+                gr_err err;
+                char line[64];
+                snprintf(line, sizeof line, "%d,%d", p, r);
+                if (gr_csv_open(&w, path, "proc,row", 1, &err))
+                    _exit(1);
+                gr_csv_line(&w, line);
+                if (gr_csv_commit(&w, &err))
+                    _exit(1);
+            }
+            _exit(0);
+        }
+    }
+    int ok = 1, st;
+    for (int p = 0; p < PROCS; p++)
+        if (wait(&st) < 0 || !WIFEXITED(st) || WEXITSTATUS(st) != 0)
+            ok = 0;
+    CHECK(ok);
+    gr_csv t;
+    gr_err err;
+    CHECK_EQ(gr_csv_read(path, &t, &err), 0);
+    CHECK_EQ(t.nrows, PROCS * ROWS);
+    gr_csv_free(&t);
+    /* a stale temporary file of a writer that no longer runs (pid 999999999 cannot exist) */
+    char stale[300];
+    snprintf(stale, sizeof stale, "%s.tmp.999999999", path);
+    FILE *f = fopen(stale, "w");
+    CHECK(f != NULL);
+    if (f)
+        fclose(f);
+    gr_csv_writer w;
+    CHECK_EQ(gr_csv_open(&w, path, "proc,row", 1, &err), 0);
+    gr_csv_abort(&w);
+    CHECK(access(stale, F_OK) != 0);
 }
 
 TEST_CASE(results_header_reads_back)
@@ -215,7 +304,7 @@ TEST_CASE(results_header_reads_back)
     CHECK_EQ(gr_csv_commit(&w, &err), 0);
     gr_csv t;
     CHECK_EQ(gr_csv_read(path, &t, &err), 0);
-    CHECK_EQ(t.ncols, 24);
+    CHECK_EQ(t.ncols, 27);
     CHECK(strcmp(gr_csv_get(&t, 0, "graph"), "sprand:n=128,seed=1") == 0);
     CHECK(strcmp(gr_csv_get(&t, 0, "verdict"), "passed") == 0);
     gr_csv_free(&t);
@@ -237,6 +326,8 @@ int main(void)
         TEST_ENTRY(writer_append_refuses_other_header),
         TEST_ENTRY(writer_abort_keeps_old_file),
         TEST_ENTRY(writer_reports_unwritable_directory),
+        TEST_ENTRY(concurrent_appends_keep_every_row),
+        TEST_ENTRY(append_upgrades_an_older_header),
         TEST_ENTRY(results_header_reads_back),
     };
     int rc = gr_test_main("csv", cases, (int)(sizeof cases / sizeof cases[0]));

@@ -1,0 +1,57 @@
+/* registry_bfs.c - the registry entries of the BFS variants: name, paper key, summary,
+ * parameters with defaults and ranges. GPU kernels live in kernels/bfs/, one file each. */
+#include "bfs/family_bfs.h"
+
+static const gr_bfs_variant_impl impl_cpu_bfs = {GR_BFS_HOST_SEQ, NULL},
+                                  impl_cpu_bfs_do = {GR_BFS_HOST_DO, NULL},
+                                  impl_vertex = {0, &gr_bfs_vertex_impl},
+                                  impl_gqueue = {0, &gr_bfs_gqueue_impl},
+                                  impl_bqueue = {0, &gr_bfs_bqueue_impl},
+                                  impl_wqueue = {0, &gr_bfs_wqueue_impl},
+                                  impl_do = {0, &gr_bfs_do_impl};
+
+#define QUEUE_PARAMS                                                                           \
+    {"ro", 0, 0, 1, "1 = offsets, targets and frontier through the read-only path (__ldg)"},   \
+    {"small", 0, 0, 2,                                                                         \
+     "single-block kernel while the frontier fits its b-queue: 0 off, 1 first levels (paper), 2 whenever it fits"}, \
+    {"lb", 0, 0, 2, "high-degree vertices: 0 a thread each, 1 warp-cooperative, 2 block- and warp-cooperative"}
+
+const gr_variant gr_variant_cpu_bfs = GR_BFS_VARIANT(
+    "cpu-bfs", "pmpp-bfs", "sequential BFS with two ping-pong frontier arrays (the reference)", 0,
+    impl_cpu_bfs, 0, {0});
+
+const gr_variant gr_variant_cpu_bfs_do = GR_BFS_VARIANT(
+    "cpu-bfs-do", "-", "Beamer's direction-optimizing BFS on the host, OpenMP (multicore baseline)",
+    0, impl_cpu_bfs_do, 3,
+    {"threads", 0, 0, 4096, "OpenMP threads (0 = all cores)"},
+    {"alpha", 15, 1, 1000, "top-down -> bottom-up when frontier arcs > unvisited arcs / alpha"},
+    {"beta", 18, 1, 1000, "bottom-up -> top-down when frontier vertices < n / beta (and shrinking)"});
+
+const gr_variant gr_variant_bfs_vertex = GR_BFS_VARIANT(
+    "bfs-vertex", "pmpp-bfs",
+    "Harish & Narayanan: one kernel per level, one thread per vertex, a device done flag", 1,
+    impl_vertex, 0, {0});
+
+const gr_variant gr_variant_bfs_gqueue = GR_BFS_VARIANT(
+    "bfs-gqueue", "pmpp-bfs",
+    "frontier BFS (Luo et al.): one kernel per level, one thread per frontier vertex, global queue",
+    1, impl_gqueue, 3, QUEUE_PARAMS);
+
+const gr_variant gr_variant_bfs_bqueue = GR_BFS_VARIANT(
+    "bfs-bqueue", "pmpp-bfs",
+    "frontier BFS with a block queue in shared memory, overflow to the global queue", 1,
+    impl_bqueue, 3, QUEUE_PARAMS);
+
+const gr_variant gr_variant_bfs_wqueue = GR_BFS_VARIANT(
+    "bfs-wqueue", "pmpp-bfs",
+    "frontier BFS with warp queues over the block queue over the global queue", 1, impl_wqueue, 3,
+    QUEUE_PARAMS);
+
+const gr_variant gr_variant_bfs_do = GR_BFS_VARIANT(
+    "bfs-do", "-",
+    "ours: direction-optimizing BFS in one persistent cooperative kernel (grid sync per level)",
+    1, impl_do, 4,
+    {"alpha", 15, 1, 1000, "top-down -> bottom-up when frontier arcs > unvisited arcs / alpha"},
+    {"beta", 18, 1, 1000, "bottom-up -> top-down when frontier vertices < n / beta (and shrinking)"},
+    {"bps", 0, 0, 32, "blocks per SM of the persistent grid (0 = the occupancy limit)"},
+    {"small", 1, 0, 1, "1 = top-down levels with <= 1024 frontier arcs and no vertex of degree >= 1024 run in block 0 alone (no grid barrier)"});

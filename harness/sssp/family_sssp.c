@@ -1,0 +1,151 @@
+/* family_sssp.c - the SSSP family: int64 distances per vertex (GR_SSSP_INF = INT64_MAX for
+ * unreached), negative weights refused, verification exact against cpu-dijkstra ("exact") or by
+ * the Graph500 SSSP rules ("graph500", O(n + m), for graphs where 32 Dijkstra runs are too slow),
+ * metric GTEPS with Graph500 counting (undirected edges of the reached component, harmonic mean
+ * over roots). The paper's arcs/s is m / median time (m = arcs stored = 2 x undirected edges):
+ * the report derives it from the m and median_ms columns. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "../../kernels/sssp/sssp_gpu.h"
+#include "family.h"
+#include "sssp/sssp.h"
+
+/* Dijkstra results kept per root, up to this many bytes (the variants of one graph share them). */
+#define SSSP_REF_CACHE_BYTES ((size_t)2 << 30)
+#define SSSP_REF_SLOTS 64
+
+typedef struct {
+    const gr_graph *g;
+    int mode;
+    gr_dijkstra_ws ws;
+    int nslots;
+    int32_t src[SSSP_REF_SLOTS];
+    int64_t *dist[SSSP_REF_SLOTS];
+    int64_t *scratch;
+} sssp_ref;
+
+static size_t sssp_result_bytes(const gr_graph *g)
+{
+    return (size_t)(g->n > 0 ? g->n : 1) * sizeof(int64_t);
+}
+
+static void *sssp_ref_new(const gr_graph *g, int mode)
+{
+    sssp_ref *r = gr_xcalloc(1, sizeof *r);
+    r->g = g;
+    r->mode = mode;
+    if (mode == GR_VERIFY_FULL) {
+        gr_dijkstra_ws_init(&r->ws, g->n);
+        r->scratch = gr_xmalloc(sssp_result_bytes(g));
+    }
+    return r;
+}
+
+static void sssp_ref_free(void *p)
+{
+    sssp_ref *r = p;
+    if (!r)
+        return;
+    for (int i = 0; i < r->nslots; i++)
+        free(r->dist[i]);
+    free(r->scratch);
+    if (r->mode == GR_VERIFY_FULL)
+        gr_dijkstra_ws_free(&r->ws);
+    free(r);
+}
+
+/* The exact distances from src (cached while the budget allows). */
+static const int64_t *sssp_ref_dist(sssp_ref *r, int32_t src)
+{
+    for (int i = 0; i < r->nslots; i++)
+        if (r->src[i] == src)
+            return r->dist[i];
+    size_t bytes = sssp_result_bytes(r->g);
+    if (r->nslots < SSSP_REF_SLOTS && (size_t)(r->nslots + 1) * bytes <= SSSP_REF_CACHE_BYTES) {
+        int i = r->nslots++;
+        r->src[i] = src;
+        r->dist[i] = gr_xmalloc(bytes);
+        gr_sssp_dijkstra(r->g, src, r->dist[i], &r->ws);
+        return r->dist[i];
+    }
+    gr_sssp_dijkstra(r->g, src, r->scratch, &r->ws);
+    return r->scratch;
+}
+
+static int sssp_verify(void *p, const gr_graph *g, const void *result, int32_t source, char *why,
+                       size_t len)
+{
+    sssp_ref *r = p;
+    const int64_t *d = result;
+    if (r->mode == GR_VERIFY_SAMPLE) {
+        if (!gr_sssp_graph500_check(g, source, d, why, len))
+            return 0;
+        snprintf(why, len, "graph500");
+        return 2;
+    }
+    const int64_t *want = sssp_ref_dist(r, source);
+    for (int32_t v = 0; v < g->n; v++)
+        if (d[v] != want[v]) {
+            snprintf(why, len, "root %d: d[%d] = %lld, cpu-dijkstra %lld (INF = INT64_MAX)", source,
+                     v, (long long)d[v], (long long)want[v]);
+            return 0;
+        }
+    return 1;
+}
+
+static double sssp_work(const gr_graph *g, const void *result, int32_t source)
+{
+    (void)source;
+    return gr_sssp_work(g, result);
+}
+
+/* Against the measured copy bandwidth: the bytes of one pass over the CSR (col + w per arc, one
+ * 8-byte distance per vertex) over the time - the fraction of a one-sweep floor reached. */
+/* --dump: "# sssp n=N root=R" then one line per vertex v = 0..n-1: its distance, or "inf" when
+ * the root does not reach it. */
+static int sssp_dump(FILE *f, const gr_graph *g, const void *result, int32_t source)
+{
+    const int64_t *d = result;
+    if (fprintf(f, "# sssp n=%d root=%d\n", g->n, source) < 0)
+        return -1;
+    for (int32_t v = 0; v < g->n; v++)
+        if ((d[v] == GR_SSSP_INF ? fprintf(f, "inf\n") : fprintf(f, "%lld\n", (long long)d[v])) < 0)
+            return -1;
+    return 0;
+}
+
+static double sssp_eff(const gr_graph *g, double ms, int gpu, const gr_ceilings *c)
+{
+    if (!gpu || c->copy_bw_gpu <= 0 || ms <= 0)
+        return -1;
+    double bytes = 8.0 * (double)g->m + 8.0 * (double)g->n;
+    return bytes / (ms * 1e-3) / c->copy_bw_gpu;
+}
+
+static double sssp_eff_paper(const gr_graph *g, double ms, int gpu, const gr_ceilings *c)
+{
+    (void)g, (void)ms, (void)gpu, (void)c;
+    return -1;
+}
+
+const gr_family gr_family_sssp = {
+    .name = "sssp",
+    .shape = GR_SHAPE_SINGLE_SOURCE,
+    .phase_names = {"init", "iterate", NULL},
+    .verify_modes = {"off", "graph500", "exact"},
+    .check_input = gr_sssp_check_input,
+    .result_bytes = sssp_result_bytes,
+    .ref_new = sssp_ref_new,
+    .ref_free = sssp_ref_free,
+    .verify = sssp_verify,
+    .metric = "gteps",
+    .agg = GR_AGG_HARMONIC,
+    .metric_value = NULL,
+    .work = sssp_work,
+    .metric_scale = 1e-9,
+    .efficiency = sssp_eff,
+    .efficiency_paper = sssp_eff_paper,
+    .dump = sssp_dump,
+    .trace_columns = {"iter", "active", "relaxations", "ms", NULL},
+};

@@ -1,0 +1,132 @@
+/* registry_sssp.c - the SSSP variants (graphrepro list): names, paper keys, parameters, and the
+ * shared hooks that wrap each variant's gr_sssp_impl (v->impl). */
+#include <stdio.h>
+#include <stdlib.h>
+#include "family.h"
+#include "sssp/sssp.h"
+#include "sssp/sssp_variants.h"
+
+typedef struct {
+    const gr_sssp_impl *impl;
+    void *st;
+} sssp_vstate;
+
+static int sssp_check(const gr_variant *v, const long *pv, const gr_graph *g, gr_err *err)
+{
+    if (v->impl == &gr_sssp_bf_worklist && pv[0] % 32)
+        return gr_errf(err, "variant %s: bs = %ld must be a multiple of 32", v->name, pv[0]);
+    return g ? gr_sssp_check_input(g, err) : 0;
+}
+
+static void *sssp_prepare(const gr_variant *v, const long *pv, const gr_graph *g, gr_err *err)
+{
+    if (sssp_check(v, pv, g, err))
+        return NULL;
+    const gr_sssp_impl *impl = v->impl;
+    void *st = impl->prepare(g, pv, err);
+    if (!st)
+        return NULL;
+    if (impl == &gr_sssp_bf_edge)   /* the paper's preprocessing: untimed, reported on its own */
+        fprintf(stderr, "bf-edge: preprocessing (edge list%s) %.1f ms, untimed\n",
+                pv[1] ? " + cache permutation" : "", gr_sssp_bf_edge_prep_ms(st));
+    sssp_vstate *s = gr_xmalloc(sizeof *s);
+    s->impl = impl;
+    s->st = st;
+    return s;
+}
+
+static void sssp_reset(void *p) { (void)p; }  /* per-root initialisation is inside run */
+
+static void sssp_run(void *p, int32_t src, gr_phases *ph)
+{
+    sssp_vstate *s = p;
+    s->impl->run(s->st, src, ph);
+}
+
+static void sssp_fetch(void *p, void *out)
+{
+    sssp_vstate *s = p;
+    s->impl->fetch(s->st, out);
+}
+
+static void sssp_release(void *p)
+{
+    sssp_vstate *s = p;
+    s->impl->release(s->st);
+    free(s);
+}
+
+static void trace_row(void *ctx, const double *vals) { gr_trace_row(ctx, vals); }
+
+static int sssp_trace(void *p, int32_t src, gr_trace *tr)
+{
+    sssp_vstate *s = p;
+    if (!s->impl->trace)
+        return -1;
+    s->impl->trace(s->st, src, trace_row, tr);
+    return 0;
+}
+
+#define SSSP_HOOKS                                                                            \
+    .check = sssp_check, .prepare = sssp_prepare, .reset = sssp_reset, .run = sssp_run,       \
+    .fetch = sssp_fetch, .release = sssp_release
+
+const gr_variant gr_variant_cpu_dijkstra = {
+    .name = "cpu-dijkstra", .family = "sssp", .paper = "bf-sssp",
+    .summary = "Dijkstra, indexed binary heap, one host thread, int64 (the paper's CPU baseline "
+               "and the reference)",
+    .gpu = 0, .nparams = 0, SSSP_HOOKS, .trace = NULL, .impl = &gr_sssp_cpu_dijkstra,
+};
+
+const gr_variant gr_variant_cpu_delta = {
+    .name = "cpu-delta", .family = "sssp", .paper = "-",
+    .summary = "delta-stepping with OpenMP (GAP suite structure: shared frontier, thread-local "
+               "buckets, CAS relaxations)",
+    .gpu = 0, .nparams = 2,
+    .params = {{"threads", 0, 0, 4096, "OpenMP threads (0 = all)"},
+               {"delta", 0, 0, 1L << 30, "bucket width (0 = auto: max(1, max weight / 8))"}},
+    SSSP_HOOKS, .trace = NULL, .impl = &gr_sssp_cpu_delta,
+};
+
+const gr_variant gr_variant_bf_edge = {
+    .name = "bf-edge", .family = "sssp", .paper = "bf-sssp",
+    .summary = "the paper's Bellman-Ford: edge list (each pair once), one thread per edge, "
+               "double distances, host loop on a modif flag",
+    .gpu = 1, .nparams = 3,
+    .params = {{"restrict", 1, 0, 1, "1: read dist through a const __restrict__ alias"},
+               {"cache", 1, 0, 1, "1: edges permuted by (segment, segment) of their ends"},
+               {"seg", 2097152, 1, 1L << 30,
+                "vertices per dist segment (cache=1); 2^21 = 16 MB of doubles, three fit the L2"}},
+    SSSP_HOOKS, .trace = sssp_trace, .impl = &gr_sssp_bf_edge,
+};
+
+const gr_variant gr_variant_bf_worklist = {
+    .name = "bf-worklist", .family = "sssp", .paper = "-",
+    .summary = "data-driven Bellman-Ford on the CSR: only vertices whose distance fell expand, "
+               "warp per vertex, 64-bit atomicMin",
+    .gpu = 1, .nparams = 1,
+    .params = {{"bs", 256, 32, 1024, "threads per block (multiple of 32)"}},
+    SSSP_HOOKS, .trace = sssp_trace, .impl = &gr_sssp_bf_worklist,
+};
+
+const gr_variant gr_variant_sssp_fast = {
+    .name = "sssp-fast", .family = "sssp", .paper = "-",
+    .summary = "ours: near-far delta-stepping in one persistent cooperative kernel, adaptive "
+               "delta, hubs expanded per block, 32-bit distances when proven",
+    .gpu = 1, .nparams = 3,
+    .params = {{"delta", 0, 0, 1L << 30, "initial bucket width (0 = auto: max weight / 2)"},
+               {"big", 512, 32, 1L << 30, "degree from which a vertex is expanded by a block"},
+               {"d32", 1, 0, 1, "1: 32-bit distances when (n-1) x wmax + wmax < 2^32 - 1"}},
+    SSSP_HOOKS, .trace = sssp_trace, .impl = &gr_sssp_fast,
+};
+
+const gr_variant gr_variant_sssp_nf = {
+    .name = "sssp-nf", .family = "sssp", .paper = "-",
+    .summary = "near-far (Davidson et al., IPDPS 2014): fixed delta, one launch per round, the host "
+               "reading the queue sizes; 64-bit distances",
+    .gpu = 1, .nparams = 2,
+    .params = {{"delta", 0, 0, 1L << 30,
+                "bucket width (0 = auto: 32 x max weight / 2 / average degree, Davidson's rule)"},
+               {"big", 512, 32, 1L << 30, "degree from which a vertex is expanded by a block"}},
+    SSSP_HOOKS, .trace = NULL, .impl = &gr_sssp_nf,
+};

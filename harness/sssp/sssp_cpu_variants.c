@@ -1,0 +1,82 @@
+/* sssp_cpu_variants.c - the host variants in the gr_sssp_impl form the GPU variants use:
+ * cpu-dijkstra (the paper's baseline and our reference algorithm: indexed binary heap, one
+ * thread) and cpu-delta (OpenMP delta-stepping, GAP structure; parameters threads, delta). */
+#include <stdlib.h>
+#include <string.h>
+#include "sssp/sssp.h"
+#include "sssp/sssp_variants.h"
+
+typedef struct {
+    const gr_graph *g;
+    int64_t *dist;
+    gr_dijkstra_ws ws;
+    gr_delta_ws *dws;
+    int64_t delta, iters;
+} cpu_state;
+
+static void *cpu_prepare(const gr_graph *g, int delta_stepping, const long *pv)
+{
+    cpu_state *s = gr_xcalloc(1, sizeof *s);
+    s->g = g;
+    s->dist = gr_xmalloc((size_t)(g->n > 0 ? g->n : 1) * sizeof *s->dist);
+    if (delta_stepping) {
+        s->dws = gr_delta_ws_new(g, (int)pv[0]);
+        s->delta = pv[1] > 0 ? pv[1] : gr_sssp_delta_auto(g);
+    } else {
+        gr_dijkstra_ws_init(&s->ws, g->n);
+    }
+    return s;
+}
+
+static void *dijkstra_prepare(const gr_graph *g, const long *pv, gr_err *err)
+{
+    (void)err;
+    return cpu_prepare(g, 0, pv);
+}
+
+static void *delta_prepare(const gr_graph *g, const long *pv, gr_err *err)
+{
+    (void)err;
+    return cpu_prepare(g, 1, pv);
+}
+
+static void dijkstra_run(void *p, int32_t src, gr_phases *ph)
+{
+    (void)ph;
+    cpu_state *s = p;
+    gr_sssp_dijkstra(s->g, src, s->dist, &s->ws);
+    s->iters = 1;
+}
+
+static void delta_run(void *p, int32_t src, gr_phases *ph)
+{
+    (void)ph;
+    cpu_state *s = p;
+    s->iters = gr_sssp_delta(s->g, src, s->delta, s->dws, s->dist);
+}
+
+static void cpu_fetch(void *p, int64_t *out)
+{
+    cpu_state *s = p;
+    memcpy(out, s->dist, (size_t)s->g->n * sizeof *out);
+}
+
+static int64_t cpu_iterations(void *p) { return ((cpu_state *)p)->iters; }
+
+static void cpu_release(void *p)
+{
+    cpu_state *s = p;
+    if (!s)
+        return;
+    if (s->dws)
+        gr_delta_ws_free(s->dws);
+    else
+        gr_dijkstra_ws_free(&s->ws);
+    free(s->dist);
+    free(s);
+}
+
+const gr_sssp_impl gr_sssp_cpu_dijkstra = {dijkstra_prepare, dijkstra_run,   cpu_fetch,
+                                           NULL,             cpu_iterations, cpu_release};
+const gr_sssp_impl gr_sssp_cpu_delta = {delta_prepare, delta_run,      cpu_fetch,
+                                        NULL,          cpu_iterations, cpu_release};

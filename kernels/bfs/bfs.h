@@ -1,0 +1,57 @@
+/* bfs.h - the contract between the BFS family glue (harness/bfs/family_bfs.c) and the GPU BFS
+ * launchers in kernels/bfs/ (CUDA, extern "C").
+ *
+ * The glue uploads the graph once per variant instance (gr_dcsr; with the transpose for a
+ * directed graph when the variant asks), calls create() (untimed: work buffers), then per root
+ * run() (timed: per-root initialisation of labels, visited bits and queues - phase "init" - and
+ * the traversal - phase "levels" - until level[] is complete in device memory), and fetches
+ * level() (n int32, -1 unreached). With lv != NULL run() also records one row per level
+ * (level, frontier vertices, edges examined, direction, ms); that pass is not the timed one. */
+#ifndef GR_BFS_H
+#define GR_BFS_H
+#include <stddef.h>
+#include <stdint.h>
+#include "../../harness/error.h"
+#include "../../harness/gpu.h"
+#include "../common/device_csr.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum { GR_BFS_PHASE_INIT = 0, GR_BFS_PHASE_LEVELS = 1 };
+/* The `direction` column of the per-level rows. */
+enum { GR_BFS_DIR_TOPDOWN = 0, GR_BFS_DIR_BOTTOMUP = 1, GR_BFS_DIR_SMALL = 2,
+       GR_BFS_DIR_VERTEX = 3 };
+enum { GR_BFS_LEVEL_COLS = 5 };
+
+/* Per-level rows: GR_BFS_LEVEL_COLS doubles each (level, frontier, edges, direction, ms). */
+typedef struct {
+    int rows, cap;
+    double *v;
+} gr_bfs_levels;
+void gr_bfs_levels_add(gr_bfs_levels *l, double level, double frontier, double edges, int dir,
+                       double ms);
+
+typedef struct {
+    int need_transpose;   /* 1: a directed graph's transpose is uploaded too (bottom-up steps) */
+    /* Untimed: work buffers for the graph d (kept by the state). NULL with err on refusal. */
+    void *(*create)(const gr_dcsr *d, const long *pv, gr_err *err);
+    /* Timed: BFS from source; lv != NULL: also record the per-level rows (untimed pass). */
+    void (*run)(void *st, int32_t source, gr_phases *ph, gr_bfs_levels *lv);
+    /* Device pointer to level[n] of the last run. */
+    const int32_t *(*level)(void *st);
+    void (*destroy)(void *st);
+} gr_bfs_impl;
+
+extern const gr_bfs_impl gr_bfs_vertex_impl, gr_bfs_gqueue_impl, gr_bfs_bqueue_impl,
+    gr_bfs_wqueue_impl, gr_bfs_do_impl;
+
+/* Test-only switch: GR_BFS_PLANT_BUG=1 makes bfs-vertex write a wrong level (level[root] = 1)
+ * after every run, so the harness must report its rows FAILED (tests/kernels/bfs/test_bfs.c). */
+int gr_bfs_plant_bug(void);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,428 @@
+/* bfs_queue.cuh - the PMPP frontier-queue BFS, written once for bfs-gqueue, bfs-bqueue and
+ * bfs-wqueue (Q = 0, 1, 2): one kernel per level, one thread per vertex of the previous
+ * frontier, a vertex enqueued once (atomicExch on visited[]), the next frontier in
+ *   Q = 0: the global queue only (one atomicAdd on its tail per enqueued vertex);
+ *   Q = 1: plus a block queue in shared memory (b-queue), overflow to the global queue, at the
+ *          end one atomicAdd per block reserves its space and the block copies out coalesced;
+ *   Q = 2: plus kNW warp-level queues (w-queues) picked by the low bits of threadIdx.x,
+ *          overflow into the b-queue; consolidated w -> b -> g with one reservation per block.
+ * The host reads the next frontier size after every level (the paper's loop), inside the timed
+ * region. Parameters (runtime, dispatched to template instances):
+ *   ro    1: offsets, targets and the frontier through the read-only path (__ldg). The paper also
+ *         reads label[] that way; here a new level is depth + 1, so no label is read.
+ *   small 1: the paper's single-block kernel runs the first levels while the frontier fits in
+ *         its shared b-queue (kSQ vertices) and returns once it overflows; 2: re-entered
+ *         whenever the frontier fits again (e.g. the long tail of a high-diameter graph).
+ *   lb    load balance of high-degree vertices: 0 off (a thread walks its vertex's arcs),
+ *         1 warp-cooperative (degree >= 32: the warp walks them), 2 block-cooperative too
+ *         (degree >= kBlockT: the whole block walks them), then warp, then thread. */
+#ifndef GR_BFS_QUEUE_CUH
+#define GR_BFS_QUEUE_CUH
+#include "bfs_common.cuh"
+
+namespace grbfs {
+
+constexpr int kThreads = 256;        /* level kernel block */
+constexpr int kBQ = 2048;            /* b-queue entries */
+constexpr int kNW = 8;               /* w-queues per block (power of two) */
+constexpr int kWQ = 64;              /* entries per w-queue */
+constexpr int kSmallThreads = 1024;  /* the single-block kernel */
+constexpr int kSQ = 4096;            /* its b-queue (one per level, ping-pong) */
+constexpr int kWarpT = 32;           /* lb >= 1: degree handled by a warp */
+constexpr int kBlockT = 1024;        /* lb == 2: degree handled by the block */
+
+/* The shared-memory queues of queue level Q (the arrays a level does not use shrink to one). */
+template <int Q> struct shared_queues {
+    int32_t bq[Q >= 1 ? kBQ : 1];
+    int32_t wq[Q == 2 ? kNW : 1][kWQ];
+    int32_t btail, wtail[kNW], woff[kNW], gbase;
+};
+
+/* Enqueue v into the hierarchy of queue level Q. */
+template <int Q>
+__device__ __forceinline__ void push(shared_queues<Q> &s, int32_t v, int32_t *gq, int32_t *gtail)
+{
+    if constexpr (Q == 2) {
+        const int q = threadIdx.x & (kNW - 1);
+        const int p = atomicAdd(&s.wtail[q], 1);
+        if (p < kWQ) {
+            s.wq[q][p] = v;
+            return;
+        }
+    }
+    if constexpr (Q >= 1) {
+        const int p = atomicAdd(&s.btail, 1);
+        if (p < kBQ) {
+            s.bq[p] = v;
+            return;
+        }
+    }
+    gq[atomicAdd(gtail, 1)] = v;
+}
+
+/* Claim d; if this thread is the one that set visited[d], label it and enqueue it. */
+template <int Q>
+__device__ __forceinline__ void visit(int32_t d, int32_t newlev, int32_t *level, int32_t *visited,
+                                      shared_queues<Q> &s, int32_t *gq, int32_t *gtail)
+{
+    if (atomicExch(&visited[d], 1) == 0) {
+        level[d] = newlev;
+        push<Q>(s, d, gq, gtail);
+    }
+}
+
+/* Expand the arcs [beg, end) of this thread's vertex with load balance LB. Every thread of the
+ * block must call it (it holds __syncthreads for LB == 2 and full-warp shuffles for LB >= 1);
+ * threads without a vertex pass beg == end. */
+template <int Q, bool RO, int LB, typename Off>
+__device__ __forceinline__ void expand(Off beg, Off end, const int32_t *__restrict__ col,
+                                       int32_t newlev, int32_t *level, int32_t *visited,
+                                       shared_queues<Q> &s, int32_t *gq, int32_t *gtail)
+{
+    if constexpr (LB == 2) {
+        __shared__ int owner;
+        __shared__ Off sbeg, send;
+        for (;;) {
+            __syncthreads();   /* every thread has read owner (last round, or last call) */
+            if (threadIdx.x == 0)
+                owner = -1;
+            __syncthreads();
+            if (end - beg >= kBlockT)
+                atomicMax(&owner, (int)threadIdx.x);
+            __syncthreads();
+            const int o = owner;
+            if (o < 0)
+                break;
+            if ((int)threadIdx.x == o) {
+                sbeg = beg;
+                send = end;
+                beg = end;
+            }
+            __syncthreads();
+            for (Off e = sbeg + threadIdx.x; e < send; e += blockDim.x)
+                visit<Q>(load<RO>(col + e), newlev, level, visited, s, gq, gtail);
+            __syncthreads();
+        }
+    }
+    if constexpr (LB >= 1) {
+        const int lane = threadIdx.x & 31;
+        for (;;) {
+            const unsigned want = __ballot_sync(0xffffffffu, end - beg >= kWarpT);
+            if (!want)
+                break;
+            const int leader = __ffs(want) - 1;
+            const Off b = __shfl_sync(0xffffffffu, beg, leader);
+            const Off e = __shfl_sync(0xffffffffu, end, leader);
+            if (lane == leader)
+                beg = end;
+            for (Off i = b + lane; i < e; i += 32)
+                visit<Q>(load<RO>(col + i), newlev, level, visited, s, gq, gtail);
+        }
+    }
+    for (Off e = beg; e < end; e++)
+        visit<Q>(load<RO>(col + e), newlev, level, visited, s, gq, gtail);
+}
+
+template <int Q> __device__ __forceinline__ void queues_init(shared_queues<Q> &s)
+{
+    if (threadIdx.x == 0)
+        s.btail = 0;
+    if (Q == 2 && threadIdx.x < kNW)
+        s.wtail[threadIdx.x] = 0;
+}
+
+/* w -> b -> g: one reservation in the global queue per block, the b-queue first, then the
+ * w-queues; every copy coalesced. Called by every thread after the block's expansion. */
+template <int Q> __device__ __forceinline__ void queues_flush(shared_queues<Q> &s, int32_t *gq, int32_t *gtail)
+{
+    if constexpr (Q >= 1) {
+        __syncthreads();
+        if (threadIdx.x == 0) {
+            int total = min(s.btail, kBQ);
+            if constexpr (Q == 2)
+                for (int q = 0; q < kNW; q++) {
+                    s.woff[q] = total;
+                    total += min(s.wtail[q], kWQ);
+                }
+            s.gbase = total ? atomicAdd(gtail, total) : 0;
+        }
+        __syncthreads();
+        const int nb = min(s.btail, kBQ);
+        for (int i = threadIdx.x; i < nb; i += blockDim.x)
+            gq[s.gbase + i] = s.bq[i];
+        if constexpr (Q == 2)
+            for (int q = 0; q < kNW; q++) {
+                const int nw = min(s.wtail[q], kWQ);
+                for (int i = threadIdx.x; i < nw; i += blockDim.x)
+                    gq[s.gbase + s.woff[q] + i] = s.wq[q][i];
+            }
+    }
+}
+
+/* One level: the nf vertices of in[] (all at level depth) expand into out[] (*out_tail, zero on
+ * entry); *zero_next is cleared for the next launch. edges != nullptr: count arcs examined. */
+template <int Q, bool RO, int LB, typename Off>
+__global__ void __launch_bounds__(kThreads)
+level_kernel(const Off *__restrict__ row, const int32_t *__restrict__ col, int32_t *level,
+             int32_t *visited, const int32_t *__restrict__ in, int32_t nf, int32_t depth,
+             int32_t *out, int32_t *out_tail, int32_t *zero_next, unsigned long long *edges)
+{
+    __shared__ shared_queues<Q> s;
+    queues_init<Q>(s);
+    if (blockIdx.x == 0 && threadIdx.x == 0)
+        *zero_next = 0;
+    __syncthreads();
+    const int64_t t = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+    Off beg = 0, end = 0;
+    if (t < nf) {
+        const int32_t v = load<RO>(in + t);
+        beg = load<RO>(row + v);
+        end = load<RO>(row + v + 1);
+        if (edges)
+            atomicAdd(edges, (unsigned long long)(end - beg));
+    }
+    expand<Q, RO, LB>(beg, end, col, depth + 1, level, visited, s, out, out_tail);
+    queues_flush<Q>(s, out, out_tail);
+}
+
+/* The single-block kernel: levels depth, depth+1, ... while the next frontier fits in kSQ.
+ * in[0..nf) (nf <= kSQ) is the frontier at depth. On return out[0..*out_tail) is the next
+ * frontier (whole, in global memory), ctl_depth[0] its depth. It returns after the first level
+ * whose frontier overflowed its queue, or when the frontier is empty. *zero_next is cleared. */
+template <int Q, bool RO, int LB, typename Off>   /* Q: a distinct kernel per variant's file */
+__global__ void __launch_bounds__(kSmallThreads)
+small_kernel(const Off *__restrict__ row, const int32_t *__restrict__ col, int32_t *level,
+             int32_t *visited, const int32_t *__restrict__ in, int32_t nf, int32_t depth,
+             int32_t *out, int32_t *out_tail, int32_t *zero_next, int32_t *ctl_depth,
+             unsigned long long *edges)
+{
+    __shared__ int32_t qa[kSQ], qb[kSQ];
+    __shared__ int32_t tail, overflow, base;
+    if (threadIdx.x == 0) {
+        *zero_next = 0;
+        tail = 0;
+        overflow = 0;
+    }
+    for (int i = threadIdx.x; i < nf; i += blockDim.x)
+        qa[i] = load<RO>(in + i);
+    int32_t *cur = qa, *nxt = qb;
+    __syncthreads();
+    for (;;) {
+        /* claim d; the next frontier goes to nxt[], what does not fit straight to out[] */
+        auto one = [&](Off e) {
+            const int32_t d = load<RO>(col + e);
+            if (atomicExch(&visited[d], 1) == 0) {
+                level[d] = depth + 1;
+                const int p = atomicAdd(&tail, 1);
+                if (p < kSQ) {
+                    nxt[p] = d;
+                } else {
+                    out[atomicAdd(out_tail, 1)] = d;
+                    atomicExch(&overflow, 1);
+                }
+            }
+        };
+        /* one level: cur[0..nf) in chunks of the block (a uniform trip count: LB syncs) */
+        for (int first = 0; first < nf; first += blockDim.x) {
+            Off beg = 0, end = 0;
+            if (first + (int)threadIdx.x < nf) {
+                const int32_t v = cur[first + threadIdx.x];
+                beg = load<RO>(row + v);
+                end = load<RO>(row + v + 1);
+                if (edges)
+                    atomicAdd(edges, (unsigned long long)(end - beg));
+            }
+            if constexpr (LB == 2) {
+                __shared__ int owner;
+                __shared__ Off sbeg, send;
+                for (;;) {
+                    __syncthreads();   /* every thread has read owner (last round, last chunk) */
+                    if (threadIdx.x == 0)
+                        owner = -1;
+                    __syncthreads();
+                    if (end - beg >= kBlockT)
+                        atomicMax(&owner, (int)threadIdx.x);
+                    __syncthreads();
+                    const int o = owner;
+                    if (o < 0)
+                        break;
+                    if ((int)threadIdx.x == o) {
+                        sbeg = beg;
+                        send = end;
+                        beg = end;
+                    }
+                    __syncthreads();
+                    for (Off e = sbeg + threadIdx.x; e < send; e += blockDim.x)
+                        one(e);
+                    __syncthreads();
+                }
+            }
+            if constexpr (LB >= 1) {
+                const int lane = threadIdx.x & 31;
+                for (;;) {
+                    const unsigned want = __ballot_sync(0xffffffffu, end - beg >= kWarpT);
+                    if (!want)
+                        break;
+                    const int leader = __ffs(want) - 1;
+                    const Off b = __shfl_sync(0xffffffffu, beg, leader);
+                    const Off e = __shfl_sync(0xffffffffu, end, leader);
+                    if (lane == leader)
+                        beg = end;
+                    for (Off i = b + lane; i < e; i += 32)
+                        one(i);
+                }
+            }
+            for (Off e = beg; e < end; e++)
+                one(e);
+        }
+        __syncthreads();
+        depth++;
+        const int32_t nt = tail, ovf = overflow;
+        if (ovf || nt == 0) {
+            /* hand the frontier back: the part in shared memory after what overflowed */
+            const int keep = min(nt, kSQ);
+            if (threadIdx.x == 0) {
+                base = keep ? atomicAdd(out_tail, keep) : 0;
+                *ctl_depth = depth;
+            }
+            __syncthreads();
+            for (int i = threadIdx.x; i < keep; i += blockDim.x)
+                out[base + i] = nxt[i];
+            return;
+        }
+        __syncthreads();   /* everyone has read tail before it is reset */
+        if (threadIdx.x == 0)
+            tail = 0;
+        int32_t *tmp = cur;
+        cur = nxt;
+        nxt = tmp;
+        nf = nt;
+        __syncthreads();
+    }
+}
+
+/* ---- host side ---------------------------------------------------------------------- */
+struct queue_state {
+    const gr_dcsr *d;
+    int q, ro, small, lb;
+    int32_t *level, *visited, *qa, *qb, *ctl;   /* ctl: out tails [0],[1]; small's depth [2] */
+    unsigned long long *edges;
+    host_words *hw;
+};
+
+template <int Q, bool RO, int LB, typename Off>
+void run_levels(queue_state *s, const Off *row, int32_t source, gr_bfs_levels *lv)
+{
+    const gr_dcsr *d = s->d;
+    level_timer tm(lv != nullptr);
+    unsigned long long *edges = lv ? s->edges : nullptr;
+    int32_t *in = s->qa, *out = s->qb;
+    int32_t nf = 1, depth = 0;
+    int slot = 0;
+    bool small_ok = s->small != 0;
+    (void)source;
+    while (nf > 0) {
+        if (lv)
+            GR_CUDA_CHECK(cudaMemsetAsync(edges, 0, sizeof *edges, 0));
+        tm.start();
+        const bool use_small = small_ok && nf <= kSQ;
+        if (use_small) {
+            small_kernel<Q, RO, LB, Off><<<1, kSmallThreads>>>(row, d->col, s->level, s->visited, in, nf,
+                                                           depth, out, s->ctl + slot,
+                                                           s->ctl + (slot ^ 1), s->ctl + 2, edges);
+        } else {
+            const int blocks = (int)((nf + kThreads - 1) / kThreads);
+            level_kernel<Q, RO, LB, Off><<<blocks, kThreads>>>(row, d->col, s->level, s->visited, in,
+                                                              nf, depth, out, s->ctl + slot,
+                                                              s->ctl + (slot ^ 1), edges);
+        }
+        GR_CHECK_LAUNCH();
+        const int32_t *h = s->hw->read(s->ctl, 3);
+        const int32_t next = h[slot], ndepth = use_small ? h[2] : depth + 1;
+        if (lv) {
+            const double ms = tm.stop();
+            unsigned long long ex = 0;
+            GR_CUDA_CHECK(cudaMemcpy(&ex, edges, sizeof ex, cudaMemcpyDeviceToHost));
+            gr_bfs_levels_add(lv, depth, nf, (double)ex,
+                              use_small ? GR_BFS_DIR_SMALL : GR_BFS_DIR_TOPDOWN, ms);
+        }
+        if (use_small && s->small == 1 && next > kSQ)
+            small_ok = false;   /* the paper's: first levels only, until the queue overflows */
+        nf = next;
+        depth = ndepth;
+        slot ^= 1;
+        int32_t *t = in;
+        in = out;
+        out = t;
+    }
+}
+
+template <int Q, bool RO, int LB> void run_q(queue_state *s, int32_t source, gr_bfs_levels *lv)
+{
+    with_offsets(s->d, [&](auto row) { run_levels<Q, RO, LB>(s, row, source, lv); });
+}
+
+template <int Q> void queue_run(void *p, int32_t source, gr_phases *ph, gr_bfs_levels *lv)
+{
+    queue_state *s = static_cast<queue_state *>(p);
+    gr_phase_mark(ph, GR_BFS_PHASE_INIT);
+    init_labels<<<init_grid(s->d->n), 256>>>(s->level, s->visited, s->d->n, source, s->ctl, 3, s->qa);
+    GR_CHECK_LAUNCH();
+    gr_phase_mark(ph, GR_BFS_PHASE_LEVELS);
+    const int key = s->ro * 3 + s->lb;
+    switch (key) {
+    case 0: run_q<Q, false, 0>(s, source, lv); break;
+    case 1: run_q<Q, false, 1>(s, source, lv); break;
+    case 2: run_q<Q, false, 2>(s, source, lv); break;
+    case 3: run_q<Q, true, 0>(s, source, lv); break;
+    case 4: run_q<Q, true, 1>(s, source, lv); break;
+    default: run_q<Q, true, 2>(s, source, lv); break;
+    }
+    gr_phase_end(ph);
+}
+
+/* pv: ro, small, lb (the registry's order). */
+template <int Q> void *queue_create(const gr_dcsr *d, const long *pv, gr_err *err)
+{
+    const size_t n = (size_t)d->n;
+    const size_t need = n * 4 * 4 + 64;
+    size_t free_b = 0, total_b = 0;
+    GR_CUDA_CHECK(cudaMemGetInfo(&free_b, &total_b));
+    if (need > free_b) {
+        gr_errf(err, "needs %.2f GB of device memory for labels and queues, the device has %.2f GB free",
+                (double)need / 1e9, (double)free_b / 1e9);
+        return nullptr;
+    }
+    queue_state *s = new queue_state();
+    s->d = d;
+    s->q = Q;
+    s->ro = (int)pv[0];
+    s->small = (int)pv[1];
+    s->lb = (int)pv[2];
+    GR_CUDA_CHECK(cudaMalloc(&s->level, n * 4 + 4));
+    GR_CUDA_CHECK(cudaMalloc(&s->visited, n * 4 + 4));
+    GR_CUDA_CHECK(cudaMalloc(&s->qa, n * 4 + 4));
+    GR_CUDA_CHECK(cudaMalloc(&s->qb, n * 4 + 4));
+    GR_CUDA_CHECK(cudaMalloc(&s->ctl, 4 * sizeof(int32_t)));
+    GR_CUDA_CHECK(cudaMalloc(&s->edges, sizeof(unsigned long long)));
+    s->hw = new host_words(4);
+    return s;
+}
+
+inline const int32_t *queue_level(void *p) { return static_cast<queue_state *>(p)->level; }
+
+inline void queue_destroy(void *p)
+{
+    queue_state *s = static_cast<queue_state *>(p);
+    if (!s)
+        return;
+    int32_t *bufs[] = {s->level, s->visited, s->qa, s->qb, s->ctl};
+    for (int32_t *b : bufs)
+        GR_CUDA_CHECK(cudaFree(b));
+    GR_CUDA_CHECK(cudaFree(s->edges));
+    delete s->hw;
+    delete s;
+}
+
+} // namespace grbfs
+#endif

@@ -1,0 +1,208 @@
+// nearfar.cuh - the near-far delta-stepping building blocks shared by sssp-fast (one persistent
+// cooperative kernel, rounds separated by grid.sync) and sssp-nf (the published near-far: one
+// launch per round, the host reading the queue sizes): the queues and their stamps, the
+// warp-aggregated appends, the relaxation, the round (hubs per block, others per warp) and the
+// two passes of the far-pile split. See sssp_fast.cu for the algorithm and its correctness.
+// Memory visibility: values written by other SMs in the same launch are read with __ldcg.
+#ifndef GR_SSSP_NEARFAR_CUH
+#define GR_SSSP_NEARFAR_CUH
+#include <cstdint>
+#include <cuda_runtime.h>
+
+namespace nearfar {
+typedef unsigned long long u64;
+constexpr int kBs = 256;
+
+// Control block (unsigned words): near counters by generation slot, hub counters, far counters,
+// per-round relaxation counters (trace), rounds done.
+enum { C_N = 0, C_B = 4, C_F = 8, C_RX = 10, C_ITER = 14, C_WORDS = 16 };
+
+template <typename D> struct dlim;
+template <> struct dlim<unsigned> { static constexpr unsigned inf = 0xFFFFFFFFu; };
+template <> struct dlim<u64> { static constexpr u64 inf = (u64)INT64_MAX; };
+
+template <typename Off, typename D> struct nf_args {
+    const Off *row;
+    const int32_t *col, *w;
+    D *dist;
+    unsigned *nstamp, *fstamp;
+    int32_t *qN[2], *qB[2], *qF[2];
+    unsigned *ctl;
+    u64 *gmin;
+    u64 *rec;           // trace: [0] start ns, then 3 per round (active, relaxations, end ns)
+    D delta;
+    int big;
+    int32_t n;
+};
+
+__device__ __forceinline__ u64 globaltimer()
+{
+    u64 t;
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+    return t;
+}
+
+template <typename D> __device__ __forceinline__ D sat_add(D a, D b)
+{
+    return a > dlim<D>::inf - b ? dlim<D>::inf : a + b;
+}
+
+template <typename Off, typename D>
+__device__ __forceinline__ void push_near(const nf_args<Off, D> &a, int32_t v, unsigned gen1)
+{
+    if (atomicExch(&a.nstamp[v], gen1) == gen1)
+        return;
+    Off deg = a.row[v + 1] - a.row[v];
+    if (deg >= (Off)a.big)
+        a.qB[gen1 & 1][atomicAdd(&a.ctl[C_B + (gen1 & 3)], 1u)] = v;
+    else
+        a.qN[gen1 & 1][atomicAdd(&a.ctl[C_N + (gen1 & 3)], 1u)] = v;
+}
+
+template <typename Off, typename D>
+__device__ __forceinline__ void push_far(const nf_args<Off, D> &a, int32_t v, unsigned epoch,
+                                         int fc)
+{
+    if (atomicExch(&a.fstamp[v], epoch) != epoch)
+        a.qF[fc][atomicAdd(&a.ctl[C_F + fc], 1u)] = v;
+}
+
+// Append v to q (counter *ctr) for every lane of the converged set `active` whose kind == k: one
+// atomicAdd per warp and queue (warp-aggregated; the programming guide's __activemask pattern:
+// the lanes that execute together agree on `active`).
+__device__ __forceinline__ void agg_push(unsigned active, int kind, int k, int32_t v, int32_t *q,
+                                         unsigned *ctr)
+{
+    unsigned m = __ballot_sync(active, kind == k);
+    if (!m)
+        return;
+    const int lane = threadIdx.x & 31, leader = __ffs(m) - 1;
+    unsigned base = 0;
+    if (lane == leader)
+        base = atomicAdd(ctr, (unsigned)__popc(m));
+    base = __shfl_sync(active, base, leader);
+    if (kind == k)
+        q[base + __popc(m & ((1u << lane) - 1))] = v;
+}
+
+// Relax arc (u, v, w) with du = dist[u]; an improved v is queued near (by degree: hub or not) or
+// far, once per generation / far epoch (the stamps), the appends aggregated per warp.
+template <typename Off, typename D>
+__device__ __forceinline__ void relax(const nf_args<Off, D> &a, Off e, D du, D T, unsigned gen1,
+                                      unsigned epoch, int fc)
+{
+    int32_t v = __ldg(&a.col[e]);
+    D nd = du + (D)__ldg(&a.w[e]);
+    int kind = 0;   // 1 near, 2 near hub, 3 far
+    if (nd < __ldcg(&a.dist[v]) && nd < atomicMin(&a.dist[v], nd)) {
+        if (nd < T) {
+            if (atomicExch(&a.nstamp[v], gen1) != gen1)
+                kind = a.row[v + 1] - a.row[v] >= (Off)a.big ? 2 : 1;
+        } else if (atomicExch(&a.fstamp[v], epoch) != epoch) {
+            kind = 3;
+        }
+    }
+    const unsigned active = __activemask();
+    agg_push(active, kind, 1, v, a.qN[gen1 & 1], &a.ctl[C_N + (gen1 & 3)]);
+    agg_push(active, kind, 2, v, a.qB[gen1 & 1], &a.ctl[C_B + (gen1 & 3)]);
+    agg_push(active, kind, 3, v, a.qF[fc], &a.ctl[C_F + fc]);
+}
+
+template <typename Off, typename D>
+__global__ void nf_init(nf_args<Off, D> a, int32_t src)
+{
+    int64_t i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x;
+    if (i < a.n) {
+        a.dist[i] = i == src ? 0 : dlim<D>::inf;
+        a.nstamp[i] = 0;
+        a.fstamp[i] = 0;
+    }
+    if (i == 0) {   // one thread writes the whole control block (no race with the seed below)
+        for (int k = 0; k < C_WORDS; k++)
+            a.ctl[k] = 0;
+        *a.gmin = (u64)dlim<D>::inf;
+        Off deg = a.row[src + 1] - a.row[src];
+        if (deg >= (Off)a.big) {
+            a.qB[0][0] = src;
+            a.ctl[C_B + 0] = 1;
+        } else {
+            a.qN[0][0] = src;
+            a.ctl[C_N + 0] = 1;
+        }
+    }
+}
+
+
+// One round: expand the near frontier of generation gen (nB hubs, one per block; nN others, one per
+// warp), grid-strided over whatever grid runs it. TRACE: arcs examined added to ctl[C_RX + slot].
+template <typename Off, typename D, bool TRACE>
+__device__ __forceinline__ void nf_expand(const nf_args<Off, D> &a, unsigned nN, unsigned nB,
+                                          unsigned gen, D T, unsigned epoch, int fc)
+{
+    const int lane = threadIdx.x & 31;
+    const u64 nwarps = ((u64)gridDim.x * blockDim.x) >> 5;
+    const u64 gwarp = (blockIdx.x * (u64)blockDim.x + threadIdx.x) >> 5;
+    const unsigned gen1 = gen + 1;
+    const int32_t *qb = a.qB[gen & 1], *qn = a.qN[gen & 1];
+    for (unsigned j = blockIdx.x; j < nB; j += gridDim.x) {     // hubs: one per block
+        int32_t u = __ldcg(&qb[j]);
+        D du = __ldcg(&a.dist[u]);
+        Off beg = __ldg(&a.row[u]), end = __ldg(&a.row[u + 1]);
+        if (TRACE && threadIdx.x == 0)
+            atomicAdd(&a.ctl[C_RX + (gen & 3)], (unsigned)(end - beg));
+        for (Off e = beg + threadIdx.x; e < end; e += blockDim.x)
+            relax(a, e, du, T, gen1, epoch, fc);
+    }
+    for (u64 i = gwarp; i < nN; i += nwarps) {                  // the rest: one per warp
+        int32_t u = __ldcg(&qn[i]);
+        D du = __ldcg(&a.dist[u]);
+        Off beg = __ldg(&a.row[u]), end = __ldg(&a.row[u + 1]);
+        if (TRACE && lane == 0)
+            atomicAdd(&a.ctl[C_RX + (gen & 3)], (unsigned)(end - beg));
+        for (Off e = beg + lane; e < end; e += 32)
+            relax(a, e, du, T, gen1, epoch, fc);
+    }
+}
+
+// Split, pass 1: the smallest distance >= T among the nF far entries, into *a.gmin (atomicMin;
+// *a.gmin holds INF before).
+template <typename Off, typename D>
+__device__ __forceinline__ void nf_split_min(const nf_args<Off, D> &a, unsigned nF, int fc, D T)
+{
+    const u64 nthreads = (u64)gridDim.x * blockDim.x;
+    const int32_t *qf = a.qF[fc];
+    D lmin = dlim<D>::inf;
+    for (u64 i = blockIdx.x * (u64)blockDim.x + threadIdx.x; i < nF; i += nthreads) {
+        D d = __ldcg(&a.dist[__ldcg(&qf[i])]);
+        if (d >= T && d < lmin)
+            lmin = d;
+    }
+    for (int o = 16; o > 0; o >>= 1) {
+        D x = __shfl_xor_sync(0xFFFFFFFFu, lmin, o);
+        lmin = x < lmin ? x : lmin;
+    }
+    if ((threadIdx.x & 31) == 0 && lmin != dlim<D>::inf)
+        atomicMin(a.gmin, (u64)lmin);
+}
+
+// Split, pass 2: far entries below T were expanded as near vertices (dropped); those below Tn
+// form generation gen1's near frontier; the rest move to the other far buffer (epoch's stamp).
+template <typename Off, typename D>
+__device__ __forceinline__ void nf_split_push(const nf_args<Off, D> &a, unsigned nF, int fc, D T,
+                                              D Tn, unsigned gen1, unsigned epoch)
+{
+    const u64 nthreads = (u64)gridDim.x * blockDim.x;
+    const int32_t *qf = a.qF[fc];
+    for (u64 i = blockIdx.x * (u64)blockDim.x + threadIdx.x; i < nF; i += nthreads) {
+        int32_t v = __ldcg(&qf[i]);
+        D d = __ldcg(&a.dist[v]);
+        if (d < T)
+            continue;
+        if (d < Tn)
+            push_near(a, v, gen1);
+        else
+            push_far(a, v, epoch, fc ^ 1);
+    }
+}
+}  // namespace nearfar
+#endif

@@ -1,0 +1,287 @@
+// sssp_fast.cu - sssp-fast: our SSSP for Hopper. Delta-stepping in the near-far form (Davidson et
+// al.) with the control on the device, after ADDS (Wang et al., PPoPP 2021):
+//  - one persistent cooperative kernel per root: rounds separated by grid.sync(), no host round
+//    trip at all between root and result;
+//  - a round expands the near frontier (vertices whose distance fell below the threshold T):
+//    vertices of degree >= `big` one per block (all threads of the block over its arcs, the
+//    cooperative expansion of hubs), the others one per warp; improved vertices below T go to the
+//    next near frontier (once per round: a stamp per vertex), the others to the far pile (once
+//    per far epoch: a second stamp);
+//  - when the near frontier is empty the far pile is split: the smallest far distance m is found
+//    (a grid reduction), T = m + delta, far entries below T form the next near frontier, settled
+//    (stale) entries are dropped, the rest are compacted into the other far buffer;
+//  - delta is adjusted on the fly at each split: doubled when the new near frontier is too small
+//    to fill the GPU, halved when it is far larger (the result never depends on delta);
+//  - distances are 32-bit when the harness proves (n-1) x wmax + wmax < 2^32 - 1 (d32=1), 64-bit
+//    otherwise; both use the hardware atomicMin.
+// Correctness: every value written to dist is the length of a real path; a vertex whose
+// distance falls is queued (near or far) after the fall, and is expanded after its last fall
+// below the current threshold; a far entry is dropped only when its distance is below the
+// previous threshold, i.e. it was expanded as a near vertex. The loop ends when the far pile holds
+// no unsettled vertex, which leaves every arc relaxed: the distances are exact.
+// Memory visibility: values written by other SMs in the same launch are read with __ldcg
+// (L2, never a stale L1 line); grid.sync() orders the rounds.
+#include <cooperative_groups.h>
+#include <cstdlib>
+#include <vector>
+#include "../common/cuda_check.cuh"
+#include "../common/device_csr.h"
+#include "nearfar.cuh"
+#include "sssp_gpu.h"
+
+namespace cg = cooperative_groups;
+
+namespace {
+using namespace nearfar;
+constexpr unsigned kMaxRec = 1u << 20;     // trace rows kept (rounds beyond are counted only)
+
+template <typename Off, typename D, bool TRACE>
+__global__ void __launch_bounds__(kBs) fast_main(nf_args<Off, D> a)
+{
+    cg::grid_group grid = cg::this_grid();
+    const u64 gtid = blockIdx.x * (u64)blockDim.x + threadIdx.x;
+    const u64 nthreads = (u64)gridDim.x * blockDim.x, nwarps = nthreads >> 5;
+    unsigned gen = 0, epoch = 1;
+    int fc = 0;
+    D T = a.delta, delta = a.delta;
+    unsigned rec_i = 0;
+    if (TRACE && gtid == 0)
+        a.rec[0] = globaltimer();
+    for (;;) {      // every branch below depends only on values read after a grid.sync: uniform
+        unsigned nN = __ldcg(&a.ctl[C_N + (gen & 3)]), nB = __ldcg(&a.ctl[C_B + (gen & 3)]);
+        if (nN + nB == 0) {     // near frontier empty: split the far pile
+            unsigned nF = __ldcg(&a.ctl[C_F + fc]);
+            nf_split_min(a, nF, fc, T);
+            grid.sync();
+            u64 gm = __ldcg(a.gmin);
+            if (gm == (u64)dlim<D>::inf)
+                break;      // no unsettled far vertex: done
+            D Tn = sat_add((D)gm, delta);
+            unsigned gen1 = gen + 1;
+            epoch++;
+            nf_split_push(a, nF, fc, T, Tn, gen1, epoch);
+            grid.sync();
+            if (gtid == 0) {    // next read / written at the next split, after grid.syncs
+                a.ctl[C_F + fc] = 0;
+                *a.gmin = (u64)dlim<D>::inf;
+            }
+            unsigned nn = __ldcg(&a.ctl[C_N + (gen1 & 3)]) + __ldcg(&a.ctl[C_B + (gen1 & 3)]);
+            if (nn < nwarps && delta < dlim<D>::inf / 4)
+                delta *= 2;         // too little work per round: wider buckets
+            else if (nn > 8 * nthreads && delta > 1)
+                delta /= 2;
+            fc ^= 1;
+            T = Tn;
+            gen = gen1;
+            continue;
+        }
+        nf_expand<Off, D, TRACE>(a, nN, nB, gen, T, epoch, fc);
+        grid.sync();
+        if (gtid == 0) {
+            if (TRACE && rec_i < kMaxRec) {
+                a.rec[1 + 3 * rec_i] = nN + nB;
+                a.rec[2 + 3 * rec_i] = __ldcg(&a.ctl[C_RX + (gen & 3)]);
+                a.rec[3 + 3 * rec_i] = globaltimer();
+            }
+            rec_i++;
+            a.ctl[C_N + (gen & 3)] = 0;     // next written for generation gen + 4
+            a.ctl[C_B + (gen & 3)] = 0;
+            a.ctl[C_RX + (gen & 3)] = 0;
+        }
+        gen++;
+    }
+    if (gtid == 0)
+        a.ctl[C_ITER] = TRACE ? (rec_i < kMaxRec ? rec_i : kMaxRec) : rec_i;
+}
+
+struct fast_state {
+    gr_dcsr g;
+    int d32;                // 1: 32-bit distances
+    int big;
+    u64 delta;
+    unsigned grid[2][2];    // co-resident blocks for [d32][trace]
+    void *dist;
+    unsigned *nstamp, *fstamp, *ctl;
+    int32_t *q[6];
+    u64 *gmin, *rec;
+};
+
+template <typename Off, typename D> nf_args<Off, D> make_args(fast_state *s)
+{
+    nf_args<Off, D> a;
+    a.row = (const Off *)s->g.row;
+    a.col = s->g.col;
+    a.w = s->g.w;
+    a.dist = (D *)s->dist;
+    a.nstamp = s->nstamp;
+    a.fstamp = s->fstamp;
+    for (int k = 0; k < 2; k++) {
+        a.qN[k] = s->q[k];
+        a.qB[k] = s->q[2 + k];
+        a.qF[k] = s->q[4 + k];
+    }
+    a.ctl = s->ctl;
+    a.gmin = s->gmin;
+    a.rec = s->rec;
+    a.delta = (D)s->delta;
+    a.big = s->big;
+    a.n = s->g.n;
+    return a;
+}
+
+template <typename Off, typename D, bool TRACE> unsigned coresident(void)
+{
+    int dev = 0, sms = 0, per = 0;
+    GR_CUDA_CHECK(cudaGetDevice(&dev));
+    GR_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+    GR_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, fast_main<Off, D, TRACE>,
+                                                                kBs, 0));
+    return (unsigned)(sms * (per > 0 ? per : 1));
+}
+
+template <typename Off, typename D, bool TRACE> void fast_go(fast_state *s, int32_t src,
+                                                             gr_phases *ph)
+{
+    nf_args<Off, D> a = make_args<Off, D>(s);
+    gr_phase_mark(ph, GR_SSSP_PH_INIT);
+    unsigned ib = (unsigned)((s->g.n + kBs - 1) / kBs);
+    nf_init<Off, D><<<ib, kBs>>>(a, src);
+    GR_CHECK_LAUNCH();
+    gr_phase_mark(ph, GR_SSSP_PH_ITER);
+    void *args[] = {&a};
+    GR_CUDA_CHECK(cudaLaunchCooperativeKernel((const void *)fast_main<Off, D, TRACE>,
+                                              dim3(s->grid[s->d32][TRACE]), dim3(kBs), args, 0,
+                                              0));
+    GR_CHECK_LAUNCH();
+    gr_phase_end(ph);
+}
+
+template <bool TRACE> void fast_dispatch(fast_state *s, int32_t src, gr_phases *ph)
+{
+    if (s->g.wide) {
+        if (s->d32)
+            fast_go<int64_t, unsigned, TRACE>(s, src, ph);
+        else
+            fast_go<int64_t, u64, TRACE>(s, src, ph);
+    } else {
+        if (s->d32)
+            fast_go<int32_t, unsigned, TRACE>(s, src, ph);
+        else
+            fast_go<int32_t, u64, TRACE>(s, src, ph);
+    }
+}
+
+template <bool TRACE> unsigned grid_for(fast_state *s, int d32)
+{
+    if (s->g.wide)
+        return d32 ? coresident<int64_t, unsigned, TRACE>() : coresident<int64_t, u64, TRACE>();
+    return d32 ? coresident<int32_t, unsigned, TRACE>() : coresident<int32_t, u64, TRACE>();
+}
+
+void *fast_prepare(const gr_graph *g, const long *pv, gr_err *err)
+{
+    int dev = 0, coop = 0;
+    GR_CUDA_CHECK(cudaGetDevice(&dev));
+    GR_CUDA_CHECK(cudaDeviceGetAttribute(&coop, cudaDevAttrCooperativeLaunch, dev));
+    if (!coop) {
+        gr_errf(err, "sssp-fast: the device does not support cooperative launches");
+        return nullptr;
+    }
+    int64_t wmax = gr_graph_max_weight(g), n1 = g->n > 0 ? g->n - 1 : 0;
+    // largest value a relaxation can form: a simple path's length plus one arc
+    double top = (double)n1 * (double)wmax + (double)wmax;
+    size_t extra = (size_t)g->n * (8 + 4 + 4 + 6 * 4) + (size_t)(3 * kMaxRec + 1) * 8 + 256;
+    size_t free_b = 0, total_b = 0;
+    GR_CUDA_CHECK(cudaMemGetInfo(&free_b, &total_b));
+    if (gr_dcsr_bytes(g, GR_DCSR_WEIGHTS) + extra > free_b) {
+        gr_errf(err, "sssp-fast: needs %.2f GB of device memory, the device has %.2f GB free",
+                (gr_dcsr_bytes(g, GR_DCSR_WEIGHTS) + extra) / 1e9, free_b / 1e9);
+        return nullptr;
+    }
+    fast_state *s = (fast_state *)calloc(1, sizeof *s);
+    if (gr_dcsr_upload(&s->g, g, GR_DCSR_WEIGHTS, err)) {
+        free(s);
+        return nullptr;
+    }
+    s->d32 = pv[2] && top < (double)0xFFFFFFFEu;
+    s->big = (int)pv[1];
+    s->delta = pv[0] > 0 ? (u64)pv[0] : (u64)(wmax / 2 > 0 ? wmax / 2 : 1);
+    if (s->d32 && s->delta > 0x3FFFFFFFu)
+        s->delta = 0x3FFFFFFFu;
+    size_t n = (size_t)(g->n > 0 ? g->n : 1);
+    GR_CUDA_CHECK(cudaMalloc(&s->dist, n * 8));
+    GR_CUDA_CHECK(cudaMalloc(&s->nstamp, n * 4));
+    GR_CUDA_CHECK(cudaMalloc(&s->fstamp, n * 4));
+    for (int k = 0; k < 6; k++)
+        GR_CUDA_CHECK(cudaMalloc(&s->q[k], n * 4));
+    GR_CUDA_CHECK(cudaMalloc(&s->ctl, C_WORDS * sizeof(unsigned)));
+    GR_CUDA_CHECK(cudaMalloc(&s->gmin, sizeof(u64)));
+    GR_CUDA_CHECK(cudaMalloc(&s->rec, (size_t)(3 * kMaxRec + 1) * sizeof(u64)));
+    for (int d = 0; d < 2; d++) {
+        s->grid[d][0] = grid_for<false>(s, d);
+        s->grid[d][1] = grid_for<true>(s, d);
+    }
+    return s;
+}
+
+void fast_run(void *p, int32_t src, gr_phases *ph) { fast_dispatch<false>((fast_state *)p, src, ph); }
+
+int64_t fast_iterations(void *p)
+{
+    fast_state *s = (fast_state *)p;
+    unsigned it = 0;
+    GR_CUDA_CHECK(cudaMemcpy(&it, s->ctl + C_ITER, sizeof it, cudaMemcpyDeviceToHost));
+    return it;
+}
+
+int64_t fast_trace(void *p, int32_t src, gr_sssp_row_fn row, void *ctx)
+{
+    fast_state *s = (fast_state *)p;
+    fast_dispatch<true>(s, src, nullptr);
+    GR_CUDA_CHECK(cudaDeviceSynchronize());
+    int64_t rounds = fast_iterations(s);
+    std::vector<u64> rec((size_t)(3 * rounds + 1));
+    GR_CUDA_CHECK(cudaMemcpy(rec.data(), s->rec, rec.size() * sizeof(u64), cudaMemcpyDeviceToHost));
+    for (int64_t r = 0; r < rounds; r++) {
+        u64 t0 = r == 0 ? rec[0] : rec[(size_t)(3 * r)], t1 = rec[(size_t)(3 * r + 3)];
+        double vals[4] = {(double)(r + 1), (double)rec[(size_t)(3 * r + 1)],
+                          (double)rec[(size_t)(3 * r + 2)], (double)(t1 - t0) / 1e6};
+        row(ctx, vals);
+    }
+    return rounds;
+}
+
+void fast_fetch(void *p, int64_t *out)
+{
+    fast_state *s = (fast_state *)p;
+    size_t n = (size_t)s->g.n;
+    if (!s->d32) {
+        GR_CUDA_CHECK(cudaMemcpy(out, s->dist, n * 8, cudaMemcpyDeviceToHost));
+        return;
+    }
+    std::vector<unsigned> d(n);
+    GR_CUDA_CHECK(cudaMemcpy(d.data(), s->dist, n * 4, cudaMemcpyDeviceToHost));
+    for (size_t v = 0; v < n; v++)
+        out[v] = d[v] == dlim<unsigned>::inf ? INT64_MAX : (int64_t)d[v];
+}
+
+void fast_release(void *p)
+{
+    fast_state *s = (fast_state *)p;
+    if (!s)
+        return;
+    gr_dcsr_free(&s->g);
+    GR_CUDA_CHECK(cudaFree(s->dist));
+    GR_CUDA_CHECK(cudaFree(s->nstamp));
+    GR_CUDA_CHECK(cudaFree(s->fstamp));
+    for (int k = 0; k < 6; k++)
+        GR_CUDA_CHECK(cudaFree(s->q[k]));
+    GR_CUDA_CHECK(cudaFree(s->ctl));
+    GR_CUDA_CHECK(cudaFree(s->gmin));
+    GR_CUDA_CHECK(cudaFree(s->rec));
+    free(s);
+}
+}  // namespace
+
+extern "C" const gr_sssp_impl gr_sssp_fast = {fast_prepare, fast_run,        fast_fetch,
+                                              fast_trace,   fast_iterations, fast_release};

@@ -1,0 +1,212 @@
+// sssp_nf.cu - sssp-nf: near-far SSSP as published (Davidson, Baxter, Garland, Owens, IPDPS 2014):
+// delta-stepping with two piles, a fixed delta, and the host in the loop. Each round is one
+// launch expanding the near frontier (vertices below the threshold T; hubs one per block, the
+// others one per warp); improved vertices below T join the next near frontier, the others the
+// far pile; when the near frontier is empty the far pile is split at T = (smallest far distance)
+// + delta (two launches). The host reads the 64-byte control block after every launch (one
+// round trip per round, inside the timed region) - the cost sssp-fast removes by keeping the loop
+// on the device. The queues, stamps, relaxation and split passes are nearfar.cuh, shared with
+// sssp-fast. 64-bit distances (atomicMin on unsigned long long, INF = INT64_MAX).
+#include <cstdlib>
+#include <vector>
+#include "../common/cuda_check.cuh"
+#include "../common/device_csr.h"
+#include "nearfar.cuh"
+#include "sssp_gpu.h"
+
+namespace {
+using namespace nearfar;
+
+template <typename Off>
+__global__ void __launch_bounds__(kBs) nf_round(nf_args<Off, u64> a, unsigned nN, unsigned nB,
+                                                unsigned gen, u64 T, unsigned epoch, int fc)
+{
+    if (blockIdx.x == 0 && threadIdx.x == 0) {  // this generation's counts came as arguments;
+        a.ctl[C_N + (gen & 3)] = 0;             // its slot is written again for gen + 4 only
+        a.ctl[C_B + (gen & 3)] = 0;
+    }
+    nf_expand<Off, u64, false>(a, nN, nB, gen, T, epoch, fc);
+}
+
+template <typename Off>
+__global__ void __launch_bounds__(kBs) nf_min(nf_args<Off, u64> a, unsigned nF, int fc, u64 T)
+{
+    nf_split_min(a, nF, fc, T);
+}
+
+template <typename Off>
+__global__ void __launch_bounds__(kBs) nf_push(nf_args<Off, u64> a, unsigned nF, int fc, u64 T,
+                                               u64 Tn, unsigned gen1, unsigned epoch)
+{
+    if (blockIdx.x == 0 && threadIdx.x == 0) {
+        a.ctl[C_F + fc] = 0;                    // nF came as an argument: the count is free
+        *a.gmin = (u64)dlim<u64>::inf;          // the host has read it
+    }
+    nf_split_push(a, nF, fc, T, Tn, gen1, epoch);
+}
+
+struct nf_state {
+    gr_dcsr g;
+    u64 delta;
+    int big, sms;
+    u64 *dist;
+    unsigned *nstamp, *fstamp, *ctl, *h_ctl;
+    int32_t *q[6];
+    u64 *gmin, *h_gmin;
+    int64_t iters;
+};
+
+template <typename Off> nf_args<Off, u64> make_args(nf_state *s)
+{
+    nf_args<Off, u64> a;
+    a.row = (const Off *)s->g.row;
+    a.col = s->g.col;
+    a.w = s->g.w;
+    a.dist = s->dist;
+    a.nstamp = s->nstamp;
+    a.fstamp = s->fstamp;
+    for (int k = 0; k < 2; k++) {
+        a.qN[k] = s->q[k];
+        a.qB[k] = s->q[2 + k];
+        a.qF[k] = s->q[4 + k];
+    }
+    a.ctl = s->ctl;
+    a.gmin = s->gmin;
+    a.rec = nullptr;
+    a.delta = s->delta;
+    a.big = s->big;
+    a.n = s->g.n;
+    return a;
+}
+
+unsigned grid_for(nf_state *s, uint64_t threads)
+{
+    uint64_t b = (threads + kBs - 1) / kBs, cap = (uint64_t)s->sms * 16;
+    return (unsigned)(b < 1 ? 1 : (b < cap ? b : cap));
+}
+
+void read_ctl(nf_state *s)
+{
+    GR_CUDA_CHECK(cudaMemcpyAsync(s->h_ctl, s->ctl, C_WORDS * sizeof(unsigned),
+                                  cudaMemcpyDeviceToHost, 0));
+    GR_CUDA_CHECK(cudaStreamSynchronize(0));
+}
+
+template <typename Off> void nf_go(nf_state *s, int32_t src, gr_phases *ph)
+{
+    nf_args<Off, u64> a = make_args<Off>(s);
+    gr_phase_mark(ph, GR_SSSP_PH_INIT);
+    nf_init<Off, u64><<<(unsigned)((s->g.n + kBs - 1) / kBs), kBs>>>(a, src);
+    GR_CHECK_LAUNCH();
+    gr_phase_mark(ph, GR_SSSP_PH_ITER);
+    unsigned gen = 0, epoch = 1;
+    int fc = 0;
+    u64 T = s->delta;
+    int64_t rounds = 0;
+    for (;;) {
+        read_ctl(s);
+        unsigned nN = s->h_ctl[C_N + (gen & 3)], nB = s->h_ctl[C_B + (gen & 3)];
+        if (nN + nB > 0) {
+            nf_round<Off><<<grid_for(s, (uint64_t)nN * 32 + (uint64_t)nB * kBs), kBs>>>(
+                a, nN, nB, gen, T, epoch, fc);
+            GR_CHECK_LAUNCH();
+            gen++;
+            rounds++;
+            continue;
+        }
+        unsigned nF = s->h_ctl[C_F + fc];
+        if (nF == 0)
+            break;
+        nf_min<Off><<<grid_for(s, nF), kBs>>>(a, nF, fc, T);
+        GR_CHECK_LAUNCH();
+        GR_CUDA_CHECK(cudaMemcpyAsync(s->h_gmin, s->gmin, sizeof(u64), cudaMemcpyDeviceToHost, 0));
+        GR_CUDA_CHECK(cudaStreamSynchronize(0));
+        if (*s->h_gmin == (u64)dlim<u64>::inf)
+            break;
+        u64 Tn = *s->h_gmin + s->delta;
+        epoch++;
+        nf_push<Off><<<grid_for(s, nF), kBs>>>(a, nF, fc, T, Tn, gen + 1, epoch);
+        GR_CHECK_LAUNCH();
+        fc ^= 1;
+        T = Tn;
+        gen++;      // generation gen's slots are empty: nothing to reset
+    }
+    gr_phase_end(ph);
+    s->iters = rounds;
+}
+
+void *nf_prepare(const gr_graph *g, const long *pv, gr_err *err)
+{
+    size_t extra = (size_t)g->n * (8 + 4 + 4 + 6 * 4) + 256, free_b = 0, total_b = 0;
+    GR_CUDA_CHECK(cudaMemGetInfo(&free_b, &total_b));
+    if (gr_dcsr_bytes(g, GR_DCSR_WEIGHTS) + extra > free_b) {
+        gr_errf(err, "sssp-nf: needs %.2f GB of device memory, the device has %.2f GB free",
+                (gr_dcsr_bytes(g, GR_DCSR_WEIGHTS) + extra) / 1e9, free_b / 1e9);
+        return nullptr;
+    }
+    nf_state *s = (nf_state *)calloc(1, sizeof *s);
+    if (gr_dcsr_upload(&s->g, g, GR_DCSR_WEIGHTS, err)) {
+        free(s);
+        return nullptr;
+    }
+    int64_t wmax = gr_graph_max_weight(g);
+    double avgdeg = g->n > 0 ? (double)g->m / g->n : 1;
+    // Davidson et al.'s rule of thumb: delta ~ warp width x average weight / average degree
+    int64_t auto_delta = (int64_t)(32.0 * (wmax / 2.0) / (avgdeg > 1 ? avgdeg : 1));
+    s->delta = (u64)(pv[0] > 0 ? pv[0] : (auto_delta > 0 ? auto_delta : 1));
+    s->big = (int)pv[1];
+    int dev = 0;
+    GR_CUDA_CHECK(cudaGetDevice(&dev));
+    GR_CUDA_CHECK(cudaDeviceGetAttribute(&s->sms, cudaDevAttrMultiProcessorCount, dev));
+    size_t n = (size_t)(g->n > 0 ? g->n : 1);
+    GR_CUDA_CHECK(cudaMalloc(&s->dist, n * 8));
+    GR_CUDA_CHECK(cudaMalloc(&s->nstamp, n * 4));
+    GR_CUDA_CHECK(cudaMalloc(&s->fstamp, n * 4));
+    for (int k = 0; k < 6; k++)
+        GR_CUDA_CHECK(cudaMalloc(&s->q[k], n * 4));
+    GR_CUDA_CHECK(cudaMalloc(&s->ctl, C_WORDS * sizeof(unsigned)));
+    GR_CUDA_CHECK(cudaMalloc(&s->gmin, sizeof(u64)));
+    GR_CUDA_CHECK(cudaMallocHost(&s->h_ctl, C_WORDS * sizeof(unsigned)));
+    GR_CUDA_CHECK(cudaMallocHost(&s->h_gmin, sizeof(u64)));
+    return s;
+}
+
+void nf_run(void *p, int32_t src, gr_phases *ph)
+{
+    nf_state *s = (nf_state *)p;
+    if (s->g.wide)
+        nf_go<int64_t>(s, src, ph);
+    else
+        nf_go<int32_t>(s, src, ph);
+}
+
+void nf_fetch(void *p, int64_t *out)
+{
+    nf_state *s = (nf_state *)p;
+    if (s->g.n > 0)
+        GR_CUDA_CHECK(cudaMemcpy(out, s->dist, (size_t)s->g.n * 8, cudaMemcpyDeviceToHost));
+}
+
+int64_t nf_iterations(void *p) { return ((nf_state *)p)->iters; }
+
+void nf_release(void *p)
+{
+    nf_state *s = (nf_state *)p;
+    if (!s)
+        return;
+    gr_dcsr_free(&s->g);
+    GR_CUDA_CHECK(cudaFree(s->dist));
+    GR_CUDA_CHECK(cudaFree(s->nstamp));
+    GR_CUDA_CHECK(cudaFree(s->fstamp));
+    for (int k = 0; k < 6; k++)
+        GR_CUDA_CHECK(cudaFree(s->q[k]));
+    GR_CUDA_CHECK(cudaFree(s->ctl));
+    GR_CUDA_CHECK(cudaFree(s->gmin));
+    GR_CUDA_CHECK(cudaFreeHost(s->h_ctl));
+    GR_CUDA_CHECK(cudaFreeHost(s->h_gmin));
+    free(s);
+}
+}  // namespace
+
+extern "C" const gr_sssp_impl gr_sssp_nf = {nf_prepare, nf_run,        nf_fetch,
+                                            nullptr,    nf_iterations, nf_release};

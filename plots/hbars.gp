@@ -1,0 +1,46 @@
+# hbars.gp - horizontal bars, one per row, on a log value axis, coloured by group (e.g. the APSP
+# rate of published platforms beside ours). scripts/plots.sh (chart = hbars) writes the data:
+#   gnuplot -e "dat='bars.dat'; out='OUT'; title='T'; xlabel='Gop/s'; nrows=N; groups='a|b'" plots/hbars.gp
+# Variables:
+#   dat      tab-separated rows: y position, "label", value ('-': no value), group index (1..)
+#   groups   group names joined by '|', in index order (legend)
+#   nrows    number of rows;  out, title, xlabel
+here = (exists('ARG0') && strlen(ARG0) > 0) ? system('dirname '.ARG0) : 'plots'
+if (!exists('title')) title = ''
+if (!exists('xlabel')) xlabel = ''
+if (!exists('groups')) groups = ''
+ngroups = 0
+rest = groups
+while (strlen(rest) > 0) {
+    ngroups = ngroups + 1
+    cut = strstrt(rest, '|')
+    rest = cut > 0 ? rest[cut+1:] : ''
+}
+group_name(k) = system(sprintf("printf '%%s' '%s' | cut -d'|' -f%d", groups, k))
+
+call here.'/terminals.gp' 'png'
+set terminal pngcairo size 1200, (160 + nrows * 26) noenhanced font ',11'
+set output out.'.png'
+set datafile separator "\t"
+set title title
+set xlabel xlabel
+set logscale x 10
+set xrange [1:*]
+set format x '%g'
+set xtics nomirror
+set grid xtics mxtics
+set ytics nomirror scale 0
+set yrange [-1:nrows]
+set style fill solid 0.75 border -1
+set key outside right top vertical Left reverse
+set lmargin at screen 0.30
+set rmargin at screen 0.80
+
+nov(s) = s eq '-'
+plot for [k=1:ngroups] dat using ($4 == k ? sqrt($3) : NaN):1:(1):($3):($1 - 0.35):($1 + 0.35) \
+         with boxxyerror lc k title group_name(k), \
+     dat using (1):1:ytic(2) with points pt -1 notitle, \
+     dat using (nov(strcol(3)) ? NaN : $3 * 1.15):1:(sprintf('%g', $3)) with labels left notitle, \
+     dat using (nov(strcol(3)) ? 1.2 : NaN):1:('(no number in the text)') with labels left tc rgb 'gray40' notitle
+
+call here.'/terminals.gp' 'svg'

@@ -1,0 +1,204 @@
+/* test_bfs_cpu.c - the host BFS: cpu-bfs and cpu-bfs-do (several thread counts and switching
+ * thresholds that force either direction) equal a naive relaxation BFS on awkward graphs from
+ * several roots; the Graph500 work count (symmetric: half the reached degrees; directed: arcs
+ * leaving reached vertices; self-loops and duplicates as stored); the family's verification
+ * catches a wrong level in both modes; the per-level trace adds up. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include "bfs/bfs_cpu.h"
+#include "bfs_graphs.h"
+#include "family.h"
+#include "registry.h"
+#include "test.h"
+#include <unistd.h>
+
+/* OpenMP threads spinning at barriers on a loaded 2-core machine made this program 40x slower:
+ * unless the caller chose a wait policy, re-run itself with OMP_WAIT_POLICY=passive (libgomp
+ * reads it once, at load time, before main). */
+__attribute__((constructor)) static void passive_omp(void)
+{
+    if (getenv("OMP_WAIT_POLICY"))
+        return;
+    setenv("OMP_WAIT_POLICY", "passive", 1);
+    char *const argv[] = {(char *)"test_bfs_cpu", NULL};
+    execv("/proc/self/exe", argv);   /* returns only on failure: then run as we are */
+}
+
+static const int bg_sizes[BG_KINDS] = {1, 200, 301, 150, 500, 3000, 1500, 4096};
+
+/* Run variant text from every root of every graph kind; exact against the naive BFS. */
+static void check_variant(const char *text)
+{
+    const gr_variant *v;
+    long pv[GR_MAX_PARAMS];
+    gr_err err;
+    if (gr_variant_parse(text, &v, pv, &err)) {
+        fprintf(stderr, "  %s\n", err.msg);
+        CHECK(0);
+        return;
+    }
+    const gr_family *fam = gr_family_find(v->family);
+    for (int kind = 0; kind < BG_KINDS; kind++) {
+        gr_graph g;
+        int32_t roots[4];
+        int nr = bg_make(kind, bg_sizes[kind], &g, roots);
+        void *st = v->prepare(v, pv, &g, &err);
+        CHECK(st != NULL);
+        if (!st)
+            continue;
+        int32_t *got = malloc(fam->result_bytes(&g)), *want = malloc(fam->result_bytes(&g));
+        for (int r = 0; r < nr; r++) {
+            bg_naive_bfs(&g, roots[r], want);
+            for (int rep = 0; rep < 2; rep++) {
+                memset(got, 0x7f, fam->result_bytes(&g));
+                v->reset(st);
+                v->run(st, roots[r], NULL);
+                v->fetch(st, got);
+                for (int32_t x = 0; x < g.n; x++)
+                    if (got[x] != want[x]) {
+                        fprintf(stderr, "  %s %s root %d: level[%d] = %d, naive %d\n", text,
+                                bg_name[kind], roots[r], x, got[x], want[x]);
+                        CHECK(0);
+                        break;
+                    }
+            }
+        }
+        free(got);
+        free(want);
+        v->release(st);
+        gr_graph_free(&g);
+    }
+}
+
+TEST_CASE(cpu_bfs) { check_variant("cpu-bfs"); }
+TEST_CASE(cpu_bfs_do_default) { check_variant("cpu-bfs-do"); }
+TEST_CASE(cpu_bfs_do_one_thread) { check_variant("cpu-bfs-do:threads=1"); }
+TEST_CASE(cpu_bfs_do_two_threads) { check_variant("cpu-bfs-do:threads=2"); }
+/* alpha = 1000: bottom-up as soon as the frontier has arcs; beta = 1: never back */
+TEST_CASE(cpu_bfs_do_bottom_up_early) { check_variant("cpu-bfs-do:alpha=1000,beta=1"); }
+/* alpha = 1: (almost) always top-down */
+TEST_CASE(cpu_bfs_do_top_down) { check_variant("cpu-bfs-do:alpha=1,beta=1000"); }
+
+static void edges_graph(gr_graph *g, int directed, const int32_t (*arcs)[2], int k, int n)
+{
+    gr_edgelist el;
+    gr_err err;
+    gr_edgelist_init(&el, n, directed);
+    for (int i = 0; i < k; i++)
+        gr_edgelist_push(&el, arcs[i][0], arcs[i][1], 1);
+    CHECK_EQ(gr_graph_build(g, &el, directed ? 0 : GR_BUILD_SYMMETRIZE, &err), 0);
+    gr_edgelist_free(&el);
+}
+
+TEST_CASE(work_counting)
+{
+    /* symmetric: triangle 0-1-2 plus an edge 3-4 (another component) */
+    static const int32_t tri[][2] = {{0, 1}, {1, 2}, {2, 0}, {3, 4}};
+    gr_graph g;
+    edges_graph(&g, 0, tri, 4, 5);
+    int32_t lev[5];
+    gr_bfs_seq(&g, 0, lev, NULL, NULL, NULL, NULL);
+    CHECK(gr_bfs_work(&g, lev) == 3.0);     /* 3 edges, never both directions */
+    gr_graph_free(&g);
+    /* directed: 0->1, 0->2, 1->2, 2->0, 3->0 (3 unreached from 0) */
+    static const int32_t dir[][2] = {{0, 1}, {0, 2}, {1, 2}, {2, 0}, {3, 0}};
+    edges_graph(&g, 1, dir, 5, 4);
+    gr_bfs_seq(&g, 0, lev, NULL, NULL, NULL, NULL);
+    CHECK(gr_bfs_work(&g, lev) == 4.0);     /* arcs leaving 0, 1, 2 */
+    gr_graph_free(&g);
+    /* a self-loop and a duplicate count as stored: 0->0, 0->1, 0->1 */
+    static const int32_t sd[][2] = {{0, 0}, {0, 1}, {0, 1}};
+    edges_graph(&g, 1, sd, 3, 2);
+    gr_bfs_seq(&g, 0, lev, NULL, NULL, NULL, NULL);
+    CHECK(gr_bfs_work(&g, lev) == 3.0);
+    gr_graph_free(&g);
+    /* through the family hook */
+    edges_graph(&g, 0, tri, 4, 5);
+    gr_bfs_seq(&g, 3, lev, NULL, NULL, NULL, NULL);
+    CHECK(gr_family_bfs.work(&g, lev, 3) == 1.0);
+    CHECK(gr_family_bfs.agg == GR_AGG_HARMONIC);
+    CHECK(gr_family_bfs.metric_scale == 1e-9);
+    gr_graph_free(&g);
+}
+
+TEST_CASE(verify_catches_wrong_level)
+{
+    gr_graph g;
+    int32_t roots[4];
+    bg_make(BG_RMAT, 2048, &g, roots);
+    int32_t *lev = malloc(((size_t)g.n + 1) * sizeof *lev);
+    gr_bfs_seq(&g, roots[0], lev, NULL, NULL, NULL, NULL);
+    char why[256];
+    for (int mode = GR_VERIFY_SAMPLE; mode <= GR_VERIFY_FULL; mode++) {
+        void *ref = gr_family_bfs.ref_new(&g, mode);
+        CHECK(gr_family_bfs.verify(ref, &g, lev, roots[0], why, sizeof why) >= 1);
+        int32_t x = -1;         /* a reached vertex one level too deep */
+        for (int32_t v = 0; v < g.n && x < 0; v++)
+            if (lev[v] > 0)
+                x = v;
+        lev[x]++;
+        CHECK_EQ(gr_family_bfs.verify(ref, &g, lev, roots[0], why, sizeof why), 0);
+        lev[x]--;
+        int32_t u = -1;         /* an unreached vertex reported reached, or vice versa */
+        for (int32_t v = 0; v < g.n && u < 0; v++)
+            if (lev[v] < 0)
+                u = v;
+        if (u >= 0) {
+            lev[u] = 1;
+            CHECK_EQ(gr_family_bfs.verify(ref, &g, lev, roots[0], why, sizeof why), 0);
+            lev[u] = -1;
+        }
+        lev[roots[0]] = 1;      /* the root */
+        CHECK_EQ(gr_family_bfs.verify(ref, &g, lev, roots[0], why, sizeof why), 0);
+        lev[roots[0]] = 0;
+        gr_family_bfs.ref_free(ref);
+    }
+    free(lev);
+    gr_graph_free(&g);
+}
+
+typedef struct {
+    int rows;
+    double frontier, last_level;
+} trace_sum;
+static void sum_row(void *ctx, const double *row)
+{
+    trace_sum *t = ctx;
+    t->rows++;
+    t->frontier += row[1];
+    t->last_level = row[0];
+}
+
+TEST_CASE(trace_adds_up)
+{
+    gr_graph g;
+    int32_t roots[4];
+    bg_make(BG_RMAT, 4096, &g, roots);
+    int32_t *lev = malloc(((size_t)g.n + 1) * sizeof *lev);
+    trace_sum a = {0, 0, 0}, b = {0, 0, 0};
+    gr_bfs_seq(&g, roots[0], lev, NULL, NULL, sum_row, &a);
+    gr_bfs_do_ws ws;
+    gr_bfs_do_ws_init(&ws, g.n);
+    gr_bfs_do(&g, NULL, roots[0], lev, 2, 15, 18, &ws, sum_row, &b);
+    gr_bfs_do_ws_free(&ws);
+    int reached = 0, maxl = 0;
+    for (int32_t v = 0; v < g.n; v++) {
+        reached += lev[v] >= 0;
+        maxl = lev[v] > maxl ? lev[v] : maxl;
+    }
+    CHECK_EQ((long)a.frontier, reached);    /* every reached vertex is in one frontier */
+    CHECK_EQ((long)b.frontier, reached);
+    CHECK_EQ(a.rows, maxl + 1);
+    CHECK_EQ(b.rows, maxl + 1);
+    const char *const *cols = gr_family_bfs.trace_columns;
+    CHECK(cols[0] && !strcmp(cols[0], "level") && cols[4] && !strcmp(cols[4], "ms") && !cols[5]);
+    free(lev);
+    gr_graph_free(&g);
+}
+
+TEST_MAIN("bfs-cpu", TEST_ENTRY(cpu_bfs), TEST_ENTRY(cpu_bfs_do_default),
+          TEST_ENTRY(cpu_bfs_do_one_thread), TEST_ENTRY(cpu_bfs_do_two_threads),
+          TEST_ENTRY(cpu_bfs_do_bottom_up_early), TEST_ENTRY(cpu_bfs_do_top_down),
+          TEST_ENTRY(work_counting), TEST_ENTRY(verify_catches_wrong_level),
+          TEST_ENTRY(trace_adds_up))

@@ -1,0 +1,301 @@
+/* test_sssp_cpu.c - the SSSP family's host side: cpu-dijkstra (int64, indexed heap) against a
+ * naive Bellman-Ford, cpu-delta (every thread count and delta) against cpu-dijkstra, the family's
+ * verification (exact and Graph500 rules catch wrong results), negative weights refused, the
+ * Graph500 work count, and the variants in the registry. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include "family.h"
+#include "registry.h"
+#include "sssp/sssp.h"
+#include "test.h"
+#include "harness/sssp/sssp_test_graphs.h"
+
+static int64_t *dist_new(const gr_graph *g) { return malloc((size_t)(g->n + 1) * sizeof(int64_t)); }
+
+static void check_same(const char *what, const gr_graph *g, int32_t src, const int64_t *want,
+                       const int64_t *got)
+{
+    for (int32_t v = 0; v < g->n; v++)
+        if (want[v] != got[v]) {
+            fprintf(stderr, "  %s root %d: d[%d] = %lld, want %lld\n", what, src, v,
+                    (long long)got[v], (long long)want[v]);
+            CHECK(0);
+            return;
+        }
+}
+
+TEST_CASE(dijkstra_equals_bellman_ford)
+{
+    for (int kind = 0; kind < SG_SMALL_KINDS; kind++) {
+        gr_graph g;
+        int32_t roots[4];
+        int nr;
+        sg_make(kind, &g, roots, &nr);
+        gr_dijkstra_ws ws;
+        gr_dijkstra_ws_init(&ws, g.n);
+        int64_t *a = dist_new(&g), *b = dist_new(&g);
+        for (int i = 0; i < nr; i++) {
+            gr_sssp_dijkstra(&g, roots[i], a, &ws);
+            gr_sssp_bellman_ford(&g, roots[i], b);
+            check_same(sg_name[kind], &g, roots[i], b, a);
+        }
+        free(a);
+        free(b);
+        gr_dijkstra_ws_free(&ws);
+        gr_graph_free(&g);
+    }
+}
+
+TEST_CASE(known_distances)
+{
+    gr_graph g;
+    int32_t roots[4];
+    int nr;
+    sg_make(SG_BIG_W64, &g, roots, &nr);
+    gr_dijkstra_ws ws;
+    gr_dijkstra_ws_init(&ws, g.n);
+    int64_t *d = dist_new(&g);
+    gr_sssp_dijkstra(&g, 0, d, &ws);
+    CHECK_EQ(d[99], 99LL * INT32_MAX);          /* beyond 2^32: no wrap */
+    gr_dijkstra_ws_free(&ws);
+    gr_graph_free(&g);
+    sg_make(SG_ISOLATED_ROOT, &g, roots, &nr);
+    gr_dijkstra_ws_init(&ws, g.n);
+    gr_sssp_dijkstra(&g, 0, d, &ws);
+    CHECK_EQ(d[0], 0);
+    CHECK(d[1] == GR_SSSP_INF);
+    gr_dijkstra_ws_free(&ws);
+    gr_graph_free(&g);
+    sg_make(SG_PARALLEL, &g, roots, &nr);        /* one arc 0 -> 1 of weight w, w+3, w+7 */
+    free(d);
+    d = dist_new(&g);
+    gr_dijkstra_ws_init(&ws, g.n);
+    gr_sssp_dijkstra(&g, 0, d, &ws);
+    for (int64_t e = g.row[0]; e < g.row[1]; e++)
+        CHECK(d[g.col[e]] <= g.w[e]);
+    gr_dijkstra_ws_free(&ws);
+    gr_graph_free(&g);
+    free(d);
+}
+
+static void delta_case(int kind, const long *threads, int nt, const int64_t *deltas, int nd)
+{
+    gr_graph g;
+    int32_t roots[4];
+    int nr;
+    sg_make(kind, &g, roots, &nr);
+    gr_dijkstra_ws ws;
+    gr_dijkstra_ws_init(&ws, g.n);
+    int64_t *want = dist_new(&g), *got = dist_new(&g);
+    for (int t = 0; t < nt; t++) {
+        gr_delta_ws *dws = gr_delta_ws_new(&g, (int)threads[t]);
+        for (int di = 0; di < nd; di++)
+            for (int i = 0; i < nr; i++) {
+                int64_t delta = deltas[di] > 0 ? deltas[di] : gr_sssp_delta_auto(&g);
+                gr_sssp_dijkstra(&g, roots[i], want, &ws);
+                memset(got, 0x5a, (size_t)g.n * sizeof *got);
+                gr_sssp_delta(&g, roots[i], delta, dws, got);
+                check_same(sg_name[kind], &g, roots[i], want, got);
+            }
+        gr_delta_ws_free(dws);
+    }
+    free(want);
+    free(got);
+    gr_dijkstra_ws_free(&ws);
+    gr_graph_free(&g);
+}
+
+TEST_CASE(delta_equals_dijkstra_small)
+{
+    static const long threads[] = {1, 2, 3, 0};
+    static const int64_t deltas[] = {1, 7, 0, 1000000000000LL};
+    for (int kind = 0; kind < SG_SMALL_KINDS; kind++)
+        delta_case(kind, threads, 4, deltas, 4);
+}
+
+TEST_CASE(delta_equals_dijkstra_large)
+{
+    static const long threads[] = {2};
+    static const int64_t deltas[] = {0, 64};
+    delta_case(SG_PATH, threads, 1, deltas, 2);
+    delta_case(SG_RMAT18, threads, 1, deltas, 1);
+}
+
+TEST_CASE(negative_weight_refused)
+{
+    gr_edgelist el;
+    gr_graph g;
+    gr_err err;
+    gr_edgelist_init(&el, 3, 1);
+    gr_edgelist_push(&el, 0, 1, 5);
+    gr_edgelist_push(&el, 1, 2, -2);
+    CHECK(gr_graph_build(&g, &el, 0, &err) == 0);
+    gr_edgelist_free(&el);
+    CHECK(gr_family_sssp.check_input(&g, &err) == -1);
+    CHECK_STR_CONTAINS(err.msg, "negative weight -2");
+    const gr_variant *v;
+    long pv[GR_MAX_PARAMS];
+    CHECK(gr_variant_parse("cpu-dijkstra", &v, pv, &err) == 0);
+    CHECK(v->prepare(v, pv, &g, &err) == NULL);
+    CHECK_STR_CONTAINS(err.msg, "arc 1->2");
+    gr_graph_free(&g);
+}
+
+/* kind SG_ZERO: the search along tight arcs; SG_PARALLEL (undirected, weights >= 1): the parallel
+ * tight-parent check; SG_DIRECTED: the search again. */
+static void verify_case(int kind)
+{
+    gr_graph g;
+    int32_t roots[4];
+    int nr;
+    sg_make(kind, &g, roots, &nr);
+    const gr_family *fam = &gr_family_sssp;
+    void *exact = fam->ref_new(&g, GR_VERIFY_FULL), *g500 = fam->ref_new(&g, GR_VERIFY_SAMPLE);
+    gr_dijkstra_ws ws;
+    gr_dijkstra_ws_init(&ws, g.n);
+    int64_t *d = dist_new(&g);
+    char why[256];
+    gr_sssp_dijkstra(&g, 5, d, &ws);
+    CHECK_EQ(fam->verify(exact, &g, d, 5, why, sizeof why), 1);
+    CHECK_EQ(fam->verify(g500, &g, d, 5, why, sizeof why), 2);
+    int32_t far = 0;
+    for (int32_t v = 0; v < g.n; v++)
+        if (d[v] != GR_SSSP_INF && d[v] > d[far])
+            far = v;
+    int64_t keep = d[far];
+    d[far] = keep + 1;                                  /* too long */
+    CHECK_EQ(fam->verify(exact, &g, d, 5, why, sizeof why), 0);
+    CHECK_EQ(fam->verify(g500, &g, d, 5, why, sizeof why), 0);
+    d[far] = keep - 1;                                  /* too short: no tight path */
+    CHECK_EQ(fam->verify(g500, &g, d, 5, why, sizeof why), 0);
+    d[far] = GR_SSSP_INF;                               /* reached but reported unreached */
+    CHECK_EQ(fam->verify(g500, &g, d, 5, why, sizeof why), 0);
+    CHECK_EQ(fam->verify(exact, &g, d, 5, why, sizeof why), 0);
+    d[far] = keep;
+    d[5] = 1;                                           /* the root is not 0 */
+    CHECK_EQ(fam->verify(g500, &g, d, 5, why, sizeof why), 0);
+    fam->ref_free(exact);
+    fam->ref_free(g500);
+    free(d);
+    gr_dijkstra_ws_free(&ws);
+    gr_graph_free(&g);
+}
+
+TEST_CASE(verification_catches_wrong_results)
+{
+    verify_case(SG_ZERO);
+    verify_case(SG_PARALLEL);
+    verify_case(SG_DIRECTED);
+}
+
+TEST_CASE(graph500_work_count)
+{
+    gr_graph g;
+    int32_t roots[4];
+    int nr;
+    sg_make(SG_DISCONNECTED, &g, roots, &nr);
+    gr_dijkstra_ws ws;
+    gr_dijkstra_ws_init(&ws, g.n);
+    int64_t *d = dist_new(&g);
+    gr_sssp_dijkstra(&g, 0, d, &ws);
+    double arcs = 0;
+    for (int32_t u = 0; u < 200; u++)
+        arcs += (double)(g.row[u + 1] - g.row[u]);
+    CHECK(gr_sssp_work(&g, d) == arcs / 2);            /* only the first part is reached */
+    gr_sssp_dijkstra(&g, 220, d, &ws);
+    CHECK(gr_sssp_work(&g, d) == 0);                    /* isolated root */
+    free(d);
+    gr_dijkstra_ws_free(&ws);
+    gr_graph_free(&g);
+}
+
+TEST_CASE(dump_format)
+{
+    gr_graph g;
+    int32_t roots[4];
+    int nr;
+    sg_make(SG_ISOLATED_ROOT, &g, roots, &nr);
+    gr_dijkstra_ws ws;
+    gr_dijkstra_ws_init(&ws, g.n);
+    int64_t *d = dist_new(&g);
+    gr_sssp_dijkstra(&g, 1, d, &ws);
+    FILE *f = tmpfile();
+    CHECK(f != NULL);
+    if (f) {
+        CHECK_EQ(gr_family_sssp.dump(f, &g, d, 1), 0);
+        rewind(f);
+        char line[128];
+        CHECK(fgets(line, sizeof line, f) != NULL);
+        CHECK_STR_CONTAINS(line, "# sssp n=300 root=1");
+        CHECK(fgets(line, sizeof line, f) != NULL);
+        CHECK(strcmp(line, "inf\n") == 0);              /* vertex 0: isolated */
+        CHECK(fgets(line, sizeof line, f) != NULL);
+        CHECK(strcmp(line, "0\n") == 0);                /* the root */
+        fclose(f);
+    }
+    free(d);
+    gr_dijkstra_ws_free(&ws);
+    gr_graph_free(&g);
+}
+
+TEST_CASE(registry_lists_the_family)
+{
+    static const char *names[] = {"cpu-dijkstra", "cpu-delta", "bf-edge", "bf-worklist",
+                                  "sssp-fast", "sssp-nf"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        const gr_variant *v = gr_variant_find(names[i]);
+        CHECK(v != NULL);
+        if (v)
+            CHECK(strcmp(v->family, "sssp") == 0);
+    }
+    CHECK(gr_family_find("sssp") == &gr_family_sssp);
+    CHECK(gr_family_sssp.shape == GR_SHAPE_SINGLE_SOURCE);
+    gr_err err;
+    const gr_variant *v;
+    long pv[GR_MAX_PARAMS];
+    CHECK(gr_variant_parse("bf-worklist:bs=48", &v, pv, &err) == 0);
+    CHECK(v->check(v, pv, NULL, &err) == -1);           /* not a multiple of 32 */
+}
+
+TEST_CASE(cpu_variants_through_the_registry)
+{
+    static const char *texts[] = {"cpu-dijkstra", "cpu-delta:threads=2,delta=3", "cpu-delta"};
+    gr_graph g;
+    int32_t roots[4];
+    int nr;
+    sg_make(SG_DIRECTED, &g, roots, &nr);
+    void *ref = gr_family_sssp.ref_new(&g, GR_VERIFY_FULL);
+    int64_t *d = dist_new(&g);
+    for (size_t t = 0; t < sizeof texts / sizeof texts[0]; t++) {
+        const gr_variant *v;
+        long pv[GR_MAX_PARAMS];
+        gr_err err;
+        CHECK(gr_variant_parse(texts[t], &v, pv, &err) == 0);
+        void *st = v->prepare(v, pv, &g, &err);
+        CHECK(st != NULL);
+        if (!st)
+            continue;
+        for (int i = 0; i < nr; i++) {
+            char why[256] = "";
+            v->reset(st);
+            v->run(st, roots[i], NULL);
+            v->fetch(st, d);
+            int ok = gr_family_sssp.verify(ref, &g, d, roots[i], why, sizeof why);
+            if (ok != 1)
+                fprintf(stderr, "  %s: %s\n", texts[t], why);
+            CHECK_EQ(ok, 1);
+        }
+        v->release(st);
+    }
+    free(d);
+    gr_family_sssp.ref_free(ref);
+    gr_graph_free(&g);
+}
+
+TEST_MAIN("sssp_cpu", TEST_ENTRY(dijkstra_equals_bellman_ford), TEST_ENTRY(known_distances),
+          TEST_ENTRY(delta_equals_dijkstra_small), TEST_ENTRY(delta_equals_dijkstra_large),
+          TEST_ENTRY(negative_weight_refused), TEST_ENTRY(verification_catches_wrong_results),
+          TEST_ENTRY(graph500_work_count), TEST_ENTRY(dump_format),
+          TEST_ENTRY(registry_lists_the_family),
+          TEST_ENTRY(cpu_variants_through_the_registry))

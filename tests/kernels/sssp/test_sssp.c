@@ -1,0 +1,141 @@
+/* test_sssp.c - every SSSP GPU variant and parameter set equals cpu-dijkstra exactly, from several
+ * roots, each root run twice (the per-root initialisation must reset everything), on: one vertex;
+ * an isolated root; disconnected parts; zero-weight arcs; parallel arcs; self-loops; a directed
+ * graph; distances beyond 2^31 that still fit 32 bits and beyond 2^32 (sssp-fast must pick 64
+ * bits); a star of degree 1,000,000; a path of 100,000 vertices; rmat scale 18. Plus the trace
+ * hook (rows, last bf-edge row changes nothing). GPU cases skip without a device. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include "family.h"
+#include "gpu.h"
+#include "measure/trace.h"
+#include "registry.h"
+#include "sssp/sssp.h"
+#include "test.h"
+#include "harness/sssp/sssp_test_graphs.h"
+
+static gr_graph graphs[SG_KINDS];
+static int32_t roots[SG_KINDS][4];
+static int nroots[SG_KINDS], built;
+static void *refs[SG_KINDS];
+
+static void build_all(void)
+{
+    if (built)
+        return;
+    for (int k = 0; k < SG_KINDS; k++) {
+        sg_make(k, &graphs[k], roots[k], &nroots[k]);
+        refs[k] = gr_family_sssp.ref_new(&graphs[k], GR_VERIFY_FULL);
+    }
+    built = 1;
+}
+
+static void check_variant(const char *text)
+{
+    const gr_variant *v;
+    long pv[GR_MAX_PARAMS];
+    gr_err err;
+    if (gr_variant_parse(text, &v, pv, &err)) {
+        fprintf(stderr, "  %s\n", err.msg);
+        CHECK(0);
+        return;
+    }
+    if (v->gpu && gr_gpu_count() == 0)
+        TEST_SKIP("no CUDA device");
+    build_all();
+    for (int k = 0; k < SG_KINDS; k++) {
+        const gr_graph *g = &graphs[k];
+        void *st = v->prepare(v, pv, g, &err);
+        if (!st) {
+            fprintf(stderr, "  %s on %s: refused: %s\n", text, sg_name[k], err.msg);
+            CHECK(0);
+            continue;
+        }
+        int64_t *d = malloc((size_t)(g->n + 1) * sizeof *d);
+        for (int i = 0; i < nroots[k]; i++)
+            for (int rep = 0; rep < 2; rep++) {
+                char why[256] = "";
+                memset(d, 0x5a, (size_t)g->n * sizeof *d);     /* poison */
+                v->reset(st);
+                v->run(st, roots[k][i], NULL);
+                v->fetch(st, d);
+                int ok = gr_family_sssp.verify(refs[k], g, d, roots[k][i], why, sizeof why);
+                if (ok != 1) {
+                    fprintf(stderr, "  %s on %s root %d rep %d: %s\n", text, sg_name[k],
+                            roots[k][i], rep, why);
+                    CHECK_EQ(ok, 1);
+                    i = nroots[k];
+                    break;
+                }
+            }
+        free(d);
+        v->release(st);
+    }
+}
+
+static void check_trace(const char *text, int last_row_quiet)
+{
+    const gr_variant *v;
+    long pv[GR_MAX_PARAMS];
+    gr_err err;
+    CHECK(gr_variant_parse(text, &v, pv, &err) == 0);
+    if (gr_gpu_count() == 0)
+        TEST_SKIP("no CUDA device");
+    build_all();
+    const gr_graph *g = &graphs[SG_RMAT18];
+    gr_trace *t = gr_trace_collect(v, pv, g, roots[SG_RMAT18][0], &err);
+    CHECK(t != NULL);
+    if (!t)
+        return;
+    CHECK(t->nrows >= 2);
+    CHECK_EQ(t->ncols, 4);
+    double relax = 0;
+    for (int r = 0; r < t->nrows; r++) {
+        CHECK_EQ(t->v[r * 4], r + 1);                   /* iter */
+        CHECK(t->v[r * 4 + 3] >= 0);                    /* ms */
+        relax += t->v[r * 4 + 2];
+    }
+    gr_dijkstra_ws ws;      /* every arc of a reached vertex is examined at least once */
+    int64_t *d = malloc((size_t)g->n * sizeof *d);
+    gr_dijkstra_ws_init(&ws, g->n);
+    gr_sssp_dijkstra(g, roots[SG_RMAT18][0], d, &ws);
+    CHECK(relax >= 2 * gr_sssp_work(g, d));
+    gr_dijkstra_ws_free(&ws);
+    free(d);
+    if (last_row_quiet)
+        CHECK_EQ(t->v[(t->nrows - 1) * 4 + 1], 0);      /* the last iteration changed nothing */
+    gr_trace_free(t);
+}
+
+TEST_CASE(bf_edge_default) { check_variant("bf-edge"); }
+TEST_CASE(bf_edge_restrict0) { check_variant("bf-edge:restrict=0"); }
+TEST_CASE(bf_edge_cache0) { check_variant("bf-edge:cache=0"); }
+TEST_CASE(bf_edge_both0) { check_variant("bf-edge:restrict=0,cache=0"); }
+TEST_CASE(bf_edge_seg1024) { check_variant("bf-edge:seg=1024"); }
+TEST_CASE(bf_edge_seg1024_restrict0) { check_variant("bf-edge:seg=1024,restrict=0"); }
+TEST_CASE(bf_worklist_default) { check_variant("bf-worklist"); }
+TEST_CASE(bf_worklist_bs64) { check_variant("bf-worklist:bs=64"); }
+TEST_CASE(bf_worklist_bs1024) { check_variant("bf-worklist:bs=1024"); }
+TEST_CASE(sssp_fast_default) { check_variant("sssp-fast"); }
+TEST_CASE(sssp_fast_d64) { check_variant("sssp-fast:d32=0"); }
+TEST_CASE(sssp_fast_big32) { check_variant("sssp-fast:big=32"); }
+TEST_CASE(sssp_fast_delta1) { check_variant("sssp-fast:delta=1"); }
+TEST_CASE(sssp_fast_delta_huge) { check_variant("sssp-fast:delta=1000000000"); }
+TEST_CASE(sssp_fast_big32_delta1_d64) { check_variant("sssp-fast:big=32,delta=1,d32=0"); }
+TEST_CASE(sssp_nf_default) { check_variant("sssp-nf"); }
+TEST_CASE(sssp_nf_delta1_big32) { check_variant("sssp-nf:delta=1,big=32"); }
+TEST_CASE(sssp_nf_delta_huge) { check_variant("sssp-nf:delta=1000000000"); }
+TEST_CASE(trace_bf_edge) { check_trace("bf-edge", 1); }
+TEST_CASE(trace_bf_worklist) { check_trace("bf-worklist", 0); }
+TEST_CASE(trace_sssp_fast) { check_trace("sssp-fast", 0); }
+
+TEST_MAIN("sssp", TEST_ENTRY(bf_edge_default), TEST_ENTRY(bf_edge_restrict0),
+          TEST_ENTRY(bf_edge_cache0), TEST_ENTRY(bf_edge_both0), TEST_ENTRY(bf_edge_seg1024),
+          TEST_ENTRY(bf_edge_seg1024_restrict0), TEST_ENTRY(bf_worklist_default),
+          TEST_ENTRY(bf_worklist_bs64), TEST_ENTRY(bf_worklist_bs1024),
+          TEST_ENTRY(sssp_fast_default), TEST_ENTRY(sssp_fast_d64), TEST_ENTRY(sssp_fast_big32),
+          TEST_ENTRY(sssp_fast_delta1), TEST_ENTRY(sssp_fast_delta_huge),
+          TEST_ENTRY(sssp_fast_big32_delta1_d64), TEST_ENTRY(sssp_nf_default),
+          TEST_ENTRY(sssp_nf_delta1_big32), TEST_ENTRY(sssp_nf_delta_huge), TEST_ENTRY(trace_bf_edge),
+          TEST_ENTRY(trace_bf_worklist), TEST_ENTRY(trace_sssp_fast))
