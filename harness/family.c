@@ -3,7 +3,9 @@
 #include <string.h>
 #include "family.h"
 
-const gr_family *const gr_families[] = {&gr_family_apsp, &gr_family_bfs, &gr_family_sssp, NULL};
+extern const gr_family gr_family_dom;
+const gr_family *const gr_families[] = {&gr_family_apsp, &gr_family_bfs, &gr_family_sssp,
+                                        &gr_family_dom, NULL};
 
 const gr_family *gr_family_find(const char *name)
 {

@@ -16,6 +16,13 @@ int gr_gen_rmat(const gr_genspec *gs, gr_graph *g, gr_err *err);
 int gr_gen_sprand(const gr_genspec *gs, gr_graph *g, gr_err *err);
 int gr_gen_grid(const gr_genspec *gs, gr_graph *g, gr_err *err);
 int gr_gen_uniform(const gr_genspec *gs, gr_graph *g, gr_err *err);
+/* gen_cfg.c: control-flow graphs (dominators family). */
+int gr_gen_cfg(const gr_genspec *gs, gr_graph *g, gr_err *err);
+int gr_gen_cfgirr(const gr_genspec *gs, gr_graph *g, gr_err *err);
+int gr_gen_worst(const gr_genspec *gs, gr_graph *g, gr_err *err);  /* by gs->kind */
+int64_t gr_gen_worst_n(const char *kind, int64_t k);
+int gr_gen_cfgbatch(const gr_genspec *gs, gr_graph *g, gr_err *err);
+int64_t gr_gen_cfgbatch_n(const gr_genspec *gs);   /* total blocks (cheap: sizes only) */
 
 /* A uniformly random permutation of 0..n-1, a pure function of (n, seed) (caller frees). */
 int32_t *gr_gen_permutation(int32_t n, uint64_t seed);

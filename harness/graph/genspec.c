@@ -37,6 +37,12 @@ static const field_def fields[] = {
     {"sym", K_INT, offsetof(gr_genspec, symmetrize), 1},
     {"permute", K_INT, offsetof(gr_genspec, permute), 1},
     {"dedup", K_INT, offsetof(gr_genspec, dedup), 1},
+    {"k", K_INT, offsetof(gr_genspec, k), 0},
+    {"count", K_INT, offsetof(gr_genspec, count), 0},
+    {"mean", K_INT, offsetof(gr_genspec, mean), 0},
+    {"maxn", K_INT, offsetof(gr_genspec, maxn), 0},
+    {"extra", K_INT, offsetof(gr_genspec, extra), 0},
+    {"irr", K_PROB, offsetof(gr_genspec, irr), 0},
 };
 #define NFIELDS ((int)(sizeof fields / sizeof fields[0]))
 
@@ -114,6 +120,28 @@ static const key_def uniform_keys[] = {
     KEY_DEDUP(""),
 };
 
+static const key_def cfg_keys[] = {
+    {"n", NULL, 0, 1, 1, GR_I32_MAX, "vertex ids are int32", "basic blocks (required); root 0"},
+    KEY_SEED,
+    {"permute", "0", 0, 1, 0, 1, NULL, "1: random (seeded) relabelling of blocks 1..n-1"},
+};
+static const key_def cfgirr_keys[] = {
+    {"n", NULL, 0, 1, 1, GR_I32_MAX, "vertex ids are int32", "basic blocks (required); root 0"},
+    {"extra", NULL, 1, 1, 0, GR_GEN_MAX_ARCS, NULL,
+     "random arcs added to the spanning tree (default n / 2)"},
+    KEY_SEED,
+    {"permute", "0", 0, 1, 0, 1, NULL, "1: random (seeded) relabelling of blocks 1..n-1"},
+};
+#define KEY_K {"k", NULL, 0, 1, 1, 500000000, "n must fit in int32 vertex ids", "family size k (required)"}
+static const key_def worst_keys[] = {KEY_K};
+static const key_def cfgbatch_keys[] = {
+    {"count", NULL, 0, 1, 1, 100000000, NULL, "CFGs in the batch (required)"},
+    {"mean", "20", 0, 1, 2, 1000000, NULL, "mean blocks per CFG (log-normal body)"},
+    {"maxn", "10000", 0, 1, 2, 100000000, NULL, "largest CFG (the 1/1000 long tail reaches it)"},
+    {"irr", "0.2", 0, 1, 0, 0, NULL, "fraction of irreducible (cfgirr) CFGs, the rest cfg"},
+    KEY_SEED,
+};
+
 static int check_weights(const gr_genspec *gs, const char *spec, gr_err *err)
 {
     if (gs->wmin > gs->wmax)
@@ -186,6 +214,53 @@ static int derive_grid(gr_genspec *gs, const gen_def *gd, const int *given, cons
     return check_weights(gs, spec, err);
 }
 
+static int derive_cfg(gr_genspec *gs, const gen_def *gd, const int *given, const char *spec,
+                      gr_err *err)
+{
+    (void)spec;
+    (void)err;
+    if (!strcmp(gd->kind, "cfgirr") && !given[key_index(gd, "extra")])
+        gs->extra = gs->n / 2;
+    gs->m = gs->n + gs->extra;  /* about: a tree or grammar arc per block, plus the extra arcs */
+    gs->wmin = gs->wmax = 1;
+    return 0;
+}
+
+static int derive_worst(gr_genspec *gs, const gen_def *gd, const int *given, const char *spec,
+                        gr_err *err)
+{
+    (void)given;
+    (void)spec;
+    (void)err;
+    gs->n = gr_gen_worst_n(gd->kind, gs->k);
+    gs->m = 3 * gs->k;
+    gs->wmin = gs->wmax = 1;
+    return 0;
+}
+
+static int derive_cfgbatch(gr_genspec *gs, const gen_def *gd, const int *given, const char *spec,
+                           gr_err *err)
+{
+    (void)gd;
+    (void)given;
+    if (gs->mean > gs->maxn)
+        return gr_errf(err, "graph spec '%s': parameter mean: %lld is above maxn = %lld", spec,
+                       (long long)gs->mean, (long long)gs->maxn);
+    if (gs->count * gs->mean > GR_I32_MAX / 2)
+        return gr_errf(err, "graph spec '%s': parameter count: count x mean = %lld blocks do not "
+                       "fit int32 ids", spec, (long long)(gs->count * gs->mean));
+    gs->n = gr_gen_cfgbatch_n(gs);
+    if (gs->n > GR_I32_MAX)
+        return gr_errf(err, "graph spec '%s': %lld blocks in all do not fit int32 ids", spec,
+                       (long long)gs->n);
+    gs->m = gs->n;
+    gs->wmin = gs->wmax = 1;
+    return 0;
+}
+
+#define WORST(name, what)                                                                      \
+    {name, what, worst_keys, 1, derive_worst, gr_gen_worst}
+
 static const gen_def gens[] = {
     {"rmat",
      "Graph500-style R-MAT / Kronecker graph: m = ef * 2^scale edges, each picking a quadrant "
@@ -204,6 +279,34 @@ static const gen_def gens[] = {
      "Uniform random graph (GAP -u): m = ef * 2^scale edges with independent uniform endpoints.",
      uniform_keys, (int)(sizeof uniform_keys / sizeof uniform_keys[0]), derive_scaled,
      gr_gen_uniform},
+    {"cfg",
+     "Reducible control-flow graph of n basic blocks grown from a structured-program grammar "
+     "(sequences, if / if-else, while and do-while loops nested, conditional break / continue / "
+     "early return); root 0, one exit block n-1, every block reachable. Weights 1.",
+     cfg_keys, (int)(sizeof cfg_keys / sizeof cfg_keys[0]), derive_cfg, gr_gen_cfg},
+    {"cfgirr",
+     "Irreducible CFG: a random spanning tree from root 0 (parent the previous block or one of "
+     "the 16 before it) plus `extra` random arcs, half within 32 blocks, half anywhere (loops "
+     "with several entries, self-loops). Weights 1.",
+     cfgirr_keys, (int)(sizeof cfgirr_keys / sizeof cfgirr_keys[0]), derive_cfg, gr_gen_cfgirr},
+    WORST("itworst", "Worst case for the iterative (Cooper-Harvey-Kennedy) algorithm: a chain of "
+                     "k blocks, a k-block loop entered from the chain's end and the root, every "
+                     "chain block also entering the loop (long intersect walks); n = 2k + 1."),
+    WORST("idfsquad", "Quadratic case for iterative + DFS order: chain x, ladder y of two-entry "
+                      "loops (x_i <-> y_i), chain z from the root entering the ladder backwards; "
+                      "n = 3k + 1."),
+    WORST("ibfsquad", "Quadratic case for iterative + BFS order: the root fans out to k blocks "
+                      "that meet in one block, a chain of k follows, block j of it loops back to "
+                      "fan block j; n = 2k + 2."),
+    WORST("sncaworst", "Quadratic case for Semi-NCA: a chain of k blocks whose end and the root "
+                       "both enter k more blocks (each ancestor walk climbs the chain); "
+                       "n = 2k + 1."),
+    {"cfgbatch",
+     "A batch of `count` CFGs as one CSR (disjoint union, per-CFG vertex offsets, root = first "
+     "block of each): sizes log-normal around `mean` with a 1/1000 long tail up to `maxn`, "
+     "a fraction `irr` irreducible (cfgirr with n/2 extra arcs), the rest cfg.",
+     cfgbatch_keys, (int)(sizeof cfgbatch_keys / sizeof cfgbatch_keys[0]), derive_cfgbatch,
+     gr_gen_cfgbatch},
 };
 #define NGENS ((int)(sizeof gens / sizeof gens[0]))
 
@@ -359,7 +462,7 @@ int gr_genspec_parse(const char *spec, gr_genspec *gs, gr_err *err)
     const gen_def *gd = find_gen(spec, klen);
     if (!gd)
         return gr_errf(err, "graph spec '%s': unknown generator '%.*s' (known: rmat, sprand, grid, "
-                       "uniform)", spec, (int)klen, spec);
+                       "uniform, cfg, cfgirr, itworst, idfsquad, ibfsquad, sncaworst, cfgbatch)", spec, (int)klen, spec);
     snprintf(gs->kind, sizeof gs->kind, "%s", gd->kind);
     int given[GR_MAX_PARAMS * 2] = {0};
     if (colon && colon[1]) {
@@ -399,6 +502,7 @@ int gr_generate(const gr_genspec *gs, gr_graph *g, gr_err *err)
     if (gr_check_host_memory(gr_graph_bytes_estimate(gs->n, gs->m, gs->symmetrize), gs->canon,
                              err))
         return -1;
+    memset(g, 0, sizeof *g);   /* fields a generator does not set (nparts, part_off) are 0 */
     return gd->gen(gs, g, err);
 }
 

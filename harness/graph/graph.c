@@ -46,7 +46,26 @@ void gr_graph_free(gr_graph *g)
     free(g->row);
     free(g->col);
     free(g->w);
+    free(g->part_off);
     memset(g, 0, sizeof *g);
+}
+
+int gr_graph_check_parts(const gr_graph *g, gr_err *err)
+{
+    if (g->nparts <= 0)
+        return 0;
+    if (!g->part_off || g->part_off[0] != 0 || g->part_off[g->nparts] != g->n)
+        return gr_errf(err, "batch part offsets do not span [0, n]");
+    for (int32_t p = 0; p < g->nparts; p++) {
+        int64_t lo = g->part_off[p], hi = g->part_off[p + 1];
+        if (hi <= lo)
+            return gr_errf(err, "batch part %d is empty or its offsets decrease", p);
+        for (int64_t i = g->row[lo]; i < g->row[hi]; i++)
+            if (g->col[i] < lo || g->col[i] >= hi)
+                return gr_errf(err, "batch part %d: arc to vertex %d leaves the part [%lld, %lld)",
+                               p, g->col[i], (long long)lo, (long long)hi);
+    }
+    return 0;
 }
 
 int32_t gr_graph_max_weight(const gr_graph *g)
@@ -92,6 +111,9 @@ uint64_t gr_graph_checksum(const gr_graph *g)
             h = fnv_step(h, (uint64_t)g->row[i]);
     h = fnv_i32s(h, g->col, g->m);
     h = fnv_i32s(h, g->w, g->m);
+    if (g->nparts > 0 && g->part_off)   /* batches only: a single graph's checksum is unchanged */
+        for (int64_t i = 0; i <= g->nparts; i++)
+            h = fnv_step(h, (uint64_t)g->part_off[i]);
     return h;
 }
 

@@ -33,6 +33,11 @@ typedef struct {
     int32_t *col;       /* m */
     int32_t *w;         /* m */
     int directed;
+    /* A batch (disjoint union of graphs, e.g. the CFGs of a program): part i is vertices
+     * [part_off[i], part_off[i+1]), arcs stay inside their part, its root is its first vertex.
+     * nparts == 0 (part_off NULL): one graph. part_off has nparts + 1 entries (malloc'd). */
+    int32_t nparts;
+    int64_t *part_off;
 } gr_graph;
 
 /* Builder options. */
@@ -47,6 +52,9 @@ enum {
  * sorted. Returns 0, or -1 with err set (an endpoint out of range). */
 int gr_graph_build(gr_graph *g, const gr_edgelist *el, unsigned flags, gr_err *err);
 void gr_graph_free(gr_graph *g);
+/* Batch invariants: part_off[0] = 0, strictly increasing (no empty part), part_off[nparts] = n,
+ * every arc inside its source's part. 0, or -1 with err naming the first violation. */
+int gr_graph_check_parts(const gr_graph *g, gr_err *err);
 /* The transpose of g: row v lists the arcs u -> v as (u, w), sources ascending within a row.
  * A symmetric (directed == 0) graph is its own transpose; the copy is made all the same. */
 void gr_graph_transpose(const gr_graph *g, gr_graph *t);

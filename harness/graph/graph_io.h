@@ -7,7 +7,7 @@
 
 /* A parsed generator spec such as "rmat:scale=20,ef=16,seed=1". */
 typedef struct {
-    char kind[16];          /* rmat | sprand | grid | uniform */
+    char kind[16];          /* rmat | sprand | grid | uniform | cfg | cfgirr | ... (genspec.c) */
     char canon[256];        /* canonical text: kind:key=value,... every key, sorted, defaults filled */
     int64_t n;              /* vertices (from n, scale or side) */
     int64_t m;              /* arcs (or edges before symmetrizing) requested */
@@ -18,6 +18,9 @@ typedef struct {
     int symmetrize;         /* 1: store both directions */
     int permute;            /* rmat: permute labels */
     int dedup;              /* drop parallel arcs (keep smallest weight) */
+    int64_t k, count, mean, maxn, extra;   /* CFG kinds (gen_cfg.c): family size, batch size,
+                                            * mean / largest CFG of a batch, extra arcs */
+    double irr;             /* cfgbatch: fraction of irreducible CFGs */
 } gr_genspec;
 
 /* Parse SPEC; unknown key, bad number, negative size -> -1 with err naming the parameter. */

@@ -1,7 +1,9 @@
 /* io_bcsr.c - binary CSR files (.bcsr), the graph cache's format. Little-endian layout:
- *   0  magic "GRCSR\0\0\1" (8 bytes)   8  uint32 version (1)   12 uint32 flags (bit 0: directed)
+ *   0  magic "GRCSR\0\0\1" (8 bytes)   8  uint32 version (2; 1 is still read)
+ *   12 uint32 flags (bit 0: directed; bit 1: batch, version 2 only)
  *   16 int64 n   24 int64 m   32 uint64 checksum (gr_graph_checksum of the graph)
- *   40 int64 row[n + 1], then int32 col[m], then int32 w[m].
+ *   40 int64 row[n + 1], then int32 col[m], then int32 w[m];
+ *   with the batch flag: int64 nparts, then int64 part_off[nparts + 1].
  * The reader checks every field, the file size, the CSR invariants and the checksum. */
 #include <errno.h>
 #include <stdlib.h>
@@ -15,8 +17,9 @@
 #endif
 
 #define BCSR_MAGIC "GRCSR\0\0\1"
-#define BCSR_VERSION 1u
+#define BCSR_VERSION 2u
 #define BCSR_DIRECTED 1u
+#define BCSR_PARTS 2u
 
 typedef struct {
     char magic[8];
@@ -33,7 +36,7 @@ int gr_write_bcsr(const char *path, const gr_graph *g, gr_err *err)
     memset(&h, 0, sizeof h);
     memcpy(h.magic, BCSR_MAGIC, 8);
     h.version = BCSR_VERSION;
-    h.flags = g->directed ? BCSR_DIRECTED : 0u;
+    h.flags = (g->directed ? BCSR_DIRECTED : 0u) | (g->nparts > 0 ? BCSR_PARTS : 0u);
     h.n = g->n;
     h.m = g->m;
     h.checksum = gr_graph_checksum(g);
@@ -43,6 +46,11 @@ int gr_write_bcsr(const char *path, const gr_graph *g, gr_err *err)
     fwrite(g->row, sizeof *g->row, (size_t)g->n + 1, a.f);
     fwrite(g->col, sizeof *g->col, (size_t)g->m, a.f);
     fwrite(g->w, sizeof *g->w, (size_t)g->m, a.f);
+    if (g->nparts > 0) {
+        int64_t np = g->nparts;
+        fwrite(&np, sizeof np, 1, a.f);
+        fwrite(g->part_off, sizeof *g->part_off, (size_t)np + 1, a.f);
+    }
     return gr_atomic_commit(&a, err);
 }
 
@@ -50,10 +58,10 @@ static int check_header(const char *path, const bcsr_header *h, int64_t size, gr
 {
     if (memcmp(h->magic, BCSR_MAGIC, 8))
         return gr_errf_at(err, path, 0, "not a graphrepro binary CSR file (bad magic)");
-    if (h->version != BCSR_VERSION)
-        return gr_errf_at(err, path, 0, "version %u is not supported (want %u)", h->version,
+    if (h->version != 1u && h->version != BCSR_VERSION)
+        return gr_errf_at(err, path, 0, "version %u is not supported (want 1 or %u)", h->version,
                           BCSR_VERSION);
-    if (h->flags & ~BCSR_DIRECTED)
+    if (h->flags & ~(BCSR_DIRECTED | (h->version >= 2u ? BCSR_PARTS : 0u)))
         return gr_errf_at(err, path, 0, "unknown flags 0x%x", h->flags);
     if (h->n < 0 || h->n > GR_I32_MAX)
         return gr_errf_at(err, path, 0, "vertex count %lld out of range [0, %lld]",
@@ -63,6 +71,20 @@ static int check_header(const char *path, const bcsr_header *h, int64_t size, gr
         return gr_errf_at(err, path, 0, "arc count %lld does not fit a file of %lld bytes",
                           (long long)h->m, (long long)size);
     int64_t want = (int64_t)sizeof *h + (h->n + 1) * 8 + h->m * 8;
+    if (h->flags & BCSR_PARTS) {
+        int64_t np = -1;
+        if (size >= want + 8) {
+            FILE *f = fopen(path, "rb");
+            if (!f || fseek(f, (long)want, SEEK_SET) != 0 || fread(&np, sizeof np, 1, f) != 1)
+                np = -1;
+            if (f)
+                fclose(f);
+        }
+        if (np < 1 || np > h->n || np > (size - want) / 8)
+            return gr_errf_at(err, path, 0, "batch part count %lld out of range [1, n]",
+                              (long long)np);
+        want += 8 + (np + 1) * 8;
+    }
     if (size != want)
         return gr_errf_at(err, path, 0, "file is %lld bytes, the header needs %lld (truncated?)",
                           (long long)size, (long long)want);
@@ -103,8 +125,20 @@ static int read_payload(FILE *f, const char *path, const bcsr_header *h, gr_grap
         fread(g->col, sizeof *g->col, (size_t)h->m, f) != (size_t)h->m ||
         fread(g->w, sizeof *g->w, (size_t)h->m, f) != (size_t)h->m)
         return gr_errf_at(err, path, 0, "read error or file shrank while reading");
+    if (h->flags & BCSR_PARTS) {
+        int64_t np = 0;
+        if (fread(&np, sizeof np, 1, f) != 1 || np < 1 || np > h->n)
+            return gr_errf_at(err, path, 0, "read error or bad batch part count");
+        g->nparts = (int32_t)np;
+        g->part_off = gr_xmalloc(((size_t)np + 1) * sizeof *g->part_off);
+        if (fread(g->part_off, sizeof *g->part_off, (size_t)np + 1, f) != (size_t)np + 1)
+            return gr_errf_at(err, path, 0, "read error or file shrank while reading");
+    }
     if (check_csr(path, g, err) < 0)
         return -1;
+    gr_err why;
+    if (gr_graph_check_parts(g, &why) < 0)
+        return gr_errf_at(err, path, 0, "%s", why.msg);
     if (gr_graph_checksum(g) != h->checksum)
         return gr_errf_at(err, path, 0, "checksum mismatch (corrupt file)");
     return 0;

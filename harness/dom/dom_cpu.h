@@ -1,0 +1,62 @@
+/* dom_cpu.h - CPU dominator algorithms (Cooper-Harvey-Kennedy iterative, Lengauer-Tarjan with
+ * simple link-eval, Semi-NCA) over one graph or a batch (gr_graph.nparts), and the helpers the
+ * GPU variants share with them (predecessor lists, DFS numbering). Output: idom[v] in global
+ * vertex ids, -1 for each part's root and for vertices its root cannot reach. */
+#ifndef GR_DOM_CPU_H
+#define GR_DOM_CPU_H
+#include <stdint.h>
+#include "graph/graph.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum { GR_DOM_ITER = 0, GR_DOM_LT = 1, GR_DOM_SNCA = 2 } gr_dom_algo;
+
+/* Predecessor lists (the transpose of g): preds of v are col[row[v] .. row[v+1]-1]. */
+typedef struct {
+    int64_t *row;
+    int32_t *col;
+} gr_dom_preds;
+
+void gr_dom_preds_build(const gr_graph *g, gr_dom_preds *p);
+/* The same, OpenMP over the parts of a batch (0 = all threads); one graph is one task. */
+void gr_dom_preds_build_threads(const gr_graph *g, gr_dom_preds *p, int threads);
+void gr_dom_preds_free(gr_dom_preds *p);
+
+/* Number of parts and the vertex range of part i (a single graph is one part [0, n)). */
+static inline int32_t gr_dom_nparts(const gr_graph *g)
+{
+    return g->nparts > 0 ? g->nparts : 1;
+}
+static inline void gr_dom_part(const gr_graph *g, int32_t i, int64_t *lo, int64_t *hi)
+{
+    *lo = g->nparts > 0 ? g->part_off[i] : 0;
+    *hi = g->nparts > 0 ? g->part_off[i + 1] : g->n;
+}
+/* Largest part (vertices). */
+int64_t gr_dom_max_part(const gr_graph *g);
+
+/* idom of every vertex of g with algorithm a, OpenMP over parts with `threads` threads
+ * (0 = all). p: predecessor lists of g (gr_dom_preds_build). */
+void gr_dom_cpu(const gr_graph *g, const gr_dom_preds *p, gr_dom_algo a, int threads,
+                int32_t *idom);
+
+/* Reverse postorder of the part [lo, hi) from its root lo: rpo[v - lo] = number (0 = root) or -1
+ * when unreachable; order[i] = local vertex with number i. Returns the reachable count.
+ * Scratch: stack and edge cursors of (hi - lo) entries each (int32_t, int64_t). */
+int32_t gr_dom_rpo(const gr_graph *g, int64_t lo, int64_t hi, int32_t *rpo, int32_t *order,
+                   int32_t *stack, int64_t *cursor);
+
+/* The GPU variants' algorithm replayed on the CPU (BFS tree, then Jacobi rounds of nearest
+ * common ancestors of the predecessors); returns the rounds taken. For the tests. */
+int gr_dom_jacobi_sim(const gr_graph *g, const gr_dom_preds *p, int32_t *idom);
+
+/* Is idom a valid dominator tree answer equal to ref? 1 yes; 0 with why filled. */
+int gr_dom_compare(const gr_graph *g, const int32_t *ref, const int32_t *idom, char *why,
+                   size_t len);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

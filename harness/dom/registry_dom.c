@@ -1,0 +1,202 @@
+/* registry_dom.c - the registry entries of the dominators family: the three CPU algorithms
+ * (OpenMP over the CFGs of a batch) and the GPU variants of kernels/dom/, with the glue between
+ * the harness's hooks and their prepare / run / fetch / release. */
+#include <stdlib.h>
+#include <string.h>
+#include "../../kernels/dom/dom.h"
+#include "dom/dom_cpu.h"
+#include "registry.h"
+
+/* Parameters are range-checked by the registry; inputs are refused in prepare (the harness
+ * calls check with g == NULL before loading the graph). */
+static int no_check(const gr_variant *v, const long *pv, const gr_graph *g, gr_err *err)
+{
+    (void)v;
+    (void)pv;
+    (void)g;
+    (void)err;
+    return 0;
+}
+
+/* ---- CPU variants ---- */
+typedef struct {
+    const gr_graph *g;
+    gr_dom_algo algo;
+    int threads;
+    gr_dom_preds p;
+    int32_t *idom;
+} cpu_state;
+
+static void *cpu_prepare(const gr_variant *v, const long *pv, const gr_graph *g, gr_err *err)
+{
+    (void)err;
+    cpu_state *s = gr_xcalloc(1, sizeof *s);
+    s->g = g;
+    s->algo = (gr_dom_algo)(intptr_t)v->impl;
+    s->threads = (int)pv[0];
+    s->idom = gr_xmalloc((size_t)(g->n ? g->n : 1) * sizeof *s->idom);
+    return s;
+}
+
+static void cpu_reset(void *st)
+{
+    gr_dom_preds_free(&((cpu_state *)st)->p);
+}
+
+/* Timed: predecessor lists (preprocess, OpenMP over the CFGs too), then every CFG's DFS numbering and dominators
+ * (fixpoint; the numbering is inside each CFG's task, so it is not split out). */
+static void cpu_run(void *st, int32_t source, gr_phases *ph)
+{
+    (void)source;
+    cpu_state *s = st;
+    gr_phase_mark(ph, GR_DOM_PH_PRE);
+    gr_dom_preds_free(&s->p);
+    gr_dom_preds_build_threads(s->g, &s->p, s->threads);
+    gr_phase_mark(ph, GR_DOM_PH_FIX);
+    gr_dom_cpu(s->g, &s->p, s->algo, s->threads, s->idom);
+    gr_phase_end(ph);
+}
+
+static void cpu_fetch(void *st, void *out)
+{
+    cpu_state *s = st;
+    memcpy(out, s->idom, (size_t)s->g->n * sizeof *s->idom);
+}
+
+static void cpu_release(void *st)
+{
+    cpu_state *s = st;
+    gr_dom_preds_free(&s->p);
+    free(s->idom);
+    free(s);
+}
+
+#define CPU_DOM(NAME, SUMMARY, ALGO)                                                           \
+    {                                                                                          \
+        .name = NAME, .family = "dom", .paper = "-", .summary = SUMMARY, .gpu = 0,             \
+        .nparams = 1,                                                                          \
+        .params = {{"threads", 1, 0, 4096,                                                     \
+                    "OpenMP threads over the CFGs of a batch (0 = all cores)"}},               \
+        .check = no_check, .prepare = cpu_prepare, .reset = cpu_reset, .run = cpu_run, .fetch = cpu_fetch,        \
+        .release = cpu_release, .impl = (const void *)(intptr_t)(ALGO),                        \
+    }
+
+const gr_variant gr_variant_cpu_dom_iter = CPU_DOM(
+    "cpu-dom-iter", "Cooper-Harvey-Kennedy iterative dominators over reverse postorder",
+    GR_DOM_ITER);
+const gr_variant gr_variant_cpu_dom_lt = CPU_DOM(
+    "cpu-dom-lt", "Lengauer-Tarjan, simple link-eval with path compression", GR_DOM_LT);
+const gr_variant gr_variant_cpu_dom_snca = CPU_DOM(
+    "cpu-dom-snca", "Semi-NCA (semidominators, then nearest common ancestors; LLVM's; reference)",
+    GR_DOM_SNCA);
+
+/* ---- GPU variants: the same five hooks over the kernels/dom launchers ---- */
+typedef struct {
+    void *(*prepare)(const long *pv, const gr_graph *g, gr_err *err);
+    void (*run)(void *st, gr_phases *ph);
+    void (*fetch)(void *st, int32_t *idom);
+    void (*release)(void *st);
+} gpu_ops;
+
+typedef struct {
+    const gpu_ops *ops;
+    void *st;
+} gpu_state;
+
+static void *gpu_prepare(const gr_variant *v, const long *pv, const gr_graph *g, gr_err *err)
+{
+    const gpu_ops *ops = v->impl;
+    void *st = ops->prepare(pv, g, err);
+    if (!st)
+        return NULL;
+    gpu_state *s = gr_xcalloc(1, sizeof *s);
+    s->ops = ops;
+    s->st = st;
+    return s;
+}
+
+static void gpu_reset(void *st)
+{
+    (void)st;
+}
+
+static void gpu_run(void *st, int32_t source, gr_phases *ph)
+{
+    (void)source;
+    gpu_state *s = st;
+    s->ops->run(s->st, ph);
+}
+
+static void gpu_fetch(void *st, void *out)
+{
+    gpu_state *s = st;
+    s->ops->fetch(s->st, out);
+}
+
+static void gpu_release(void *st)
+{
+    gpu_state *s = st;
+    s->ops->release(s->st);
+    free(s);
+}
+
+static const gpu_ops warp_ops = {gr_dom_warp_prepare, gr_dom_warp_run, gr_dom_warp_fetch,
+                                 gr_dom_warp_release};
+static const gpu_ops iter_ops = {gr_dom_iter_prepare, gr_dom_iter_run, gr_dom_iter_fetch,
+                                 gr_dom_iter_release};
+static const gpu_ops bitset_ops = {gr_dom_bitset_prepare, gr_dom_bitset_run,
+                                   gr_dom_bitset_fetch, gr_dom_bitset_release};
+static const gpu_ops batch_ops = {gr_dom_batch_prepare, gr_dom_batch_run, gr_dom_batch_fetch,
+                                  gr_dom_batch_release};
+
+static int warp_check(const gr_variant *v, const long *pv, const gr_graph *g, gr_err *err)
+{
+    (void)v;
+    (void)pv;
+    if (!g)
+        return 0;
+    if (g->nparts > 1)
+        return gr_errf(err, "dom-warp: a batch of %d CFGs; the write-up's kernel takes one CFG "
+                       "(use dom-batch)", g->nparts);
+    if (g->n > GR_DOM_WARP_MAX_N)
+        return gr_errf(err, "dom-warp: n = %d blocks; the write-up's kernel holds at most %d "
+                       "(one warp, one 32-bit mask per dominator set): use dom-iter or dom-batch",
+                       g->n, GR_DOM_WARP_MAX_N);
+    return 0;
+}
+
+#define GPU_DOM(NAME, PAPER, SUMMARY, OPS, CHECK, NPARAMS, ...)                                \
+    {                                                                                          \
+        .name = NAME, .family = "dom", .paper = PAPER, .summary = SUMMARY, .gpu = 1,           \
+        .nparams = NPARAMS, .params = {__VA_ARGS__}, .check = CHECK, .prepare = gpu_prepare,   \
+        .reset = gpu_reset, .run = gpu_run, .fetch = gpu_fetch, .release = gpu_release,        \
+        .impl = &(OPS),                                                                        \
+    }
+#define E2E_PARAM                                                                              \
+    {"e2e", 0, 0, 1,                                                                           \
+     "1: time host CFG -> host idom (pinned buffers; phases upload, download); 0: device to "  \
+     "device"}
+
+const gr_variant gr_variant_dom_warp = GPU_DOM(
+    "dom-warp", "gpu-dominators",
+    "the write-up's kernel: n <= 32, one warp, 32-bit dominator masks in shared memory, "
+    "persistent fixed point with __syncwarp + __ballot_sync, idom by __clz in reverse postorder",
+    warp_ops, warp_check, 2, E2E_PARAM,
+    {"graph", 0, 0, 1, "1: the whole run captured once as a CUDA graph, one launch (time under fixpoint)"});
+const gr_variant gr_variant_dom_iter = GPU_DOM(
+    "dom-iter", "-",
+    "Cooper-Harvey-Kennedy intersect walks on the GPU: BFS tree, then Jacobi rounds of nearest "
+    "common ancestors, one cooperative persistent kernel, O(n) memory",
+    iter_ops, no_check, 2, E2E_PARAM,
+    {"bps", 0, 0, 64, "blocks per SM of the cooperative grid (0 = occupancy limit)"});
+const gr_variant gr_variant_dom_bitset = GPU_DOM(
+    "dom-bitset", "-",
+    "the write-up's bit-set fixed point past one warp: n x ceil(n/32) words in device memory "
+    "(n^2/8 bytes), whole grid to the fixed point, idom = the strict dominator with the largest set",
+    bitset_ops, no_check, 1, E2E_PARAM);
+const gr_variant gr_variant_dom_batch = GPU_DOM(
+    "dom-batch", "-",
+    "every CFG of a batch in one launch: a warp per CFG of <= big blocks, a thread block per "
+    "larger one, dom-iter's rounds with group barriers only",
+    batch_ops, no_check, 2, E2E_PARAM,
+    {"big", 256, 1, 1 << 30, "largest CFG (blocks) given to one warp; larger get a thread block"});

@@ -1,0 +1,210 @@
+/* dom_bitset.cu - dom-bitset: the write-up's bit-set fixed point taken past one warp. Dom(v) is
+ * a row of W = ceil(n / 32) words of an n x W bit matrix in device memory (n^2 / 8 bytes: the
+ * bound on n is that matrix in free device memory, about 1.05 million blocks on a 139 GB H200,
+ * checked before allocating). One cooperative persistent kernel, grid barriers only:
+ *   1. BFS from the root (dom_grid.cuh): the reachable set R, as W mask words.
+ *   2. Dom(root) = {root}; Dom(v) = R for every other reachable v; 0 for unreachable blocks
+ *      (they stay out of every intersection).
+ *   3. Rounds over (v, word) items, in place: word w of Dom(v) = {v} U AND over v's reachable
+ *      predecessors p of word w of Dom(p). Every value read is an old or a new word, both
+ *      supersets of the true sets, and the sets only shrink, so in-place (chaotic) updates reach
+ *      the same greatest fixed point; a round that changes no word ends it.
+ *   4. idom(v) = the strict dominator d with the largest |Dom(d)| (the dominators of v form a
+ *      chain, so the sizes are distinct): no numbering needed.
+ * One CFG (a batch is refused: use dom-batch). */
+#include "../common/device_attr.cuh"
+#include "dom.h"
+#include "dom_common.cuh"
+#include "dom_grid.cuh"
+
+namespace cg = cooperative_groups;
+
+#define BITSET_THREADS 256
+
+struct BitsetArgs {
+    int32_t n, W;
+    const int64_t *row, *part;
+    const int32_t *col, *poff, *pred;
+    int32_t *level, *parent, *qa, *qb, *ctr, *flag, *size, *idom;
+    uint32_t *reach, *bits;
+};
+
+__global__ void __launch_bounds__(BITSET_THREADS) bitset_k_persist(BitsetArgs a)
+{
+    cg::grid_group grid = cg::this_grid();
+    const int64_t tid = blockIdx.x * (int64_t)blockDim.x + threadIdx.x;
+    const int64_t nth = (int64_t)gridDim.x * blockDim.x;
+    const int64_t items = (int64_t)a.n * a.W;
+    if (tid == 0)
+        a.flag[0] = a.flag[1] = a.flag[2] = 0;  /* ordered by the BFS's first barrier */
+    dom_grid_bfs(grid, a.n, 1, a.row, a.col, a.part, a.level, a.parent, a.qa, a.qb, a.ctr);
+    /* 1. reachable set as mask words */
+    for (int64_t w = tid; w < a.W; w += nth) {
+        uint32_t m = 0;
+        for (int b = 0; b < 32; b++) {
+            int64_t x = w * 32 + b;
+            if (x < a.n && __ldcg(&a.level[x]) >= 0)
+                m |= 1u << b;
+        }
+        a.reach[w] = m;
+    }
+    grid.sync();
+    /* 2. initial sets */
+    for (int64_t i = tid; i < items; i += nth) {
+        int64_t v = i / a.W, w = i % a.W;
+        uint32_t x;
+        if (v == 0)
+            x = w == 0 ? 1u : 0u;
+        else
+            x = __ldcg(&a.level[v]) >= 0 ? __ldcg(&a.reach[w]) : 0u;
+        a.bits[i] = x;
+    }
+    grid.sync();
+    /* 3. rounds, in place; flag[r % 3] = "round r changed a word", flag[(r + 1) % 3] cleared */
+    for (int32_t r = 0;; r++) {
+        if (tid == 0)
+            a.flag[(r + 1) % 3] = 0;
+        int changed = 0;
+        for (int64_t i = tid; i < items; i += nth) {
+            int64_t v = i / a.W, w = i % a.W;
+            if (v == 0 || __ldcg(&a.level[v]) < 0)
+                continue;
+            uint32_t x = 0xffffffffu;
+            for (int32_t e = __ldg(&a.poff[v]), end = __ldg(&a.poff[v + 1]); e < end; e++) {
+                int32_t p = __ldg(&a.pred[e]);
+                if (__ldcg(&a.level[p]) >= 0)
+                    x &= __ldcg(&a.bits[(int64_t)p * a.W + w]);
+            }
+            if (v / 32 == w)
+                x |= 1u << (v % 32);
+            if (x != __ldcg(&a.bits[i])) {
+                __stcg(&a.bits[i], x);
+                changed = 1;
+            }
+        }
+        if (changed)
+            a.flag[r % 3] = 1;
+        grid.sync();
+        if (!__ldcg(&a.flag[r % 3]))
+            break;
+    }
+    /* 4. set sizes, then idom = the strict dominator with the largest set */
+    for (int64_t v = tid; v < a.n; v += nth) {
+        int32_t s = 0;
+        for (int64_t w = 0; w < a.W; w++)
+            s += __popc(__ldcg(&a.bits[v * a.W + w]));
+        a.size[v] = s;
+    }
+    grid.sync();
+    for (int64_t v = tid; v < a.n; v += nth) {
+        int32_t best = -1, bs = -1;
+        if (v != 0 && __ldcg(&a.level[v]) >= 0) {
+            for (int64_t w = 0; w < a.W; w++) {
+                uint32_t x = __ldcg(&a.bits[v * a.W + w]);
+                if (v / 32 == w)
+                    x &= ~(1u << (v % 32));
+                while (x) {
+                    int b = __ffs(x) - 1;
+                    x &= x - 1;
+                    int32_t d = (int32_t)(w * 32 + b);
+                    int32_t ds = __ldcg(&a.size[d]);
+                    if (ds > bs) {
+                        bs = ds;
+                        best = d;
+                    }
+                }
+            }
+        }
+        a.idom[v] = best;
+    }
+}
+
+struct BitsetState {
+    DomBase b;
+    BitsetArgs a;
+    int grid;
+};
+
+extern "C" void *gr_dom_bitset_prepare(const long *pv, const gr_graph *g, gr_err *err)
+{
+    if (g->nparts > 1)
+        return gr_errf(err, "dom-bitset: a batch of %d CFGs; dom-bitset takes one CFG (use "
+                       "dom-batch)", g->nparts), nullptr;
+    size_t n = (size_t)g->n, W = (n + 31) / 32;
+    size_t matrix = n * W * 4;
+    BitsetState *s = new BitsetState();
+    if (dom_base_init(&s->b, g, (int)pv[0], matrix + 7 * n * 4 + W * 4 + 64, "dom-bitset (the "
+                      "n x n bit matrix)", err) < 0) {
+        delete s;
+        return nullptr;
+    }
+    if (!gr_device_attr(cudaDevAttrCooperativeLaunch)) {
+        dom_base_free(&s->b);
+        delete s;
+        return gr_errf(err, "dom-bitset: this device cannot launch cooperative kernels"), nullptr;
+    }
+    DomBase *b = &s->b;
+    BitsetArgs &a = s->a;
+    a.n = b->n;
+    a.W = (int32_t)W;
+    a.row = b->d_row;
+    a.part = b->d_part;
+    a.col = b->d_col;
+    a.poff = b->d_poff;
+    a.pred = b->d_pred;
+    a.level = (int32_t *)dom_dev_alloc(b, n * 4);
+    a.parent = (int32_t *)dom_dev_alloc(b, n * 4);
+    a.qa = (int32_t *)dom_dev_alloc(b, n * 4);
+    a.qb = (int32_t *)dom_dev_alloc(b, n * 4);
+    a.size = (int32_t *)dom_dev_alloc(b, n * 4);
+    a.ctr = (int32_t *)dom_dev_alloc(b, 3 * 4);
+    a.flag = (int32_t *)dom_dev_alloc(b, 3 * 4);
+    a.reach = (uint32_t *)dom_dev_alloc(b, W * 4);
+    a.bits = (uint32_t *)dom_dev_alloc(b, matrix);
+    a.idom = b->d_idom;
+    int per_sm = 0;
+    GR_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, bitset_k_persist,
+                                                                BITSET_THREADS, 0));
+    int64_t want = ((int64_t)(n * W) + BITSET_THREADS - 1) / BITSET_THREADS;
+    int64_t cap = (int64_t)per_sm * gr_device_attr(cudaDevAttrMultiProcessorCount);
+    s->grid = (int)(want < 1 ? 1 : want < cap ? want : cap);
+    return s;
+}
+
+extern "C" void gr_dom_bitset_run(void *st, gr_phases *ph)
+{
+    BitsetState *s = (BitsetState *)st;
+    DomBase *b = &s->b;
+    if (b->e2e) {
+        gr_phase_mark(ph, GR_DOM_PH_UP);
+        dom_base_upload(b);
+    }
+    gr_phase_mark(ph, GR_DOM_PH_PRE);
+    dom_build_preds(b);
+    gr_phase_mark(ph, GR_DOM_PH_FIX);   /* BFS, init and rounds: one kernel */
+    void *args[] = {&s->a};
+    GR_CUDA_CHECK(cudaLaunchCooperativeKernel((const void *)bitset_k_persist, dim3(s->grid),
+                                              dim3(BITSET_THREADS), args, 0, b->s));
+    GR_CHECK_LAUNCH();
+    if (b->e2e) {
+        gr_phase_mark(ph, GR_DOM_PH_DOWN);
+        dom_base_download(b);
+    }
+    gr_phase_end(ph);
+}
+
+extern "C" void gr_dom_bitset_fetch(void *st, int32_t *idom)
+{
+    dom_base_fetch(&((BitsetState *)st)->b, idom);
+}
+
+extern "C" void gr_dom_bitset_release(void *st)
+{
+    BitsetState *s = (BitsetState *)st;
+    void *p[] = {s->a.level, s->a.parent, s->a.qa, s->a.qb, s->a.size,
+                 s->a.ctr,   s->a.flag,   s->a.reach, s->a.bits};
+    for (void *x : p)
+        GR_CUDA_CHECK(cudaFree(x));
+    dom_base_free(&s->b);
+    delete s;
+}

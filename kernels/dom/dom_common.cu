@@ -1,0 +1,166 @@
+/* dom_common.cu - the shared half of the GPU dominator variants: device and pinned allocation
+ * with a free-memory check first, uploads / downloads, and the write-up's GPU preprocessing
+ * (arcs from CSR, CUB radix sort by destination, predecessor offsets by binary search). */
+#include <cub/device/device_radix_sort.cuh>
+#include <cstring>
+#include "dom_common.cuh"
+
+void *dom_dev_alloc(DomBase *b, size_t bytes)
+{
+    void *p = nullptr;
+    GR_CUDA_CHECK(cudaMalloc(&p, bytes ? bytes : 4));
+    b->dev_bytes += bytes;
+    return p;
+}
+
+/* Arc e = (asrc[e], adst[e]) for every arc of the CSR, one thread per source vertex. */
+__global__ void dom_k_expand(int32_t n, const int64_t *__restrict__ row,
+                             const int32_t *__restrict__ col, int32_t *__restrict__ asrc,
+                             int32_t *__restrict__ adst)
+{
+    for (int64_t u = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; u < n;
+         u += (int64_t)gridDim.x * blockDim.x) {
+        for (int64_t e = __ldg(&row[u]), end = __ldg(&row[u + 1]); e < end; e++) {
+            asrc[e] = (int32_t)u;
+            adst[e] = __ldg(&col[e]);
+        }
+    }
+}
+
+/* poff[v] = first position of destination v in the sorted destinations (v = 0..n). */
+__global__ void dom_k_offsets(int32_t n, int64_t m, const int32_t *__restrict__ pdst,
+                              int32_t *__restrict__ poff)
+{
+    for (int64_t v = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; v <= n;
+         v += (int64_t)gridDim.x * blockDim.x) {
+        int64_t lo = 0, hi = m;
+        while (lo < hi) {
+            int64_t mid = lo + (hi - lo) / 2;
+            if (__ldg(&pdst[mid]) < v)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        poff[v] = (int32_t)lo;
+    }
+}
+
+static int grid_for(int64_t items, int threads)
+{
+    int64_t b = (items + threads - 1) / threads;
+    return (int)(b < 1 ? 1 : b > 65535 ? 65535 : b);
+}
+
+int dom_base_init(DomBase *b, const gr_graph *g, int e2e, size_t extra, const char *who,
+                  gr_err *err)
+{
+    std::memset(b, 0, sizeof *b);
+    if (g->n < 1)
+        return gr_errf(err, "%s: the graph has no vertices (a CFG needs its root)", who);
+    if (g->m > (int64_t)INT32_MAX - 1)
+        return gr_errf(err, "%s: %lld arcs: predecessor offsets and the CUB sort take at most "
+                       "2^31 - 2 arcs", who, (long long)g->m);
+    b->n = g->n;
+    b->m = g->m;
+    b->nparts = g->nparts > 0 ? g->nparts : 1;
+    b->e2e = e2e;
+    size_t n = (size_t)g->n, m = (size_t)g->m, np = (size_t)b->nparts;
+    b->key_bits = 1;
+    while (b->key_bits < 31 && (int64_t)1 << b->key_bits < (int64_t)g->n)
+        b->key_bits++;
+    GR_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(nullptr, b->cub_bytes, (int32_t *)nullptr,
+                                                  (int32_t *)nullptr, (int32_t *)nullptr,
+                                                  (int32_t *)nullptr, (int)(m ? m : 1), 0,
+                                                  b->key_bits));
+    size_t need = (n + 1) * 8 + m * 4 + (np + 1) * 8 + n * 4 + 4 * m * 4 + (n + 1) * 4 +
+                  b->cub_bytes + extra;
+    size_t freeb = 0, total = 0;
+    GR_CUDA_CHECK(cudaMemGetInfo(&freeb, &total));
+    if (need > freeb)
+        return gr_errf(err, "%s: needs %.2f GB of device memory, the device has %.2f GB free",
+                       who, need / 1e9, freeb / 1e9);
+    GR_CUDA_CHECK(cudaStreamCreate(&b->s));
+    b->d_row = (int64_t *)dom_dev_alloc(b, (n + 1) * 8);
+    b->d_col = (int32_t *)dom_dev_alloc(b, m * 4);
+    b->d_part = (int64_t *)dom_dev_alloc(b, (np + 1) * 8);
+    b->d_idom = (int32_t *)dom_dev_alloc(b, n * 4);
+    b->d_asrc = (int32_t *)dom_dev_alloc(b, m * 4);
+    b->d_adst = (int32_t *)dom_dev_alloc(b, m * 4);
+    b->d_pdst = (int32_t *)dom_dev_alloc(b, m * 4);
+    b->d_pred = (int32_t *)dom_dev_alloc(b, m * 4);
+    b->d_poff = (int32_t *)dom_dev_alloc(b, (n + 1) * 4);
+    b->d_cub = dom_dev_alloc(b, b->cub_bytes);
+    GR_CUDA_CHECK(cudaMallocHost((void **)&b->h_idom, n * 4));
+    int64_t one[2] = {0, g->n};
+    const int64_t *part = g->nparts > 0 ? g->part_off : one;
+    if (e2e) {
+        GR_CUDA_CHECK(cudaMallocHost((void **)&b->h_row, (n + 1) * 8));
+        GR_CUDA_CHECK(cudaMallocHost((void **)&b->h_col, (m ? m : 1) * 4));
+        GR_CUDA_CHECK(cudaMallocHost((void **)&b->h_part, (np + 1) * 8));
+        std::memcpy(b->h_row, g->row, (n + 1) * 8);
+        std::memcpy(b->h_col, g->col, m * 4);
+        std::memcpy(b->h_part, part, (np + 1) * 8);
+    } else {
+        GR_CUDA_CHECK(cudaMemcpy(b->d_row, g->row, (n + 1) * 8, cudaMemcpyHostToDevice));
+        GR_CUDA_CHECK(cudaMemcpy(b->d_col, g->col, m * 4, cudaMemcpyHostToDevice));
+        GR_CUDA_CHECK(cudaMemcpy(b->d_part, part, (np + 1) * 8, cudaMemcpyHostToDevice));
+    }
+    return 0;
+}
+
+void dom_base_upload(DomBase *b)
+{
+    size_t n = (size_t)b->n, m = (size_t)b->m, np = (size_t)b->nparts;
+    GR_CUDA_CHECK(cudaMemcpyAsync(b->d_row, b->h_row, (n + 1) * 8, cudaMemcpyHostToDevice, b->s));
+    if (m)
+        GR_CUDA_CHECK(cudaMemcpyAsync(b->d_col, b->h_col, m * 4, cudaMemcpyHostToDevice, b->s));
+    GR_CUDA_CHECK(cudaMemcpyAsync(b->d_part, b->h_part, (np + 1) * 8, cudaMemcpyHostToDevice,
+                                  b->s));
+}
+
+void dom_base_download(DomBase *b)
+{
+    GR_CUDA_CHECK(cudaMemcpyAsync(b->h_idom, b->d_idom, (size_t)b->n * 4, cudaMemcpyDeviceToHost,
+                                  b->s));
+}
+
+void dom_build_preds(DomBase *b)
+{
+    dom_k_expand<<<grid_for(b->n, 256), 256, 0, b->s>>>(b->n, b->d_row, b->d_col, b->d_asrc,
+                                                        b->d_adst);
+    GR_CHECK_LAUNCH();
+    if (b->m > 0) {
+        size_t bytes = b->cub_bytes;
+        GR_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(b->d_cub, bytes, b->d_adst, b->d_pdst,
+                                                      b->d_asrc, b->d_pred, (int)b->m, 0,
+                                                      b->key_bits, b->s));
+    }
+    dom_k_offsets<<<grid_for((int64_t)b->n + 1, 256), 256, 0, b->s>>>(b->n, b->m, b->d_pdst,
+                                                                       b->d_poff);
+    GR_CHECK_LAUNCH();
+}
+
+void dom_base_fetch(DomBase *b, int32_t *out)
+{
+    GR_CUDA_CHECK(cudaStreamSynchronize(b->s));
+    if (b->e2e)     /* the timed run already brought idom home */
+        std::memcpy(out, b->h_idom, (size_t)b->n * 4);
+    else
+        GR_CUDA_CHECK(cudaMemcpy(out, b->d_idom, (size_t)b->n * 4, cudaMemcpyDeviceToHost));
+}
+
+void dom_base_free(DomBase *b)
+{
+    void *dev[] = {b->d_row, b->d_part, b->d_col, b->d_idom, b->d_asrc, b->d_adst,
+                   b->d_pdst, b->d_pred, b->d_poff, b->d_cub};
+    for (void *p : dev)
+        if (p)
+            GR_CUDA_CHECK(cudaFree(p));
+    void *host[] = {b->h_row, b->h_part, b->h_col, b->h_idom};
+    for (void *p : host)
+        if (p)
+            GR_CUDA_CHECK(cudaFreeHost(p));
+    if (b->s)
+        GR_CUDA_CHECK(cudaStreamDestroy(b->s));
+    std::memset(b, 0, sizeof *b);
+}

@@ -1,0 +1,90 @@
+/* dom_common.cuh - what the GPU dominator variants share (implemented once in dom_common.cu):
+ * the CFG or batch in device memory (CSR with the graph's own int64 row offsets, part offsets),
+ * pinned host staging for end-to-end runs (host CFGs -> host idoms, transfers timed), and the
+ * GPU preprocessing of the write-up: arcs expanded from CSR, sorted by destination with CUB,
+ * predecessor offsets found by binary search. Plus the device-side nearest-common-ancestor walk
+ * of the Jacobi rounds (keys (BFS level, id) decrease towards the root). */
+#ifndef GR_DOM_COMMON_CUH
+#define GR_DOM_COMMON_CUH
+#include <cstddef>
+#include <cstdint>
+#include <cuda_runtime.h>
+#include "../common/cuda_check.cuh"
+extern "C" {
+#include "../../harness/error.h"
+#include "../../harness/graph/graph.h"
+}
+
+struct DomBase {
+    int32_t n;
+    int64_t m;
+    int32_t nparts;         /* >= 1: a single graph is one part [0, n) */
+    int e2e;                /* 1: run uploads the CSR and downloads idom (pinned host buffers) */
+    cudaStream_t s;         /* a blocking stream (ordered with the harness's default-stream events) */
+    /* pinned host copies (e2e), the host result buffer */
+    int64_t *h_row, *h_part;
+    int32_t *h_col, *h_idom;
+    /* device: the CFG, the result */
+    int64_t *d_row, *d_part;
+    int32_t *d_col, *d_idom;
+    /* device: predecessor lists (pred[poff[v] .. poff[v+1]-1]) and their construction */
+    int32_t *d_asrc, *d_adst, *d_pdst, *d_pred, *d_poff;
+    void *d_cub;
+    size_t cub_bytes;
+    int key_bits;
+    size_t dev_bytes;       /* device bytes held */
+};
+
+/* Allocate (after checking free device memory for everything plus `extra` bytes the variant
+ * will allocate), stage; without e2e upload the CFG now (untimed). -1 with err naming `who`. */
+int dom_base_init(DomBase *b, const gr_graph *g, int e2e, size_t extra, const char *who,
+                  gr_err *err);
+void dom_base_upload(DomBase *b);       /* e2e: H2D of row, col, part offsets (async on b->s) */
+void dom_base_download(DomBase *b);     /* e2e: D2H of idom into the pinned buffer (async) */
+void dom_build_preds(DomBase *b);       /* expand arcs, CUB sort by destination, offsets */
+void dom_base_fetch(DomBase *b, int32_t *out);
+void dom_base_free(DomBase *b);
+/* cudaMalloc through the error macro, counted in b->dev_bytes. */
+void *dom_dev_alloc(DomBase *b, size_t bytes);
+
+/* Nearest common ancestor of x and y in the tree par[] whose keys (lev[v], v) decrease towards
+ * the root. Loads go through L2 (__ldcg): par[] may have been written by other blocks before
+ * the last grid-wide barrier. */
+__device__ __forceinline__ bool dom_key_gt(const int32_t *lev, int32_t a, int32_t b)
+{
+    int32_t la = __ldcg(&lev[a]), lb = __ldcg(&lev[b]);
+    return la > lb || (la == lb && a > b);
+}
+
+__device__ __forceinline__ int32_t dom_nca(const int32_t *par, const int32_t *lev, int32_t x,
+                                           int32_t y)
+{
+    while (x != y) {
+        while (dom_key_gt(lev, x, y))
+            x = __ldcg(&par[x]);
+        while (dom_key_gt(lev, y, x))
+            y = __ldcg(&par[y]);
+    }
+    return x;
+}
+
+/* One Jacobi step for vertex v: the NCA, in the tree cur[], of v's reachable predecessors;
+ * cur[v] itself for a root or an unreachable vertex (cur[v] < 0). */
+__device__ __forceinline__ int32_t dom_step(const int32_t *__restrict__ poff,
+                                            const int32_t *__restrict__ pred, const int32_t *cur,
+                                            const int32_t *lev, int32_t v)
+{
+    int32_t cv = __ldcg(&cur[v]);
+    if (cv < 0)
+        return cv;
+    int32_t nd = -1;
+    for (int32_t e = __ldg(&poff[v]), end = __ldg(&poff[v + 1]); e < end; e++) {
+        int32_t q = __ldg(&pred[e]);
+        if (__ldcg(&lev[q]) < 0)
+            continue;   /* unreachable predecessor */
+        nd = nd < 0 ? q : dom_nca(cur, lev, q, nd);
+    }
+    return nd;
+}
+
+#endif

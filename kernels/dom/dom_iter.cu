@@ -1,0 +1,157 @@
+/* dom_iter.cu - dom-iter: Cooper-Harvey-Kennedy's idom array and intersect walk on the GPU,
+ * vertex-parallel, O(n) memory, one cooperative persistent kernel for the whole graph (or every
+ * CFG of a batch at once), grid-wide barriers instead of host round trips:
+ *   1. BFS from every root (frontier queues, one barrier per level): level[v], and the BFS tree
+ *      as the first idom estimate (every dominator of v is an ancestor of v in it).
+ *   2. Rounds, all vertices at once (Jacobi, two buffers): idom'(v) = nearest common ancestor in
+ *      the current tree of v's reachable predecessors, ancestors ordered by (level, id) - the
+ *      key decreases towards the root in every tree the rounds build, so the walk is CHK's
+ *      intersect with (level, id) in place of postorder numbers - until a round changes nothing.
+ * The CPU replay of exactly these rounds (gr_dom_jacobi_sim) is checked against Semi-NCA in
+ * tests/harness/dom. Unreachable vertices never get a level, so they stay at -1. */
+#include <cooperative_groups.h>
+#include "../common/device_attr.cuh"
+#include "dom.h"
+#include "dom_common.cuh"
+#include "dom_grid.cuh"
+
+namespace cg = cooperative_groups;
+
+#define ITER_THREADS 256
+
+struct IterArgs {
+    int32_t n, nparts, maxrounds;
+    const int64_t *row, *part;
+    const int32_t *col, *poff, *pred;
+    int32_t *level, *bufa, *bufb, *qa, *qb, *idom, *ctr, *flag, *rounds;
+};
+
+__global__ void __launch_bounds__(ITER_THREADS) iter_k_persist(IterArgs a)
+{
+    cg::grid_group grid = cg::this_grid();
+    const int64_t tid = blockIdx.x * (int64_t)blockDim.x + threadIdx.x;
+    const int64_t nth = (int64_t)gridDim.x * blockDim.x;
+    if (tid == 0)
+        a.flag[0] = a.flag[1] = a.flag[2] = 0;  /* ordered by the BFS's first barrier */
+    /* 1. BFS levels, and the BFS tree as the first estimate */
+    dom_grid_bfs(grid, a.n, a.nparts, a.row, a.col, a.part, a.level, a.bufa, a.qa, a.qb, a.ctr);
+    /* 2. Jacobi rounds; flag[r % 3] = "round r changed something", flag[(r + 1) % 3] cleared. */
+    int32_t *cur = a.bufa, *nxt = a.bufb;
+    int32_t r = 0;
+    for (;;) {
+        if (tid == 0)
+            a.flag[(r + 1) % 3] = 0;
+        int changed = 0;
+        for (int64_t v = tid; v < a.n; v += nth) {
+            int32_t nd = dom_step(a.poff, a.pred, cur, a.level, (int32_t)v);
+            changed |= nd != __ldcg(&cur[v]);
+            nxt[v] = nd;
+        }
+        if (changed)
+            a.flag[r % 3] = 1;
+        grid.sync();
+        int32_t again = __ldcg(&a.flag[r % 3]);
+        int32_t *t = cur;
+        cur = nxt;
+        nxt = t;
+        r++;
+        if (!again || r >= a.maxrounds)
+            break;
+    }
+    for (int64_t v = tid; v < a.n; v += nth)
+        a.idom[v] = __ldcg(&cur[v]);
+    if (tid == 0)
+        *a.rounds = r;
+}
+
+struct IterState {
+    DomBase b;
+    IterArgs a;
+    int grid;
+};
+
+extern "C" void *gr_dom_iter_prepare(const long *pv, const gr_graph *g, gr_err *err)
+{
+    IterState *s = new IterState();
+    size_t n = (size_t)g->n;
+    if (dom_base_init(&s->b, g, (int)pv[0], 5 * n * 4 + 64, "dom-iter", err) < 0) {
+        delete s;
+        return nullptr;
+    }
+    if (!gr_device_attr(cudaDevAttrCooperativeLaunch)) {
+        dom_base_free(&s->b);
+        delete s;
+        return gr_errf(err, "dom-iter: this device cannot launch cooperative kernels"), nullptr;
+    }
+    DomBase *b = &s->b;
+    IterArgs &a = s->a;
+    a.n = b->n;
+    a.nparts = b->nparts;
+    a.maxrounds = 2 * b->n + 16;   /* itworst needs about n / 4; a cap, not a guess */
+    a.row = b->d_row;
+    a.part = b->d_part;
+    a.col = b->d_col;
+    a.poff = b->d_poff;
+    a.pred = b->d_pred;
+    a.level = (int32_t *)dom_dev_alloc(b, n * 4);
+    a.bufa = (int32_t *)dom_dev_alloc(b, n * 4);
+    a.bufb = (int32_t *)dom_dev_alloc(b, n * 4);
+    a.qa = (int32_t *)dom_dev_alloc(b, n * 4);
+    a.qb = (int32_t *)dom_dev_alloc(b, n * 4);
+    a.ctr = (int32_t *)dom_dev_alloc(b, 3 * 4);
+    a.flag = (int32_t *)dom_dev_alloc(b, 3 * 4);
+    a.rounds = (int32_t *)dom_dev_alloc(b, 4);
+    a.idom = b->d_idom;
+    int per_sm = 0;
+    GR_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, iter_k_persist,
+                                                                ITER_THREADS, 0));
+    int bps = pv[1] > 0 && pv[1] < per_sm ? (int)pv[1] : per_sm;
+    int64_t want = ((int64_t)b->n + ITER_THREADS - 1) / ITER_THREADS;
+    int64_t cap = (int64_t)bps * gr_device_attr(cudaDevAttrMultiProcessorCount);
+    s->grid = (int)(want < 1 ? 1 : want < cap ? want : cap);
+    return s;
+}
+
+extern "C" void gr_dom_iter_run(void *st, gr_phases *ph)
+{
+    IterState *s = (IterState *)st;
+    DomBase *b = &s->b;
+    if (b->e2e) {
+        gr_phase_mark(ph, GR_DOM_PH_UP);
+        dom_base_upload(b);
+    }
+    gr_phase_mark(ph, GR_DOM_PH_PRE);
+    dom_build_preds(b);
+    gr_phase_mark(ph, GR_DOM_PH_FIX);   /* BFS tree (init) and rounds: one kernel */
+    void *args[] = {&s->a};
+    GR_CUDA_CHECK(cudaLaunchCooperativeKernel((const void *)iter_k_persist, dim3(s->grid),
+                                              dim3(ITER_THREADS), args, 0, b->s));
+    GR_CHECK_LAUNCH();
+    if (b->e2e) {
+        gr_phase_mark(ph, GR_DOM_PH_DOWN);
+        dom_base_download(b);
+    }
+    gr_phase_end(ph);
+}
+
+extern "C" void gr_dom_iter_fetch(void *st, int32_t *idom)
+{
+    IterState *s = (IterState *)st;
+    dom_base_fetch(&s->b, idom);
+    int32_t rounds = 0;
+    GR_CUDA_CHECK(cudaMemcpy(&rounds, s->a.rounds, 4, cudaMemcpyDeviceToHost));
+    if (rounds >= s->a.maxrounds)   /* not converged: the exact check will say FAILED */
+        fprintf(stderr, "dom-iter: stopped after %d rounds without reaching the fixed point\n",
+                rounds);
+}
+
+extern "C" void gr_dom_iter_release(void *st)
+{
+    IterState *s = (IterState *)st;
+    void *p[] = {s->a.level, s->a.bufa, s->a.bufb, s->a.qa, s->a.qb,
+                 s->a.ctr,   s->a.flag, s->a.rounds};
+    for (void *x : p)
+        GR_CUDA_CHECK(cudaFree(x));
+    dom_base_free(&s->b);
+    delete s;
+}

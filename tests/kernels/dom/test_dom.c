@@ -1,0 +1,293 @@
+/* test_dom.c - every GPU dominator variant (and the CPU variants through the same hooks) against
+ * cpu-dom-snca, exactly: the write-up's 5-vertex example (dom sets, idom, Gray labels of
+ * dom-warp), n in {1, 2, 31, 32, 33, 1000, 100000} where the variant takes n, reducible and
+ * irreducible CFGs, unreachable blocks with arcs into the reachable part, self-loops, arcs into
+ * the root, multi-entry loops, batches mixing sizes (warp and block groups), e2e on and off,
+ * repeated runs of one prepared instance; dom-warp refuses n = 33 and batches. GPU cases skip
+ * without a device. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include "../../../kernels/dom/dom.h"
+#include "family.h"
+#include "graph/graph_io.h"
+#include "registry.h"
+#include "test.h"
+
+static const int sizes[] = {1, 2, 31, 32, 33, 1000, 100000};
+enum { K_CFG, K_CFGIRR, K_MESSY, K_KINDS };
+static const char *kind_name[] = {"cfg", "cfgirr", "unreachable+selfloops+rootarcs"};
+
+static uint64_t lcg(uint64_t *s)
+{
+    *s = *s * 6364136223846793005ULL + 1442695040888963407ULL;
+    return *s >> 33;
+}
+
+static void load(const char *spec, gr_graph *g)
+{
+    gr_genspec gs;
+    gr_err err;
+    if (gr_genspec_parse(spec, &gs, &err) < 0 || gr_generate(&gs, g, &err) < 0) {
+        fprintf(stderr, "  %s: %s\n", spec, err.msg);
+        exit(1);
+    }
+}
+
+/* The first 3/4 of the vertices reachable (a chain from 0 plus random arcs, also back into the
+ * root: multi-entry loops), the rest unreachable with arcs into the reachable part; self-loops. */
+static void make_messy(int n, gr_graph *g)
+{
+    gr_edgelist el;
+    gr_err err;
+    uint64_t s = (uint64_t)n * 977 + 5;
+    int r = n < 4 ? n : n * 3 / 4;
+    gr_edgelist_init(&el, n, 1);
+    for (int v = 1; v < r; v++)
+        gr_edgelist_push(&el, (int32_t)(lcg(&s) % (uint64_t)v), v, 1);
+    for (int e = 0; e < n; e++) {
+        int32_t u = (int32_t)(lcg(&s) % (uint64_t)n), v = (int32_t)(lcg(&s) % (uint64_t)n);
+        if (u < r && v >= r)
+            continue;   /* keep the tail unreachable */
+        gr_edgelist_push(&el, u, v, 1);
+        if (e % 7 == 0)
+            gr_edgelist_push(&el, u, u, 1);
+        if (e % 11 == 0 && u < r)
+            gr_edgelist_push(&el, u, 0, 1);
+    }
+    if (gr_graph_build(g, &el, 0, &err)) {
+        fprintf(stderr, "  graph build failed: %s\n", err.msg);
+        exit(1);
+    }
+    gr_edgelist_free(&el);
+}
+
+static void make_graph(int kind, int n, gr_graph *g)
+{
+    char spec[96];
+    if (kind == K_MESSY) {
+        make_messy(n, g);
+        return;
+    }
+    snprintf(spec, sizeof spec, "%s:n=%d,seed=%d,permute=1", kind == K_CFG ? "cfg" : "cfgirr",
+             n, n + kind);
+    load(spec, g);
+}
+
+/* Variant on g, reps runs of one prepared instance, each exact against cpu-dom-snca. */
+static void check_graph(const gr_variant *v, const long *pv, const char *text, const char *what,
+                        const gr_graph *g, int reps)
+{
+    const gr_family *fam = gr_family_find(v->family);
+    gr_err err;
+    void *st = v->prepare(v, pv, g, &err);
+    if (!st) {
+        fprintf(stderr, "  %s %s: refused: %s\n", text, what, err.msg);
+        CHECK(0);
+        return;
+    }
+    void *ref = fam->ref_new(g, GR_VERIFY_FULL);
+    int32_t *out = malloc(fam->result_bytes(g) + 4);
+    for (int rep = 0; rep < reps; rep++) {
+        memset(out, 0x7f, fam->result_bytes(g));   /* poison */
+        v->reset(st);
+        v->run(st, -1, NULL);
+        v->fetch(st, out);
+        char why[256] = "";
+        int ok = fam->verify(ref, g, out, -1, why, sizeof why);
+        if (ok != 1) {
+            fprintf(stderr, "  %s %s rep %d: %s\n", text, what, rep, why);
+            CHECK(ok == 1);
+            break;
+        }
+    }
+    free(out);
+    fam->ref_free(ref);
+    v->release(st);
+}
+
+static int parse_variant(const char *text, const gr_variant **v, long *pv)
+{
+    gr_err err;
+    if (gr_variant_parse(text, v, pv, &err)) {
+        fprintf(stderr, "  %s\n", err.msg);
+        CHECK(0);
+        return 0;
+    }
+    if ((*v)->gpu && gr_gpu_count() == 0)
+        TEST_SKIP_RET("no CUDA device", 0);
+    return 1;
+}
+
+/* Every size up to max_n, every kind, 2 runs each. */
+static void check_sizes(const char *text, int max_n)
+{
+    const gr_variant *v;
+    long pv[GR_MAX_PARAMS];
+    if (!parse_variant(text, &v, pv))
+        return;
+    for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++) {
+        if (sizes[si] > max_n)
+            continue;
+        for (int kind = 0; kind < K_KINDS; kind++) {
+            gr_graph g;
+            char what[96];
+            make_graph(kind, sizes[si], &g);
+            snprintf(what, sizeof what, "n=%d %s", sizes[si], kind_name[kind]);
+            check_graph(v, pv, text, what, &g, 2);
+            gr_graph_free(&g);
+        }
+    }
+}
+
+/* Batches: many small CFGs with a tail, a few large ones, the "# part" fixture (unreachable
+ * blocks), and a batch where every CFG goes to a thread block (big=1) or to a warp. */
+static void check_batches(const char *text)
+{
+    const gr_variant *v;
+    long pv[GR_MAX_PARAMS];
+    if (!parse_variant(text, &v, pv))
+        return;
+    const char *specs[] = {"cfgbatch:count=3000,mean=20,maxn=5000,irr=0.3,seed=1",
+                           "cfgbatch:count=40,mean=3000,maxn=30000,irr=0.5,seed=2",
+                           "cfgbatch:count=1,mean=20,seed=3", "itworst:k=300", "sncaworst:k=300",
+                           "idfsquad:k=300", "ibfsquad:k=300"};
+    for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
+        gr_graph g;
+        load(specs[i], &g);
+        check_graph(v, pv, text, specs[i], &g, 2);
+        gr_graph_free(&g);
+    }
+    gr_graph g;
+    gr_err err;
+    if (gr_read_edgelist("graphs/fixtures/dom_batch3.el", &g, &err)) {
+        fprintf(stderr, "  %s\n", err.msg);
+        CHECK(0);
+        return;
+    }
+    check_graph(v, pv, text, "dom_batch3.el", &g, 2);
+    gr_graph_free(&g);
+}
+
+TEST_CASE(example_dom_warp_sets)
+{
+    if (gr_gpu_count() == 0)
+        TEST_SKIP("no CUDA device");
+    gr_graph g;
+    gr_err err;
+    CHECK(gr_read_edgelist("graphs/fixtures/dom_example5.el", &g, &err) == 0);
+    for (long e2e = 0; e2e <= 1; e2e++) {
+        long pv[GR_MAX_PARAMS] = {e2e, e2e};   /* e2e=1 also through a CUDA graph */
+        void *st = gr_dom_warp_prepare(pv, &g, &err);
+        CHECK(st != NULL);
+        if (!st)
+            break;
+        int32_t idom[5], gray[5];
+        uint32_t dom[5];
+        gr_dom_warp_run(st, NULL);
+        gr_dom_warp_fetch(st, idom);
+        gr_dom_warp_sets(st, dom, gray);
+        const int32_t want_idom[5] = {-1, 0, 0, 0, 3}, want_gray[5] = {0, 1, 3, 2, 6};
+        const uint32_t want_dom[5] = {0x1, 0x3, 0x5, 0x9, 0x19};   /* {0},{0,1},{0,2},{0,3},{0,3,4} */
+        for (int v = 0; v < 5; v++) {
+            char set[32] = "";
+            for (int x = 0, o = 0; x < 5; x++)
+                if (dom[v] >> x & 1u)
+                    o += snprintf(set + o, sizeof set - (size_t)o, "%s%d", o ? "," : "", x);
+            fprintf(stderr, "  example (dom-warp e2e=%ld): v=%d Dom={%s} idom=%d gray=%d\n", e2e,
+                    v, set, idom[v], gray[v]);
+            CHECK_EQ(idom[v], want_idom[v]);
+            CHECK_EQ(dom[v], want_dom[v]);
+            CHECK_EQ(gray[v], want_gray[v]);
+        }
+        gr_dom_warp_release(st);
+    }
+    gr_graph_free(&g);
+}
+
+TEST_CASE(example_all_variants)
+{
+    const char *texts[] = {"cpu-dom-iter", "cpu-dom-lt", "cpu-dom-snca", "dom-warp",
+                           "dom-warp:e2e=1", "dom-warp:e2e=1,graph=1", "dom-iter", "dom-iter:e2e=1", "dom-bitset", "dom-batch",
+                           "dom-batch:e2e=1"};
+    gr_graph g;
+    gr_err err;
+    CHECK(gr_read_edgelist("graphs/fixtures/dom_example5.el", &g, &err) == 0);
+    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+        const gr_variant *v;
+        long pv[GR_MAX_PARAMS];
+        if (!parse_variant(texts[i], &v, pv))
+            continue;
+        check_graph(v, pv, texts[i], "example", &g, 3);
+    }
+    gr_graph_free(&g);
+}
+
+TEST_CASE(dom_warp_refuses)
+{
+    const gr_variant *v;
+    long pv[GR_MAX_PARAMS];
+    if (!parse_variant("dom-warp", &v, pv))
+        return;
+    gr_graph g;
+    gr_err err;
+    load("cfg:n=33,seed=1", &g);
+    CHECK(v->prepare(v, pv, &g, &err) == NULL);
+    CHECK_STR_CONTAINS(err.msg, "n = 33");
+    CHECK_STR_CONTAINS(err.msg, "at most 32");
+    gr_graph_free(&g);
+    load("cfgbatch:count=3,mean=5,maxn=8", &g);
+    CHECK(v->prepare(v, pv, &g, &err) == NULL);
+    CHECK_STR_CONTAINS(err.msg, "batch");
+    gr_graph_free(&g);
+}
+
+TEST_CASE(dom_warp_sizes) { check_sizes("dom-warp", 32); }
+TEST_CASE(dom_warp_e2e_sizes) { check_sizes("dom-warp:e2e=1", 32); }
+TEST_CASE(dom_warp_graph_sizes) { check_sizes("dom-warp:graph=1", 32); }
+TEST_CASE(dom_warp_e2e_graph_sizes) { check_sizes("dom-warp:e2e=1,graph=1", 32); }
+TEST_CASE(dom_iter_sizes) { check_sizes("dom-iter", 100000); }
+TEST_CASE(dom_iter_e2e_bps1_sizes) { check_sizes("dom-iter:e2e=1,bps=1", 1000); }
+TEST_CASE(dom_batch_sizes) { check_sizes("dom-batch", 100000); }
+TEST_CASE(dom_batch_e2e_sizes) { check_sizes("dom-batch:e2e=1", 1000); }
+TEST_CASE(dom_batch_batches) { check_batches("dom-batch"); }
+TEST_CASE(dom_batch_e2e_batches) { check_batches("dom-batch:e2e=1"); }
+TEST_CASE(dom_batch_all_blocks) { check_batches("dom-batch:big=1"); }
+TEST_CASE(dom_batch_all_warps) { check_batches("dom-batch:big=100000"); }
+TEST_CASE(dom_iter_batches) { check_batches("dom-iter"); }
+TEST_CASE(dom_bitset_sizes) { check_sizes("dom-bitset", 100000); }
+TEST_CASE(dom_bitset_e2e_sizes) { check_sizes("dom-bitset:e2e=1", 1000); }
+/* dom-bitset takes one CFG: the worst-case families, and a batch is refused */
+TEST_CASE(dom_bitset_worst_and_refusal)
+{
+    const gr_variant *v;
+    long pv[GR_MAX_PARAMS];
+    if (!parse_variant("dom-bitset", &v, pv))
+        return;
+    const char *specs[] = {"itworst:k=300", "sncaworst:k=300", "idfsquad:k=300",
+                           "ibfsquad:k=300", "cfgirr:n=5000,extra=20000,seed=4"};
+    for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
+        gr_graph g;
+        load(specs[i], &g);
+        check_graph(v, pv, "dom-bitset", specs[i], &g, 2);
+        gr_graph_free(&g);
+    }
+    gr_graph g;
+    gr_err err;
+    load("cfgbatch:count=3,mean=5,maxn=8", &g);
+    CHECK(v->prepare(v, pv, &g, &err) == NULL);
+    CHECK_STR_CONTAINS(err.msg, "batch");
+    gr_graph_free(&g);
+}
+TEST_CASE(cpu_variants_batches) { check_batches("cpu-dom-iter:threads=2"); }
+
+TEST_MAIN("dom", TEST_ENTRY(example_dom_warp_sets), TEST_ENTRY(example_all_variants),
+          TEST_ENTRY(dom_warp_refuses), TEST_ENTRY(dom_warp_sizes), TEST_ENTRY(dom_warp_e2e_sizes),
+          TEST_ENTRY(dom_warp_graph_sizes), TEST_ENTRY(dom_warp_e2e_graph_sizes),
+          TEST_ENTRY(dom_iter_sizes), TEST_ENTRY(dom_iter_e2e_bps1_sizes),
+          TEST_ENTRY(dom_batch_sizes), TEST_ENTRY(dom_batch_e2e_sizes),
+          TEST_ENTRY(dom_batch_batches), TEST_ENTRY(dom_batch_e2e_batches),
+          TEST_ENTRY(dom_batch_all_blocks), TEST_ENTRY(dom_batch_all_warps),
+          TEST_ENTRY(dom_iter_batches), TEST_ENTRY(dom_bitset_sizes),
+          TEST_ENTRY(dom_bitset_e2e_sizes), TEST_ENTRY(dom_bitset_worst_and_refusal),
+          TEST_ENTRY(cpu_variants_batches))
