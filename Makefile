@@ -46,9 +46,11 @@ HARNESS_OBJ := $(HARNESS_SRC:%.c=build/%.o)
 KERNEL_OBJ  := $(KERNEL_SRC:%.cu=build/%.o)
 TEST_SRC    := $(wildcard tests/*/test_*.c tests/*/*/test_*.c)
 TEST_BIN    := $(TEST_SRC:%.c=build/%)
-# Parser and generator tests are also built and run under AddressSanitizer + UBSan.
+# Parser, generator and the families' CPU tests are also built and run under AddressSanitizer +
+# UBSan (a heap overflow that only showed on a 16-core host was caught this way).
 ASAN_TEST_SRC := $(wildcard tests/harness/graph/test_io*.c tests/harness/graph/test_gen*.c \
-                 tests/harness/output/test_csv*.c tests/harness/experiment/test_config*.c)
+                 tests/harness/output/test_csv*.c tests/harness/experiment/test_config*.c \
+                 tests/harness/bfs/test_*.c tests/harness/sssp/test_*.c tests/harness/dom/test_*.c)
 ASAN_TEST_BIN := $(ASAN_TEST_SRC:%.c=build/asan/%)
 ASAN_FLAGS  := -fsanitize=address,undefined -fno-omit-frame-pointer
 ASAN_HOBJ   := $(HARNESS_SRC:%.c=build/asan/%.o)
@@ -138,4 +140,5 @@ help:
 	@echo "make compare A=DIR B=DIR [OUT=FILE]   two devices side by side (default OUT results/COMPARE-A-vs-B.md)"
 	@echo "make clean"
 
--include $(HARNESS_OBJ:.o=.d) $(KERNEL_OBJ:.o=.d) build/harness/cli/main.d $(TEST_BIN:=.d) $(ASAN_TEST_BIN:=.d)
+-include $(HARNESS_OBJ:.o=.d) $(KERNEL_OBJ:.o=.d) build/harness/cli/main.d $(TEST_BIN:=.d) $(ASAN_TEST_BIN:=.d) \
+         $(ASAN_HOBJ:.o=.d)
