@@ -31,7 +31,7 @@ int gr_ceilings_rows(const gr_ceilings *c, gr_ceiling_row *out, int max)
 {
     const gr_ceiling_row shared[] = {
         {"copy_bw", c->copy_bw_gpu, "bytes/s (read+write)", 1, offsetof(gr_ceilings, copy_bw_gpu)},
-        {"launch_us", c->launch_us_gpu, "us per empty launch, back to back", 1,
+        {"launch_us", c->launch_us_gpu, "us per empty launch (back to back)", 1,
          offsetof(gr_ceilings, launch_us_gpu)},
         {"launch_sync_us", c->launch_sync_us_gpu, "us per launch + host synchronize", 1,
          offsetof(gr_ceilings, launch_sync_us_gpu)},

@@ -44,9 +44,11 @@ int gr_peak_write(const char *path, const gr_ceilings *c, gr_err *err)
                 replaced = 1;
         if (replaced)
             continue;
+        char *qu = gr_csv_quote(gr_csv_get(&old, r, "unit"));
         snprintf(line, sizeof line, "%s,%s,%s,%s,%s,%s", dev, name,
-                 gr_csv_get(&old, r, "value"), gr_csv_get(&old, r, "unit"),
-                 gr_csv_get(&old, r, "git_rev"), gr_csv_get(&old, r, "date"));
+                 gr_csv_get(&old, r, "value"), qu, gr_csv_get(&old, r, "git_rev"),
+                 gr_csv_get(&old, r, "date"));
+        free(qu);
         gr_csv_line(&w, line);
     }
     if (have_old)
@@ -54,8 +56,10 @@ int gr_peak_write(const char *path, const gr_ceilings *c, gr_err *err)
     for (int i = 0; i < n; i++) {
         if (rows[i].value <= 0)
             continue;
+        char *qu = gr_csv_quote(rows[i].unit);    /* units are prose: quoted where needed */
         snprintf(line, sizeof line, "%s,%s,%.6g,%s,%s,%s", rows[i].gpu ? gdev : cdev,
-                 rows[i].name, rows[i].value, rows[i].unit, gr_git_rev(), date);
+                 rows[i].name, rows[i].value, qu, gr_git_rev(), date);
+        free(qu);
         gr_csv_line(&w, line);
     }
     return gr_csv_commit(&w, err);
