@@ -1,7 +1,8 @@
 /* measure.c - the measurement loop. Per source (one pass with source -1 for all-pairs
  * problems): warm-up runs, then timed repetitions (cudaEvents around the variant's run hook for
- * GPU variants, the monotonic clock for CPU variants) until at least min_reps are done and the
- * relative stdev is under the noise target or the time cap has passed (never more than max_reps).
+ * GPU variants, the monotonic clock for CPU variants) until min_reps are done and the relative
+ * stdev is under the noise target, or the time cap (a hard bound per root) has passed, never
+ * more than max_reps.
  * The result of the first timed repetition of every source is fetched and verified; a FAILED
  * result is reported without times. Inputs are restored (reset hook) outside the timed region. */
 #include <math.h>
@@ -153,9 +154,12 @@ int gr_measure(const gr_variant *v, const long *pv, const gr_graph *g, const int
                     snprintf(nv_why, sizeof nv_why, "%s", why);
                 }
             }
+            /* the time cap is a hard bound: no repetition starts once this root's timed time has
+             * passed it (one always runs), even before min_reps; past min_reps, a relative
+             * stdev under the noise target also stops */
             int done = nms - first;
-            if (done >= o->min_reps &&
-                (rel_stdev(ms + first, done) <= o->noise || spent >= o->time_cap_s * 1e3))
+            if (spent >= o->time_cap_s * 1e3 ||
+                (done >= o->min_reps && rel_stdev(ms + first, done) <= o->noise))
                 break;
         }
         gr_stats sp;

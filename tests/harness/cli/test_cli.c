@@ -59,6 +59,30 @@ TEST_CASE(run_cpu_fw_writes_documented_row)
     CHECK(sh("ls " TMP " | grep -q tmp") != 0);
 }
 
+/* Options are bounded; --time-cap is a hard bound (fewer repetitions than --reps when it is
+ * reached; the reps column says how many ran); two rows with the same ceilings file get the
+ * same ceilings (peak.csv reused). */
+TEST_CASE(run_options_bounded_and_time_cap_hard)
+{
+    CHECK_EQ(sh(BIN " run --variant cpu-fw --graph sprand:n=64 --reps nan 2>/dev/null"), 2);
+    CHECK_EQ(sh(BIN " run --variant cpu-fw --graph sprand:n=64 --time-cap nan 2>/dev/null"), 2);
+    CHECK_EQ(sh(BIN " run --variant cpu-fw --graph sprand:n=64 --time-cap 0x10 2>/dev/null"), 2);
+    CHECK_EQ(sh(BIN " run --variant cpu-fw --graph sprand:n=64 --noise -1 2>/dev/null"), 2);
+    CHECK_EQ(sh(BIN " run --variant cpu-fw --graph sprand:n=64 --reps 9 --max-reps 3 2>/dev/null"), 2);
+    CHECK_EQ(sh(BIN " run --variant cpu-fw --graph sprand:n=64 --reps 999999999 2>/dev/null"), 2);
+    CHECK_EQ(sh(BIN " run --variant cpu-fw --graph sprand:n=64 --csv /no/such/dir/x.csv 2>" TMP
+                "/e9"), 2);
+    char *s = slurp(TMP "/e9");
+    CHECK_STR_CONTAINS(s, "/no/such/dir/x.csv: cannot write");
+    free(s);
+    /* n = 600 takes tens of ms a run: with a 1 us cap one repetition runs, not 50 */
+    CHECK_EQ(sh(BIN " run --variant cpu-fw --graph sprand:n=600,seed=3 --reps 50 --max-reps 50 "
+                "--time-cap 0.000001 --no-ceilings --csv " TMP "/cap.csv >/dev/null"), 0);
+    /* (the quoted graph field holds commas: blank it before splitting on them) */
+    CHECK_EQ(sh("sed 's/\"[^\"]*\"/G/' " TMP "/cap.csv | awk -F, 'NR==2 && $12 == 1 {ok=1} "
+                "END {exit !ok}'"), 0);
+}
+
 TEST_CASE(bad_inputs_exit_2_with_one_line)
 {
     CHECK_EQ(sh(BIN " run --variant nope --graph sprand:n=64 2>" TMP "/e1"), 2);
@@ -225,6 +249,7 @@ TEST_CASE(gpu_variant_without_device_says_so)
 }
 
 TEST_MAIN("cli", TEST_ENTRY(run_cpu_fw_writes_documented_row), TEST_ENTRY(bad_inputs_exit_2_with_one_line),
+          TEST_ENTRY(run_options_bounded_and_time_cap_hard),
           TEST_ENTRY(gen_is_byte_identical_across_runs_and_threads),
           TEST_ENTRY(experiment_resumes_and_force_reruns),
           TEST_ENTRY(experiment_resume_rules_and_check),
