@@ -1,7 +1,9 @@
 /* io_bcsr.c - binary CSR files (.bcsr), the graph cache's format. Little-endian layout:
- *   0  magic "GRCSR\0\0\1" (8 bytes)   8  uint32 version (2; 1 is still read)
- *   12 uint32 flags (bit 0: directed; bit 1: batch, version 2 only)
- *   16 int64 n   24 int64 m   32 uint64 checksum (gr_graph_checksum of the graph)
+ *   0  magic "GRCSR\0\0\1" (8 bytes)   8  uint32 version (3; 1 and 2 are still read)
+ *   12 uint32 flags (bit 0: directed; bit 1: batch, version >= 2)
+ *   16 int64 n   24 int64 m   32 uint64 checksum: version 3 covers the header too (FNV-1a of
+ *   gr_graph_checksum, version and flags), so a flipped "directed" bit is refused; versions 1
+ *   and 2 hold gr_graph_checksum alone (their flags are not covered).
  *   40 int64 row[n + 1], then int32 col[m], then int32 w[m];
  *   with the batch flag: int64 nparts, then int64 part_off[nparts + 1].
  * The reader checks every field, the file size, the CSR invariants and the checksum. */
@@ -17,7 +19,7 @@
 #endif
 
 #define BCSR_MAGIC "GRCSR\0\0\1"
-#define BCSR_VERSION 2u
+#define BCSR_VERSION 3u
 #define BCSR_DIRECTED 1u
 #define BCSR_PARTS 2u
 
@@ -29,6 +31,22 @@ typedef struct {
 } bcsr_header;
 _Static_assert(sizeof(bcsr_header) == 40, "bcsr header is 40 bytes");
 
+/* The stored checksum of version 3: the graph's checksum and the header's version and flags. */
+static uint64_t file_checksum(const gr_graph *g, uint32_t version, uint32_t flags)
+{
+    uint64_t h = gr_graph_checksum(g);
+    if (version < 3u)
+        return h;
+    uint64_t x = 0xcbf29ce484222325ULL;
+    const uint64_t words[3] = {h, version, flags};
+    for (int i = 0; i < 3; i++)
+        for (int b = 0; b < 8; b++) {
+            x ^= (words[i] >> (8 * b)) & 0xff;
+            x *= 0x100000001b3ULL;
+        }
+    return x;
+}
+
 int gr_write_bcsr(const char *path, const gr_graph *g, gr_err *err)
 {
     gr_atomic a;
@@ -39,7 +57,7 @@ int gr_write_bcsr(const char *path, const gr_graph *g, gr_err *err)
     h.flags = (g->directed ? BCSR_DIRECTED : 0u) | (g->nparts > 0 ? BCSR_PARTS : 0u);
     h.n = g->n;
     h.m = g->m;
-    h.checksum = gr_graph_checksum(g);
+    h.checksum = file_checksum(g, h.version, h.flags);
     if (gr_atomic_open(&a, path, err) < 0)
         return -1;
     fwrite(&h, sizeof h, 1, a.f);
@@ -58,7 +76,7 @@ static int check_header(const char *path, const bcsr_header *h, int64_t size, gr
 {
     if (memcmp(h->magic, BCSR_MAGIC, 8))
         return gr_errf_at(err, path, 0, "not a graphrepro binary CSR file (bad magic)");
-    if (h->version != 1u && h->version != BCSR_VERSION)
+    if (h->version < 1u || h->version > BCSR_VERSION)
         return gr_errf_at(err, path, 0, "version %u is not supported (want 1 or %u)", h->version,
                           BCSR_VERSION);
     if (h->flags & ~(BCSR_DIRECTED | (h->version >= 2u ? BCSR_PARTS : 0u)))
@@ -139,7 +157,7 @@ static int read_payload(FILE *f, const char *path, const bcsr_header *h, gr_grap
     gr_err why;
     if (gr_graph_check_parts(g, &why) < 0)
         return gr_errf_at(err, path, 0, "%s", why.msg);
-    if (gr_graph_checksum(g) != h->checksum)
+    if (file_checksum(g, h->version, h->flags) != h->checksum)
         return gr_errf_at(err, path, 0, "checksum mismatch (corrupt file)");
     return 0;
 }

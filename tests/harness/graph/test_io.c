@@ -117,7 +117,7 @@ TEST_CASE(bcsr_rejects_damage)
     CHECK_EQ(gen("sprand:n=64", &g), 0);
     CHECK_EQ(gr_write_bcsr(good, &g, &err), 0);
     long size = 40 + 65 * 8 + 256 * 8;
-    const uint32_t v3 = 3, fl = 6;
+    const uint32_t v4 = 4, fl = 6, undirected = 0;    /* sprand is directed: flags 1 */
     const int64_t hugen = INT64_C(1) << 40, m1 = 255, negn = -1;
     const int64_t badrow = 999;
     const int32_t badcol = 64;
@@ -129,8 +129,9 @@ TEST_CASE(bcsr_rejects_damage)
         const char *want;
     } cases[] = {
         {0, "GRCSX", 5, "bad magic"},
-        {8, &v3, 4, "version 3 is not supported"},
+        {8, &v4, 4, "version 4 is not supported"},
         {12, &fl, 4, "unknown flags"},
+        {12, &undirected, 4, "checksum mismatch"},  /* a flipped flag: the header is checksummed */
         {16, &hugen, 8, "vertex count 1099511627776 out of range"},
         {16, &negn, 8, "vertex count -1 out of range"},
         {24, &m1, 8, "file is 2608 bytes, the header needs 2600"},
