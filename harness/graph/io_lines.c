@@ -191,9 +191,8 @@ gr_chunk *gr_chunks_run(const char *path, const char *beg, const char *end, size
 {
     /* cut points depend on the text and chunk_bytes only, never on the thread count */
     size_t total = (size_t)(end - beg);
-    int cap = (int)(total / chunk_bytes) + 1;
-    if (total / chunk_bytes + 1 > (size_t)1 << 24)
-        cap = 1 << 24;
+    size_t want = total / chunk_bytes + 1;   /* at most 2^24 chunks: the last one takes the rest */
+    int cap = want > ((size_t)1 << 24) ? 1 << 24 : (int)want;
     gr_chunk *c = gr_xcalloc((size_t)cap, sizeof *c);
     int k = 0;
     const char *p = beg;
