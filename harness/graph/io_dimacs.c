@@ -37,15 +37,21 @@ static int expect_words(const gr_lines *lr, const char **s, const char *const *w
     return 0;
 }
 
-static int parse_gr(gr_lines *lr, gr_edgelist *el, gr_err *err)
+/* State of the arc lines after the p line. */
+typedef struct {
+    int64_t n;          /* vertex count */
+    long pline;         /* line of the p line */
+} gr_body;
+
+/* The lines after the p line (a whole body, or one chunk of it): arcs appended to c->el; at
+ * most c->limit arcs in all, counting the c->m0 before. */
+static int gr_body_lines(gr_lines *lr, const void *stv, gr_chunk *c, gr_err *err)
 {
-    static const char *const pw[] = {"sp"};
-    static const char *const pnames[] = {"vertex count", "arc count"};
     static const char *const anames[] = {"source", "target", "weight"};
-    const int64_t plo[] = {1, 0}, phi[] = {GR_I32_MAX, INT64_MAX / 2};
-    int64_t alo[] = {1, 1, 0}, ahi[] = {0, 0, GR_I32_MAX};
-    int64_t pv[2] = {0, 0}, av[3];
-    long pline = 0;
+    const gr_body *st = stv;
+    const int64_t alo[] = {1, 1, 0}, ahi[] = {st->n, st->n, GR_I32_MAX};
+    int64_t av[3];
+    gr_edgelist *el = &c->el;
     char *line;
     int rc;
     while ((rc = gr_lines_next(lr, &line, err)) > 0) {
@@ -54,25 +60,13 @@ static int parse_gr(gr_lines *lr, gr_edgelist *el, gr_err *err)
         if (!line_kind(line, &s, &kind))
             continue;
         if (kind == 'p') {
-            if (pline)
-                return gr_errf_at(err, lr->path, lr->line,
-                                  "second problem line (first on line %ld)", pline);
-            if (expect_words(lr, &s, pw, 1, "p sp N M", err) < 0 ||
-                gr_line_ints(lr, &s, 2, plo, phi, pnames, pv, err) < 0 ||
-                gr_line_end(lr, s, err) < 0)
-                return -1;
-            pline = lr->line;
-            gr_edgelist_init(el, (int32_t)pv[0], 1);
-            el->cap = pv[1] < GR_DIMACS_RESERVE ? pv[1] : GR_DIMACS_RESERVE;
-            el->e = gr_xmalloc((size_t)el->cap * sizeof *el->e);
-            ahi[0] = ahi[1] = pv[0];
+            return gr_errf_at(err, lr->path, lr->line, "second problem line (first on line %ld)",
+                              st->pline);
         } else if (kind == 'a') {
-            if (!pline)
-                return gr_errf_at(err, lr->path, lr->line, "arc line before the 'p sp N M' line");
-            if (el->m == pv[1])
+            if (c->m0 + el->m == c->limit)
                 return gr_errf_at(err, lr->path, lr->line,
                                   "more arc lines than the %lld given on the p line (line %ld)",
-                                  (long long)pv[1], pline);
+                                  (long long)c->limit, st->pline);
             if (gr_line_ints(lr, &s, 3, alo, ahi, anames, av, err) < 0 ||
                 gr_line_end(lr, s, err) < 0)
                 return -1;
@@ -81,10 +75,76 @@ static int parse_gr(gr_lines *lr, gr_edgelist *el, gr_err *err)
             return gr_errf_at(err, lr->path, lr->line, "unknown line type (want c, p or a)");
         }
     }
-    if (rc < 0)
-        return -1;
-    if (!pline)
+    return rc < 0 ? -1 : 0;
+}
+
+static int parse_gr(gr_lines *lr, gr_edgelist *el, gr_err *err)
+{
+    static const char *const pw[] = {"sp"};
+    static const char *const pnames[] = {"vertex count", "arc count"};
+    const int64_t plo[] = {1, 0}, phi[] = {GR_I32_MAX, INT64_MAX / 2};
+    int64_t pv[2] = {0, 0};
+    long pline = 0;
+    char *line;
+    int rc = 0;
+    /* the header: comment lines, then the p line */
+    while (!pline && (rc = gr_lines_next(lr, &line, err)) > 0) {
+        const char *s;
+        char kind;
+        if (!line_kind(line, &s, &kind))
+            continue;
+        if (kind == 'p') {
+            if (expect_words(lr, &s, pw, 1, "p sp N M", err) < 0 ||
+                gr_line_ints(lr, &s, 2, plo, phi, pnames, pv, err) < 0 ||
+                gr_line_end(lr, s, err) < 0)
+                return -1;
+            pline = lr->line;
+        } else if (kind == 'a') {
+            return gr_errf_at(err, lr->path, lr->line, "arc line before the 'p sp N M' line");
+        } else {
+            return gr_errf_at(err, lr->path, lr->line, "unknown line type (want c, p or a)");
+        }
+    }
+    if (!pline) {
+        if (rc < 0)
+            return -1;
         return gr_errf_at(err, lr->path, lr->line ? lr->line : 1, "no 'p sp N M' line");
+    }
+    gr_edgelist_init(el, (int32_t)pv[0], 1);
+    const gr_body st = {pv[0], pline};
+    size_t chunk = gr_parse_chunk_bytes((size_t)(lr->mend - lr->mp));
+    if (lr->f || !chunk) {   /* sequential */
+        gr_chunk c;
+        memset(&c, 0, sizeof c);
+        c.limit = pv[1];
+        c.el = *el;
+        c.el.cap = pv[1] < GR_DIMACS_RESERVE ? pv[1] : GR_DIMACS_RESERVE;
+        c.el.e = gr_xmalloc((size_t)(c.el.cap ? c.el.cap : 1) * sizeof *c.el.e);
+        rc = gr_body_lines(lr, &st, &c, err);
+        *el = c.el;
+        if (rc < 0)
+            return -1;
+    } else {   /* parallel chunks; the first failing one again, sequentially */
+        int nc;
+        gr_chunk *c = gr_chunks_run(lr->path, lr->mp, lr->mend, chunk, gr_body_lines, &st, &nc);
+        long line = lr->line;
+        int64_t m = 0;
+        for (int i = 0; i < nc; i++) {
+            if (c[i].status != 0 || m + c[i].el.m > pv[1]) {
+                rc = gr_chunk_rerun(lr->path, &c[i], line, m, pv[1], gr_body_lines, &st, err);
+                gr_chunks_free(c, nc);
+                if (rc == 0)
+                    return gr_errf_at(err, lr->path, line + 1,
+                                      "internal error: chunk parsed differently twice");
+                return -1;
+            }
+            line += c[i].lines;
+            m += c[i].el.m;
+        }
+        gr_chunks_concat(c, nc, el);
+        lr->line = line;
+        lr->mp = lr->mend;
+    }
     if (el->m != pv[1])
         return gr_errf_at(err, lr->path, lr->line ? lr->line : 1,
                           "file ends after %lld arc lines, the p line (line %ld) gives %lld",
@@ -98,7 +158,7 @@ int gr_read_dimacs_gr(const char *path, gr_graph *g, gr_err *err)
     gr_edgelist el;
     memset(g, 0, sizeof *g);
     gr_edgelist_init(&el, 0, 1);
-    if (gr_lines_open(&lr, path, err) < 0)
+    if (gr_lines_load(&lr, path, err) < 0)
         return -1;
     int rc = parse_gr(&lr, &el, err);
     gr_lines_close(&lr);

@@ -75,6 +75,90 @@ static int part_line(const char *line, el_parts *p, gr_lines *lr, int64_t nedges
     return 1;
 }
 
+/* One chunk of an edge list without "# part" lines: arcs to c->el, the largest id and its first
+ * line to c->amax, c->aline. 1 at a "# part" line (the sequential reader takes the file). */
+static int el_chunk_lines(gr_lines *lr, const void *weightedp, gr_chunk *c, gr_err *err)
+{
+    static const char *const names[] = {"source", "target", "weight"};
+    static const int64_t lo[] = {0, 0, 0}, hi[] = {GR_I32_MAX - 1, GR_I32_MAX - 1, GR_I32_MAX};
+    const int weighted = *(const int *)weightedp;
+    int64_t v[3] = {0, 0, 1};
+    char *line;
+    int rc;
+    while ((rc = gr_lines_next(lr, &line, err)) > 0) {
+        const char *s = line, *tok;
+        int len;
+        if (!gr_token(&s, &tok, &len))
+            continue;
+        if (tok[0] == '#' || tok[0] == '%') {
+            if (tok[0] == '#' && len == 1 && gr_token(&s, &tok, &len) && len == 4 &&
+                !strncmp(tok, "part", 4))
+                return 1;
+            continue;
+        }
+        s = line;
+        if (gr_line_ints(lr, &s, 2 + weighted, lo, hi, names, v, err) < 0 ||
+            gr_line_end(lr, s, err) < 0)
+            return -1;
+        gr_edgelist_push(&c->el, (int32_t)v[0], (int32_t)v[1], (int32_t)v[2]);
+        for (int i = 0; i < 2; i++)
+            if (v[i] > c->amax) {
+                c->amax = v[i];
+                c->aline = lr->line;
+            }
+    }
+    return rc < 0 ? -1 : 0;
+}
+
+/* n = largest id + 1 and the host-memory check (the line of the largest id named). */
+static int el_finish(gr_lines *lr, gr_edgelist *el, int64_t maxid, long maxline, gr_err *err)
+{
+    if (maxid < 0)
+        return gr_errf_at(err, lr->path, lr->line ? lr->line : 1,
+                          "no edges (cannot tell the vertex count)");
+    el->n = (int32_t)(maxid + 1);
+    /* n is the largest id + 1: one stray huge id would take gigabytes, so say which line */
+    char what[600];
+    snprintf(what, sizeof what, "%s:%ld: vertex id %lld makes n = %lld vertices; the graph",
+             lr->path, maxline, (long long)maxid, (long long)maxid + 1);
+    return gr_check_host_memory(gr_graph_bytes_estimate(el->n, el->m, 0) - 12.0 * el->m, what, err);
+}
+
+/* The parallel reader: 1 when the file has "# part" lines before any error (read it again
+ * sequentially), else 0 or -1 as parse_el. */
+static int parse_el_par(gr_lines *lr, int weighted, size_t chunk, gr_edgelist *el, gr_err *err)
+{
+    int nc;
+    gr_chunk *c = gr_chunks_run(lr->path, lr->mp, lr->mend, chunk, el_chunk_lines, &weighted, &nc);
+    long line = lr->line;
+    int64_t maxid = -1;
+    long maxline = 0;
+    for (int i = 0; i < nc; i++) {
+        if (c[i].status == 1) {
+            gr_chunks_free(c, nc);
+            return 1;
+        }
+        if (c[i].status != 0) {
+            int rc = gr_chunk_rerun(lr->path, &c[i], line, 0, INT64_MAX, el_chunk_lines,
+                                    &weighted, err);
+            gr_chunks_free(c, nc);
+            if (rc >= 0)
+                return gr_errf_at(err, lr->path, line + 1,
+                                  "internal error: chunk parsed differently twice");
+            return -1;
+        }
+        if (c[i].amax > maxid) {
+            maxid = c[i].amax;
+            maxline = line + c[i].aline;
+        }
+        line += c[i].lines;
+    }
+    gr_chunks_concat(c, nc, el);
+    lr->line = line;
+    lr->mp = lr->mend;
+    return el_finish(lr, el, maxid, maxline, err);
+}
+
 static int parse_el(gr_lines *lr, int weighted, gr_edgelist *el, el_parts *pt, gr_err *err)
 {
     static const char *const names[] = {"source", "target", "weight"};
@@ -120,15 +204,7 @@ static int parse_el(gr_lines *lr, int weighted, gr_edgelist *el, el_parts *pt, g
         el->n = (int32_t)pt->base;
         return 0;
     }
-    if (maxid < 0)
-        return gr_errf_at(err, lr->path, lr->line ? lr->line : 1,
-                          "no edges (cannot tell the vertex count)");
-    el->n = (int32_t)(maxid + 1);
-    /* n is the largest id + 1: one stray huge id would take gigabytes, so say which line */
-    char what[600];
-    snprintf(what, sizeof what, "%s:%ld: vertex id %lld makes n = %lld vertices; the graph",
-             lr->path, maxline, (long long)maxid, (long long)maxid + 1);
-    return gr_check_host_memory(gr_graph_bytes_estimate(el->n, el->m, 0) - 12.0 * el->m, what, err);
+    return el_finish(lr, el, maxid, maxline, err);
 }
 
 int gr_read_edgelist(const char *path, gr_graph *g, gr_err *err)
@@ -137,10 +213,19 @@ int gr_read_edgelist(const char *path, gr_graph *g, gr_err *err)
     gr_edgelist el;
     memset(g, 0, sizeof *g);
     gr_edgelist_init(&el, 0, 1);
-    if (gr_lines_open(&lr, path, err) < 0)
+    if (gr_lines_load(&lr, path, err) < 0)
         return -1;
     el_parts pt = {0, 0, -1, 0, NULL, 0, 0};
-    int rc = parse_el(&lr, ends_with(path, ".wel"), &el, &pt, err);
+    int weighted = ends_with(path, ".wel");
+    size_t chunk = gr_parse_chunk_bytes((size_t)(lr.mend - lr.mp));
+    int rc = chunk ? parse_el_par(&lr, weighted, chunk, &el, err) : 1;
+    if (rc == 1) {   /* sequential: small file, one thread, or "# part" lines */
+        gr_edgelist_free(&el);
+        gr_edgelist_init(&el, 0, 1);
+        lr.mp = lr.data;
+        lr.line = 0;
+        rc = parse_el(&lr, weighted, &el, &pt, err);
+    }
     gr_lines_close(&lr);
     if (rc == 0)
         rc = gr_graph_build(g, &el, 0, err);

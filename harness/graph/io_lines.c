@@ -1,8 +1,19 @@
 /* io_lines.c - the line reader and strict integer tokens used by the text graph readers. */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <omp.h>
 #include "graph/io_util.h"
+
+/* Text bodies smaller than this are parsed sequentially (unless GR_PARSE_CHUNK_BYTES is set). */
+#define GR_PARSE_PARALLEL_MIN ((size_t)4 << 20)
+/* Default chunk of the parallel parse. */
+#define GR_PARSE_CHUNK_DEFAULT ((size_t)8 << 20)
+/* Piece of one read() call when loading a file in parallel. */
+#define GR_LOAD_PIECE ((size_t)32 << 20)
 
 int gr_lines_open(gr_lines *lr, const char *path, gr_err *err)
 {
@@ -14,8 +25,127 @@ int gr_lines_open(gr_lines *lr, const char *path, gr_err *err)
     return 0;
 }
 
+void gr_lines_mem(gr_lines *lr, const char *path, const char *beg, const char *end, long line0)
+{
+    memset(lr, 0, sizeof *lr);
+    lr->path = path;
+    lr->mp = beg;
+    lr->mend = end;
+    lr->line = line0;
+}
+
+/* Read all of fd (not a regular file, or one whose size changed): grow as needed. */
+static int load_stream(int fd, char **data, size_t *size)
+{
+    size_t cap = 1 << 16, n = 0;
+    char *p = gr_xmalloc(cap + 1);
+    for (;;) {
+        if (n == cap) {
+            cap *= 2;
+            p = gr_xrealloc(p, cap + 1);
+        }
+        ssize_t r = read(fd, p + n, cap - n);
+        if (r < 0) {
+            if (errno == EINTR)
+                continue;
+            free(p);
+            return -1;
+        }
+        if (r == 0)
+            break;
+        n += (size_t)r;
+    }
+    *data = p;
+    *size = n;
+    return 0;
+}
+
+int gr_lines_load(gr_lines *lr, const char *path, gr_err *err)
+{
+    memset(lr, 0, sizeof *lr);
+    lr->path = path;
+    int fd = open(path, O_RDONLY);
+    if (fd < 0)
+        return gr_errf_at(err, path, 0, "cannot open: %s", strerror(errno));
+    struct stat st;
+    char *data = NULL;
+    size_t size = 0;
+    int bad = 0, bad_errno = 0;
+    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+        size = (size_t)st.st_size;
+        data = gr_xmalloc(size + 1);
+        int64_t pieces = (int64_t)((size + GR_LOAD_PIECE - 1) / GR_LOAD_PIECE);
+#pragma omp parallel for schedule(dynamic, 1) if (pieces > 1)
+        for (int64_t i = 0; i < pieces; i++) {
+            size_t off = (size_t)i * GR_LOAD_PIECE, end = off + GR_LOAD_PIECE;
+            if (end > size)
+                end = size;
+            while (off < end) {
+                ssize_t r = pread(fd, data + off, end - off, (off_t)off);
+                if (r < 0 && errno == EINTR)
+                    continue;
+                if (r <= 0) {   /* error, or the file shrank: read it again as a stream */
+#pragma omp critical(gr_load)
+                    {
+                        bad = 1;
+                        if (r < 0)
+                            bad_errno = errno;
+                    }
+                    break;
+                }
+                off += (size_t)r;
+            }
+        }
+        if (bad && !bad_errno) {   /* shrank: fall back to one sequential read */
+            free(data);
+            data = NULL;
+            bad = lseek(fd, 0, SEEK_SET) < 0 || load_stream(fd, &data, &size) < 0;
+            bad_errno = bad ? errno : 0;
+        }
+    } else {
+        bad = load_stream(fd, &data, &size) < 0;
+        bad_errno = bad ? errno : 0;
+    }
+    close(fd);
+    if (bad) {
+        free(data);
+        return gr_errf_at(err, path, 1, "read error: %s", strerror(bad_errno));
+    }
+    data[size] = '\0';
+    lr->data = data;
+    lr->mp = data;
+    lr->mend = data + size;
+    return 0;
+}
+
+/* Next line of a memory reader: the same line, terminator rules and errors as getline. */
+static int mem_next(gr_lines *lr, char **line, gr_err *err)
+{
+    if (lr->mp >= lr->mend)
+        return 0;
+    const char *p = lr->mp;
+    const char *nl = memchr(p, '\n', (size_t)(lr->mend - p));
+    size_t len = nl ? (size_t)(nl - p) : (size_t)(lr->mend - p);
+    lr->mp = nl ? nl + 1 : lr->mend;
+    lr->line++;
+    if (len + 1 > lr->cap) {
+        lr->cap = len + 1 > 256 ? 2 * (len + 1) : 256;
+        lr->buf = gr_xrealloc(lr->buf, lr->cap);
+    }
+    memcpy(lr->buf, p, len);
+    if (len > 0 && lr->buf[len - 1] == '\r')
+        len--;
+    lr->buf[len] = '\0';
+    if (memchr(lr->buf, '\0', len))
+        return gr_errf_at(err, lr->path, lr->line, "NUL byte in line (binary file?)");
+    *line = lr->buf;
+    return 1;
+}
+
 int gr_lines_next(gr_lines *lr, char **line, gr_err *err)
 {
+    if (!lr->f)
+        return mem_next(lr, line, err);
     ssize_t len = getline(&lr->buf, &lr->cap, lr->f);
     if (len < 0) {
         if (ferror(lr->f))
@@ -38,7 +168,109 @@ void gr_lines_close(gr_lines *lr)
     if (lr->f)
         fclose(lr->f);
     free(lr->buf);
+    free(lr->data);
     memset(lr, 0, sizeof *lr);
+}
+
+size_t gr_parse_chunk_bytes(size_t bytes)
+{
+    const char *env = getenv("GR_PARSE_CHUNK_BYTES");
+    if (env && *env) {
+        char *end;
+        unsigned long long v = strtoull(env, &end, 10);
+        if (!*end && v > 0)
+            return (size_t)v;
+    }
+    if (bytes < GR_PARSE_PARALLEL_MIN || omp_get_max_threads() < 2)
+        return 0;
+    return GR_PARSE_CHUNK_DEFAULT;
+}
+
+gr_chunk *gr_chunks_run(const char *path, const char *beg, const char *end, size_t chunk_bytes,
+                        gr_chunk_fn fn, const void *st, int *n)
+{
+    /* cut points depend on the text and chunk_bytes only, never on the thread count */
+    size_t total = (size_t)(end - beg);
+    size_t want = total / chunk_bytes + 1;   /* at most 2^24 chunks: the last one takes the rest */
+    int cap = want > ((size_t)1 << 24) ? 1 << 24 : (int)want;
+    gr_chunk *c = gr_xcalloc((size_t)cap, sizeof *c);
+    int k = 0;
+    const char *p = beg;
+    while (p < end) {
+        const char *q = (size_t)(end - p) > chunk_bytes ? p + chunk_bytes : end;
+        if (k == cap - 1)
+            q = end;
+        if (q < end) {
+            const char *nl = memchr(q - 1, '\n', (size_t)(end - (q - 1)));
+            q = nl ? nl + 1 : end;
+        }
+        c[k].beg = p;
+        c[k].end = q;
+        k++;
+        p = q;
+    }
+#pragma omp parallel for schedule(dynamic, 1)
+    for (int i = 0; i < k; i++) {
+        gr_lines lr;
+        gr_err e;
+        gr_lines_mem(&lr, path, c[i].beg, c[i].end, 0);
+        gr_edgelist_init(&c[i].el, 0, 1);
+        c[i].m0 = 0;
+        c[i].limit = INT64_MAX;
+        c[i].amax = -1;
+        c[i].aline = 0;
+        int rc = fn(&lr, st, &c[i], &e);
+        c[i].status = rc < 0 ? -1 : rc;
+        c[i].lines = lr.line;
+        gr_lines_close(&lr);
+    }
+    *n = k;
+    return c;
+}
+
+int gr_chunk_rerun(const char *path, const gr_chunk *c, long line0, int64_t m0, int64_t limit,
+                   gr_chunk_fn fn, const void *st, gr_err *err)
+{
+    gr_lines lr;
+    gr_chunk x;
+    memset(&x, 0, sizeof x);
+    x.beg = c->beg;
+    x.end = c->end;
+    x.m0 = m0;
+    x.limit = limit;
+    x.amax = -1;
+    gr_edgelist_init(&x.el, 0, 1);
+    gr_lines_mem(&lr, path, c->beg, c->end, line0);
+    int rc = fn(&lr, st, &x, err);
+    gr_lines_close(&lr);
+    gr_edgelist_free(&x.el);
+    return rc;
+}
+
+void gr_chunks_concat(gr_chunk *c, int n, gr_edgelist *el)
+{
+    int64_t *off = gr_xmalloc(((size_t)n + 1) * sizeof *off);
+    off[0] = 0;
+    for (int i = 0; i < n; i++)
+        off[i + 1] = off[i] + c[i].el.m;
+    free(el->e);
+    el->m = el->cap = off[n];
+    el->e = gr_xmalloc((size_t)(off[n] ? off[n] : 1) * sizeof *el->e);
+#pragma omp parallel for schedule(dynamic, 1)
+    for (int i = 0; i < n; i++) {
+        if (c[i].el.m)
+            memcpy(el->e + off[i], c[i].el.e, (size_t)c[i].el.m * sizeof *el->e);
+        gr_edgelist_free(&c[i].el);
+    }
+    free(off);
+    free(c);
+}
+
+void gr_chunks_free(gr_chunk *c, int n)
+{
+    for (int i = 0; i < n; i++)
+        gr_edgelist_free(&c[i].el);
+    free(c);
 }
 
 static int is_space(char c)

@@ -109,46 +109,34 @@ static int parse_value(const gr_lines *lr, const char *s, const mtx_header *h, i
     return gr_line_end(lr, s, err);
 }
 
-static int parse_mtx(gr_lines *lr, gr_edgelist *el, mtx_header *h, gr_err *err)
+/* State of the entry lines after the size line. */
+typedef struct {
+    const mtx_header *h;
+    int64_t n;
+    long sline;
+} mtx_body;
+
+/* Entry lines (a whole body, or one chunk of it) to c->el; at most c->limit in all. */
+static int mtx_body_lines(gr_lines *lr, const void *stv, gr_chunk *c, gr_err *err)
 {
-    static const char *const snames[] = {"row count", "column count", "entry count"};
     static const char *const enames[] = {"row", "column"};
-    const int64_t slo[] = {1, 1, 0}, shi[] = {GR_I32_MAX, GR_I32_MAX, INT64_MAX / 2};
-    int64_t elo[] = {1, 1}, ehi[2], sz[3] = {0, 0, 0}, ij[2];
-    long sline = 0;
+    const mtx_body *st = stv;
+    const mtx_header *h = st->h;
+    const int64_t elo[] = {1, 1}, ehi[] = {st->n, st->n};
+    int64_t ij[2];
+    gr_edgelist *el = &c->el;
     char *line;
-    int rc = gr_lines_next(lr, &line, err);
-    if (rc < 0)
-        return -1;
-    if (rc == 0)
-        return gr_errf_at(err, lr->path, 1, "empty file (no '%%%%MatrixMarket' header)");
-    if (parse_banner(lr, line, h, err) < 0)
-        return -1;
+    int rc;
     while ((rc = gr_lines_next(lr, &line, err)) > 0) {
         const char *s = line, *tok;
         int len;
         if (line[0] == '%' || !gr_token(&s, &tok, &len))
             continue;
         s = line;
-        if (!sline) {
-            if (gr_line_ints(lr, &s, 3, slo, shi, snames, sz, err) < 0 ||
-                gr_line_end(lr, s, err) < 0)
-                return -1;
-            if (sz[0] != sz[1])
-                return gr_errf_at(err, lr->path, lr->line,
-                                  "matrix is %lld x %lld; a graph needs a square matrix",
-                                  (long long)sz[0], (long long)sz[1]);
-            sline = lr->line;
-            gr_edgelist_init(el, (int32_t)sz[0], 1);
-            el->cap = sz[2] < GR_MTX_RESERVE ? sz[2] : GR_MTX_RESERVE;
-            el->e = gr_xmalloc((size_t)el->cap * sizeof *el->e);
-            ehi[0] = ehi[1] = sz[0];
-            continue;
-        }
-        if (el->m == sz[2])
+        if (c->m0 + el->m == c->limit)
             return gr_errf_at(err, lr->path, lr->line,
                               "more entries than the %lld given on the size line (line %ld)",
-                              (long long)sz[2], sline);
+                              (long long)c->limit, st->sline);
         int32_t w = 1;
         if (gr_line_ints(lr, &s, 2, elo, ehi, enames, ij, err) < 0 ||
             parse_value(lr, s, h, &w, err) < 0)
@@ -164,10 +152,79 @@ static int parse_mtx(gr_lines *lr, gr_edgelist *el, mtx_header *h, gr_err *err)
                               (long long)ij[0], (long long)ij[1]);
         gr_edgelist_push(el, (int32_t)(ij[0] - 1), (int32_t)(ij[1] - 1), w);
     }
+    return rc < 0 ? -1 : 0;
+}
+
+static int parse_mtx(gr_lines *lr, gr_edgelist *el, mtx_header *h, gr_err *err)
+{
+    static const char *const snames[] = {"row count", "column count", "entry count"};
+    const int64_t slo[] = {1, 1, 0}, shi[] = {GR_I32_MAX, GR_I32_MAX, INT64_MAX / 2};
+    int64_t sz[3] = {0, 0, 0};
+    long sline = 0;
+    char *line;
+    int rc = gr_lines_next(lr, &line, err);
     if (rc < 0)
         return -1;
-    if (!sline)
+    if (rc == 0)
+        return gr_errf_at(err, lr->path, 1, "empty file (no '%%%%MatrixMarket' header)");
+    if (parse_banner(lr, line, h, err) < 0)
+        return -1;
+    /* comment lines, then the size line */
+    while (!sline && (rc = gr_lines_next(lr, &line, err)) > 0) {
+        const char *s = line, *tok;
+        int len;
+        if (line[0] == '%' || !gr_token(&s, &tok, &len))
+            continue;
+        s = line;
+        if (gr_line_ints(lr, &s, 3, slo, shi, snames, sz, err) < 0 ||
+            gr_line_end(lr, s, err) < 0)
+            return -1;
+        if (sz[0] != sz[1])
+            return gr_errf_at(err, lr->path, lr->line,
+                              "matrix is %lld x %lld; a graph needs a square matrix",
+                              (long long)sz[0], (long long)sz[1]);
+        sline = lr->line;
+    }
+    if (!sline) {
+        if (rc < 0)
+            return -1;
         return gr_errf_at(err, lr->path, lr->line, "no size line 'ROWS COLS ENTRIES'");
+    }
+    gr_edgelist_init(el, (int32_t)sz[0], 1);
+    const mtx_body st = {h, sz[0], sline};
+    size_t chunk = gr_parse_chunk_bytes((size_t)(lr->mend - lr->mp));
+    if (lr->f || !chunk) {   /* sequential */
+        gr_chunk c;
+        memset(&c, 0, sizeof c);
+        c.limit = sz[2];
+        c.el = *el;
+        c.el.cap = sz[2] < GR_MTX_RESERVE ? sz[2] : GR_MTX_RESERVE;
+        c.el.e = gr_xmalloc((size_t)(c.el.cap ? c.el.cap : 1) * sizeof *c.el.e);
+        rc = mtx_body_lines(lr, &st, &c, err);
+        *el = c.el;
+        if (rc < 0)
+            return -1;
+    } else {   /* parallel chunks; the first failing one again, sequentially */
+        int nc;
+        gr_chunk *c = gr_chunks_run(lr->path, lr->mp, lr->mend, chunk, mtx_body_lines, &st, &nc);
+        long line = lr->line;
+        int64_t m = 0;
+        for (int i = 0; i < nc; i++) {
+            if (c[i].status != 0 || m + c[i].el.m > sz[2]) {
+                rc = gr_chunk_rerun(lr->path, &c[i], line, m, sz[2], mtx_body_lines, &st, err);
+                gr_chunks_free(c, nc);
+                if (rc == 0)
+                    return gr_errf_at(err, lr->path, line + 1,
+                                      "internal error: chunk parsed differently twice");
+                return -1;
+            }
+            line += c[i].lines;
+            m += c[i].el.m;
+        }
+        gr_chunks_concat(c, nc, el);
+        lr->line = line;
+        lr->mp = lr->mend;
+    }
     if (el->m != sz[2])
         return gr_errf_at(err, lr->path, lr->line,
                           "file ends after %lld entries, the size line (line %ld) gives %lld",
@@ -182,7 +239,7 @@ int gr_read_mtx(const char *path, gr_graph *g, gr_err *err)
     mtx_header h = {0, 0};
     memset(g, 0, sizeof *g);
     gr_edgelist_init(&el, 0, 1);
-    if (gr_lines_open(&lr, path, err) < 0)
+    if (gr_lines_load(&lr, path, err) < 0)
         return -1;
     int rc = parse_mtx(&lr, &el, &h, err);
     gr_lines_close(&lr);

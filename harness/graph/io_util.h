@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "error.h"
+#include "graph/graph.h"
 
 /* Largest int32 value, as int64 (ranges of ids and weights). */
 #define GR_I32_MAX INT64_C(2147483647)
@@ -16,6 +17,8 @@ typedef struct {
     char *buf;
     size_t cap;
     long line;      /* number of the line last returned (1-based) */
+    char *data;     /* gr_lines_load: the whole file (owned) */
+    const char *mp, *mend;  /* memory mode: next line starts at mp, text ends at mend */
 } gr_lines;
 
 /* Open path for reading; -1 with "PATH: why" on failure. */
@@ -24,6 +27,41 @@ int gr_lines_open(gr_lines *lr, const char *path, gr_err *err);
  * or -1 with err set (read error, NUL byte in the line). */
 int gr_lines_next(gr_lines *lr, char **line, gr_err *err);
 void gr_lines_close(gr_lines *lr);
+/* Read the whole file into memory (parallel reads) and return its lines from there; the same
+ * lines and errors as gr_lines_open + gr_lines_next. -1 with "PATH: why" on failure. */
+int gr_lines_load(gr_lines *lr, const char *path, gr_err *err);
+/* A reader over the text [beg, end) of memory owned elsewhere; its first line is line0 + 1. */
+void gr_lines_mem(gr_lines *lr, const char *path, const char *beg, const char *end, long line0);
+
+/* ---- parsing a body of lines in parallel chunks ----
+ * The text is cut at newlines into chunks of about GR_PARSE_CHUNK_BYTES (environment; default
+ * below), each parsed on its own (line numbers local, 0 before its first line) into its own edge
+ * list, stopping at its first error. The reader then walks the chunks in file order and parses
+ * the first failing chunk again, sequentially, with the true line numbers and state: the error
+ * reported is the first one in the file, as from the sequential reader. */
+typedef struct gr_chunk {
+    const char *beg, *end;
+    gr_edgelist el;     /* arcs of the chunk, in file order */
+    long lines;         /* lines of the chunk (when status == 0) */
+    int status;         /* 0 parsed, -1 error, 1 the format asks for the sequential reader */
+    int64_t m0, limit;  /* arcs before the chunk, most arcs allowed (INT64_MAX: no check) */
+    int64_t amax;       /* format's own: largest id (edge lists), -1 none */
+    long aline;         /* ... and its line */
+} gr_chunk;
+typedef int (*gr_chunk_fn)(gr_lines *lr, const void *st, gr_chunk *c, gr_err *err);
+/* Chunk size for a body of `bytes` bytes: 0 means parse sequentially (small text, one thread). */
+size_t gr_parse_chunk_bytes(size_t bytes);
+/* Cut [beg, end) and run fn on every chunk in parallel; *n chunks returned (free with
+ * gr_chunks_free). */
+gr_chunk *gr_chunks_run(const char *path, const char *beg, const char *end, size_t chunk_bytes,
+                        gr_chunk_fn fn, const void *st, int *n);
+/* Parse chunk c again with first line line0 + 1, m0 arcs before it and the limit; the result
+ * of fn (its error in err). */
+int gr_chunk_rerun(const char *path, const gr_chunk *c, long line0, int64_t m0, int64_t limit,
+                   gr_chunk_fn fn, const void *st, gr_err *err);
+/* Append the arcs of every chunk, in order, to el (which must be empty) and free the chunks. */
+void gr_chunks_concat(gr_chunk *c, int n, gr_edgelist *el);
+void gr_chunks_free(gr_chunk *c, int n);
 
 /* ---- tokens ---- */
 /* Next whitespace-separated token of *s (advances *s past it). 0 when none is left. */

@@ -1,6 +1,7 @@
 /* fuzz_readers.c - libFuzzer target over every input parser: the graph readers (.gr, .mtx, .el,
  * .wel, .bcsr, .ss), the results CSV reader and the experiment file reader. The first byte of an
- * input picks the parser, the rest is the file. A parser must accept or refuse every input with
+ * input picks the parser (and, in its high bits, the parallel readers' chunk size), the rest is
+ * the file. A parser must accept or refuse every input with
  * an error naming the file: never crash, leak or read out of bounds (built with ASan + UBSan).
  * Built and run by `make fuzz` (clang); .ci/run runs it for a fixed short time per parser. */
 #include <stdint.h>
@@ -22,6 +23,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     /* FUZZ_PARSER=k pins the parser (one fixed-time run per parser in CI) */
     const char *pin = getenv("FUZZ_PARSER");
     int k = pin ? atoi(pin) % NPARSERS : data[0] % NPARSERS;
+    /* the high bits of the selector byte force the parallel text readers with tiny chunks
+     * (GR_PARSE_CHUNK_BYTES = data[0] / 8 bytes; 0: the default path) */
+    if (data[0] >> 3) {
+        char chunk[8];
+        snprintf(chunk, sizeof chunk, "%d", data[0] >> 3);
+        setenv("GR_PARSE_CHUNK_BYTES", chunk, 1);
+    } else {
+        unsetenv("GR_PARSE_CHUNK_BYTES");
+    }
     char path[128];
     snprintf(path, sizeof path, "/tmp/gr_fuzz_%d%s", (int)getpid(), exts[k]);
     FILE *f = fopen(path, "wb");

@@ -1,6 +1,9 @@
 /* test_io.c - graph readers and writers: round trips (.gr, .bcsr), the good fixtures
  * (graphs/fixtures/tiny*), and every malformed fixture (bad_*) failing with "FILE:LINE: why". */
+#include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
+#include <omp.h>
 #include "test.h"
 #include "graph/graph_io.h"
 
@@ -156,7 +159,7 @@ TEST_CASE(bcsr_rejects_damage)
 }
 
 /* Every malformed fixture: reader, file, expected "FILE:LINE: " line, and a piece of the text. */
-TEST_CASE(malformed_files_name_file_and_line)
+static void check_malformed_fixtures(void)
 {
     enum { GR, MTX, EL };
     static const struct {
@@ -213,6 +216,152 @@ TEST_CASE(malformed_files_name_file_and_line)
             fprintf(stderr, "  want prefix \"%s\", got \"%s\"\n", prefix, err.msg);
         CHECK(!strncmp(err.msg, prefix, strlen(prefix)));
         CHECK_STR_CONTAINS(err.msg, cases[i].want);
+    }
+}
+
+TEST_CASE(malformed_files_name_file_and_line)
+{
+    check_malformed_fixtures();
+}
+
+/* The parallel readers (forced on with tiny chunks, 1 to 3 threads) give the same errors. */
+TEST_CASE(malformed_files_parallel_path)
+{
+    static const char *const chunks[] = {"1", "3", "17", "64"};
+    int t0 = omp_get_max_threads();
+    for (size_t c = 0; c < sizeof chunks / sizeof chunks[0]; c++)
+        for (int t = 1; t <= 3; t++) {
+            setenv("GR_PARSE_CHUNK_BYTES", chunks[c], 1);
+            omp_set_num_threads(t);
+            check_malformed_fixtures();
+        }
+    unsetenv("GR_PARSE_CHUNK_BYTES");
+    omp_set_num_threads(t0);
+}
+
+/* Read path by its extension: rc, and the checksum or the error message. */
+static int read_by_ext(const char *path, uint64_t *sum, char *msg)
+{
+    gr_graph g;
+    gr_err err = {{0}};
+    size_t len = strlen(path);
+    int rc = !strcmp(path + len - 3, ".gr")    ? gr_read_dimacs_gr(path, &g, &err)
+             : !strcmp(path + len - 4, ".mtx") ? gr_read_mtx(path, &g, &err)
+                                               : gr_read_edgelist(path, &g, &err);
+    *sum = 0;
+    strcpy(msg, err.msg);
+    if (rc == 0) {
+        *sum = gr_graph_checksum(&g);
+        gr_graph_free(&g);
+    }
+    return rc;
+}
+
+/* Sequential (one thread, no forced chunks) against the parallel path: several chunk sizes,
+ * 1 to 3 threads; the same checksum or the same error line. */
+static void check_par_equals_seq(const char *path, const char *const *chunks, int nchunks)
+{
+    uint64_t s0, s1;
+    static char m0[GR_ERR_LEN], m1[GR_ERR_LEN];
+    int t0 = omp_get_max_threads();
+    unsetenv("GR_PARSE_CHUNK_BYTES");
+    omp_set_num_threads(1);
+    int rc0 = read_by_ext(path, &s0, m0);
+    for (int c = 0; c < nchunks; c++)
+        for (int t = 1; t <= 3; t++) {
+            if (chunks[c])
+                setenv("GR_PARSE_CHUNK_BYTES", chunks[c], 1);
+            else
+                unsetenv("GR_PARSE_CHUNK_BYTES");
+            omp_set_num_threads(t);
+            int rc1 = read_by_ext(path, &s1, m1);
+            CHECK_EQ(rc1, rc0);
+            CHECK(s1 == s0);
+            if (strcmp(m0, m1))
+                fprintf(stderr, "  %s chunk %s, %d threads: \"%s\" vs \"%s\"\n", path,
+                        chunks[c] ? chunks[c] : "default", t, m0, m1);
+            CHECK(!strcmp(m0, m1));
+        }
+    unsetenv("GR_PARSE_CHUNK_BYTES");
+    omp_set_num_threads(t0);
+}
+
+/* Small files with errors at chunk edges, NUL bytes, CRLF, "# part" lines. */
+TEST_CASE(parallel_parse_small_cases)
+{
+    static const struct {
+        const char *name, *text;
+        size_t len;
+    } cases[] = {
+#define T(name, text) {name, text, sizeof text - 1}
+        T("crlf.gr", "p sp 3 3\na 1 2 3\r\na 2 3 4\na 3 1 5"),
+        T("moremid.gr", "c x\np sp 3 2\na 1 2 3\na 2 3 4\na 3 1 5\na 1 1 x\n"),
+        T("nul.gr", "p sp 3 5\na 1 2 3\na 2 \0 4\na 3 1 5\na 1 1 x\n"),
+        T("twobad.gr", "p sp 3 5\na 1 2 3\na 2 3 4\na 3 1 5\na 1 1 x\na 9 1 1\n"),
+        T("twop.gr", "p sp 3 5\na 1 2 3\na 2 3 4\np sp 3 3\n"),
+        T("fewer.gr", "p sp 3 5\na 1 2 3\na 2 3 4\nc end\n"),
+        T("parts.el", "0 1\n1 2\n# part\n0 1\n1 0\n# part 3\n0 2\n"),
+        T("partsbad.el", "0 1\n1 2\n7 x\n# part\n0 1\n"),
+        T("partsbad2.el", "0 1\n1 2\n# part\n0 1\n7 x\n"),
+        T("maxid.el", "0 1\n5 2\n5 3\n1 1\n"),
+        T("nul.wel", "0 1 2\n1 2 3\n2 0\0 4\n"),
+        T("more.mtx", "%%MatrixMarket matrix coordinate integer general\n% c\n3 3 2\n1 2 3\n"
+                      "% mid\n2 3 4\n3 1 5\n"),
+        T("sym.mtx", "%%MatrixMarket matrix coordinate pattern symmetric\n3 3 3\n2 1\n3 2\n"
+                     "1 3\n"),
+#undef T
+    };
+    static const char *const chunks[] = {"1", "2", "5", "11", "4096"};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char path[128];
+        tmp_path(path, sizeof path, cases[i].name);
+        FILE *f = fopen(path, "wb");
+        CHECK(f != NULL);
+        if (!f)
+            continue;
+        fwrite(cases[i].text, 1, cases[i].len, f);
+        fclose(f);
+        check_par_equals_seq(path, chunks, 5);
+        unlink(path);
+    }
+}
+
+/* Generated files of a few MB in every format: the default parallel path (when the host has
+ * threads), forced chunks, 1 to 3 threads; all give the sequential checksum. */
+TEST_CASE(parallel_parse_equals_sequential)
+{
+    static const char *const names[] = {"big.gr", "big.wel", "big.el", "big.mtx"};
+    static const char *const chunks[] = {NULL, "65536", "1000003"};
+    uint64_t x = 12345;
+    for (int k = 0; k < 4; k++) {
+        char path[128];
+        tmp_path(path, sizeof path, names[k]);
+        FILE *f = fopen(path, "wb");
+        CHECK(f != NULL);
+        if (!f)
+            continue;
+        const int64_t n = 50000, m = 400000;   /* about 5 MB of text */
+        if (k == 0)
+            fprintf(f, "c generated\np sp %lld %lld\n", (long long)n, (long long)m);
+        if (k == 3)
+            fprintf(f, "%%%%MatrixMarket matrix coordinate integer general\n%lld %lld %lld\n",
+                    (long long)n, (long long)n, (long long)m);
+        for (int64_t i = 0; i < m; i++) {
+            x = x * 6364136223846793005ull + 1442695040888963407ull;
+            long long u = (long long)((x >> 33) % (uint64_t)n), v = (long long)((x >> 13) % (uint64_t)n);
+            long long w = (long long)((x >> 5) % 1000);
+            switch (k) {
+            case 0: fprintf(f, "a %lld %lld %lld\n", u + 1, v + 1, w); break;
+            case 1: fprintf(f, "%lld %lld %lld\n", u, v, w); break;
+            case 2: fprintf(f, "%lld %lld\n", u, v); break;
+            default: fprintf(f, "%lld %lld %lld\n", u + 1, v + 1, w); break;
+            }
+            if (i % 100000 == 7)
+                fprintf(f, k == 0 ? "c comment\n" : k == 3 ? "%% comment\n" : "# comment\n");
+        }
+        fclose(f);
+        check_par_equals_seq(path, chunks, 3);
+        unlink(path);
     }
 }
 
@@ -372,4 +521,6 @@ TEST_MAIN("io", TEST_ENTRY(dimacs_tiny), TEST_ENTRY(dimacs_round_trip),
           TEST_ENTRY(malformed_files_name_file_and_line), TEST_ENTRY(missing_file),
           TEST_ENTRY(dimacs_sources), TEST_ENTRY(mtx_symmetric_pattern),
           TEST_ENTRY(mtx_integer_and_real), TEST_ENTRY(edge_lists), TEST_ENTRY(load_by_extension),
-          TEST_ENTRY(crlf_and_whitespace))
+          TEST_ENTRY(crlf_and_whitespace),
+          TEST_ENTRY(malformed_files_parallel_path), TEST_ENTRY(parallel_parse_small_cases),
+          TEST_ENTRY(parallel_parse_equals_sequential))
