@@ -112,39 +112,8 @@ static int parse_gr(gr_lines *lr, gr_edgelist *el, gr_err *err)
     }
     gr_edgelist_init(el, (int32_t)pv[0], 1);
     const gr_body st = {pv[0], pline};
-    size_t chunk = gr_parse_chunk_bytes((size_t)(lr->mend - lr->mp));
-    if (lr->f || !chunk) {   /* sequential */
-        gr_chunk c;
-        memset(&c, 0, sizeof c);
-        c.limit = pv[1];
-        c.el = *el;
-        c.el.cap = pv[1] < GR_DIMACS_RESERVE ? pv[1] : GR_DIMACS_RESERVE;
-        c.el.e = gr_xmalloc((size_t)(c.el.cap ? c.el.cap : 1) * sizeof *c.el.e);
-        rc = gr_body_lines(lr, &st, &c, err);
-        *el = c.el;
-        if (rc < 0)
-            return -1;
-    } else {   /* parallel chunks; the first failing one again, sequentially */
-        int nc;
-        gr_chunk *c = gr_chunks_run(lr->path, lr->mp, lr->mend, chunk, gr_body_lines, &st, &nc);
-        long line = lr->line;
-        int64_t m = 0;
-        for (int i = 0; i < nc; i++) {
-            if (c[i].status != 0 || m + c[i].el.m > pv[1]) {
-                rc = gr_chunk_rerun(lr->path, &c[i], line, m, pv[1], gr_body_lines, &st, err);
-                gr_chunks_free(c, nc);
-                if (rc == 0)
-                    return gr_errf_at(err, lr->path, line + 1,
-                                      "internal error: chunk parsed differently twice");
-                return -1;
-            }
-            line += c[i].lines;
-            m += c[i].el.m;
-        }
-        gr_chunks_concat(c, nc, el);
-        lr->line = line;
-        lr->mp = lr->mend;
-    }
+    if (gr_parse_counted_body(lr, pv[1], GR_DIMACS_RESERVE, gr_body_lines, &st, el, err) < 0)
+        return -1;
     if (el->m != pv[1])
         return gr_errf_at(err, lr->path, lr->line ? lr->line : 1,
                           "file ends after %lld arc lines, the p line (line %ld) gives %lld",

@@ -355,3 +355,41 @@ int gr_line_end(const gr_lines *lr, const char *s, gr_err *err)
         return gr_errf_at(err, lr->path, lr->line, "unexpected extra field '%.*s'", len, tok);
     return 0;
 }
+
+int gr_parse_counted_body(gr_lines *lr, int64_t limit, int64_t reserve, gr_chunk_fn fn,
+                          const void *st, gr_edgelist *el, gr_err *err)
+{
+    size_t chunk = gr_parse_chunk_bytes((size_t)(lr->mend - lr->mp));
+    if (lr->f || !chunk) {   /* sequential */
+        gr_chunk c;
+        memset(&c, 0, sizeof c);
+        c.limit = limit;
+        c.el = *el;
+        c.el.cap = limit < reserve ? limit : reserve;
+        c.el.e = gr_xmalloc((size_t)(c.el.cap ? c.el.cap : 1) * sizeof *c.el.e);
+        int rc = fn(lr, st, &c, err);
+        *el = c.el;
+        return rc < 0 ? -1 : 0;
+    }
+    /* parallel chunks; the first failing one again, sequentially */
+    int nc;
+    gr_chunk *c = gr_chunks_run(lr->path, lr->mp, lr->mend, chunk, fn, st, &nc);
+    long line = lr->line;
+    int64_t m = 0;
+    for (int i = 0; i < nc; i++) {
+        if (c[i].status != 0 || m + c[i].el.m > limit) {
+            int rc = gr_chunk_rerun(lr->path, &c[i], line, m, limit, fn, st, err);
+            gr_chunks_free(c, nc);
+            if (rc == 0)
+                return gr_errf_at(err, lr->path, line + 1,
+                                  "internal error: chunk parsed differently twice");
+            return -1;
+        }
+        line += c[i].lines;
+        m += c[i].el.m;
+    }
+    gr_chunks_concat(c, nc, el);
+    lr->line = line;
+    lr->mp = lr->mend;
+    return 0;
+}

@@ -192,39 +192,8 @@ static int parse_mtx(gr_lines *lr, gr_edgelist *el, mtx_header *h, gr_err *err)
     }
     gr_edgelist_init(el, (int32_t)sz[0], 1);
     const mtx_body st = {h, sz[0], sline};
-    size_t chunk = gr_parse_chunk_bytes((size_t)(lr->mend - lr->mp));
-    if (lr->f || !chunk) {   /* sequential */
-        gr_chunk c;
-        memset(&c, 0, sizeof c);
-        c.limit = sz[2];
-        c.el = *el;
-        c.el.cap = sz[2] < GR_MTX_RESERVE ? sz[2] : GR_MTX_RESERVE;
-        c.el.e = gr_xmalloc((size_t)(c.el.cap ? c.el.cap : 1) * sizeof *c.el.e);
-        rc = mtx_body_lines(lr, &st, &c, err);
-        *el = c.el;
-        if (rc < 0)
-            return -1;
-    } else {   /* parallel chunks; the first failing one again, sequentially */
-        int nc;
-        gr_chunk *c = gr_chunks_run(lr->path, lr->mp, lr->mend, chunk, mtx_body_lines, &st, &nc);
-        long line = lr->line;
-        int64_t m = 0;
-        for (int i = 0; i < nc; i++) {
-            if (c[i].status != 0 || m + c[i].el.m > sz[2]) {
-                rc = gr_chunk_rerun(lr->path, &c[i], line, m, sz[2], mtx_body_lines, &st, err);
-                gr_chunks_free(c, nc);
-                if (rc == 0)
-                    return gr_errf_at(err, lr->path, line + 1,
-                                      "internal error: chunk parsed differently twice");
-                return -1;
-            }
-            line += c[i].lines;
-            m += c[i].el.m;
-        }
-        gr_chunks_concat(c, nc, el);
-        lr->line = line;
-        lr->mp = lr->mend;
-    }
+    if (gr_parse_counted_body(lr, sz[2], GR_MTX_RESERVE, mtx_body_lines, &st, el, err) < 0)
+        return -1;
     if (el->m != sz[2])
         return gr_errf_at(err, lr->path, lr->line,
                           "file ends after %lld entries, the size line (line %ld) gives %lld",

@@ -62,6 +62,11 @@ int gr_chunk_rerun(const char *path, const gr_chunk *c, long line0, int64_t m0, 
 /* Append the arcs of every chunk, in order, to el (which must be empty) and free the chunks. */
 void gr_chunks_concat(gr_chunk *c, int n, gr_edgelist *el);
 void gr_chunks_free(gr_chunk *c, int n);
+/* The body of a format whose header gives the arc count (.gr, .mtx): parsed by fn, sequentially
+ * (small text, one thread; reserving at most `reserve` arcs up front) or in parallel chunks,
+ * at most `limit` arcs; el has been initialised by the caller. 0, or -1 with err set. */
+int gr_parse_counted_body(gr_lines *lr, int64_t limit, int64_t reserve, gr_chunk_fn fn,
+                          const void *st, gr_edgelist *el, gr_err *err);
 
 /* ---- tokens ---- */
 /* Next whitespace-separated token of *s (advances *s past it). 0 when none is left. */
