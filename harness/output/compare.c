@@ -67,6 +67,15 @@ static void side_free(side *s)
     gr_csv_free(&s->csv);
 }
 
+/* The row of other that matches br (same key, not shadowed by a later duplicate), or NULL. */
+static side_row *side_match(side *other, const side_row *br)
+{
+    for (long j = 0; j < other->n; j++)
+        if (!other->r[j].shadowed && strcmp(other->r[j].key, br->key) == 0)
+            return &other->r[j];
+    return NULL;
+}
+
 static int side_load(side *s, const char *path, gr_err *err)
 {
     memset(s, 0, sizeof *s);
@@ -241,10 +250,7 @@ int gr_compare_files(const char *base, const char *new_, double threshold_pct, F
         side_row *br = &b.r[i];
         if (br->shadowed)
             continue;
-        side_row *nr = NULL;
-        for (long j = 0; j < nw.n && !nr; j++)
-            if (!nw.r[j].shadowed && strcmp(nw.r[j].key, br->key) == 0)
-                nr = &nw.r[j];
+        side_row *nr = side_match(&nw, br);
         if (!nr)
             continue;
         br->matched = nr->matched = 1;
@@ -304,10 +310,7 @@ int gr_compare_pairs(const char *base, const char *new_, double threshold_pct, g
         side_row *br = &b.r[i];
         if (br->shadowed)
             continue;
-        side_row *nr = NULL;
-        for (long j = 0; j < nw.n && !nr; j++)
-            if (!nw.r[j].shadowed && strcmp(nw.r[j].key, br->key) == 0)
-                nr = &nw.r[j];
+        side_row *nr = side_match(&nw, br);
         if (!nr)
             continue;
         gr_cmp_pair *x = &p[np++];
