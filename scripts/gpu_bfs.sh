@@ -7,6 +7,7 @@
 #   sanitize   compute-sanitizer memcheck and racecheck (run side by side) of every BFS GPU variant
 #              and the parameter sets that take other code paths, on R-MAT scale 9 (symmetrized)
 #              and, for bfs-do's transpose path, a directed R-MAT; log results/<device>/bfs-sanitizer.log
+#   tune       configs/bfs-do-tuning.cfg and one-root level traces of bfs-do on R-MAT 22 and grid 4096
 #   reproduce  make reproduce PAPER=pmpp-bfs with the time left (experiments resume: rows already
 #              in results/<device>/*.csv are skipped, so running the script again continues);
 #              quick: QUICK=1 instead
@@ -69,6 +70,19 @@ for stage in "${stages[@]}"; do
         cat "$OUT/bfs-san-mem.log" "$OUT/bfs-san-race.log" > "$slog"
         echo "sanitizer runs: $(grep -c '^exit 0' "$slog") with exit 0 of $(( 2 * ${#runs[@]} ))"
         grep -B5 '^exit [1-9]' "$slog" | head -40 ;;
+    tune)
+        # bfs-do's tuning sweep (configs/bfs-do-tuning.cfg) and one-root traces of its goal graphs
+        t=$(left); [ "$t" -gt 240 ] && t=240
+        timeout "$t" bin/graphrepro experiment configs/bfs-do-tuning.cfg --outdir "$dir" 2>&1 | tail -30
+        for g in "rmat:scale=22,ef=16,sym=1" "grid:side=4096"; do
+            for v in bfs-do bfs-do:thin=0; do
+                timeout 60 bin/graphrepro run --variant "$v" --graph "$g" --sources 1 --reps 1 \
+                    --max-reps 1 --no-ceilings --trace "$OUT/trace.csv" > /dev/null 2>&1 &&
+                    awk -F, -v v="$v" -v g="${g%%:*}" 'NR > 1 { n++; ms += $NF; if ($NF > 0.02) big = big " L" $(NF-4) "=" $NF "ms/" $(NF-3) "v/" $(NF-2) "e/d" $(NF-1) }
+                        END { printf "trace %s %s: %d levels, %.3f ms;%s\n", v, g, n, ms, substr(big, 1, 600) }' "$OUT/trace.csv"
+                cp "$OUT/trace.csv" "$OUT/trace-${v//[:=,]/_}-${g%%:*}.csv" 2>/dev/null
+            done
+        done ;;
     reproduce|quick)
         t=$(left)
         if [ "$t" -lt 30 ]; then echo "no time left for $stage"; continue; fi

@@ -1,28 +1,38 @@
 /* bfs_do.cu - bfs-do, ours: direction-optimizing BFS (Beamer, Asanovic, Patterson SC'12) in one
- * persistent cooperative kernel, one grid-wide barrier per level and no host round trip.
+ * persistent cooperative kernel, no host round trip.
  *
- *  - Top-down: the frontier queue in chunks of 32 vertices per warp; the warp walks the
- *    concatenated arc lists of its chunk (a warp scan of the degrees, then 32 arcs per step, each
- *    lane finding its owner by a 5-step shuffle search), so low and medium degrees are balanced.
- *    Vertices of degree >= kBig go to a separate list; each of them gets a group of warps (the
- *    grid's warps shared out among the list) that walks its arcs together.
+ *  - Top-down, low degrees (< kBig): the frontier queue in chunks of c vertices per warp, c =
+ *    ceil(frontier / warps) capped at 32, so a thin frontier spreads over every warp instead of a
+ *    few warps walking 32 vertices each; the warp walks the concatenated arc lists of its chunk
+ *    (a warp scan of the degrees, then 32 arcs per step, each lane finding its owner by a 5-step
+ *    shuffle search).
+ *  - Top-down, degrees >= kBig: a second list whose entries carry their arc offset in the
+ *    concatenation of the list's arc lists. One 64-bit atomicAdd per warp reserves both the
+ *    slots and the arcs ((count << 37) + arcs), so offsets grow with the slot index; every warp
+ *    then takes an equal share of the list's arcs (a 32-ary search finds its first vertex, a
+ *    window of 31 vertices in the lanes finds each arc's owner): hubs of any degree are shared
+ *    by the whole grid and no warp walks more than its share.
  *    A vertex is claimed by atomicOr on the visited bitmap; the winners of a warp append to the
- *    next queue with one atomicAdd per warp.
+ *    next queue or list with one atomicAdd per warp.
  *  - Bottom-up: a warp per 32-vertex word of the visited bitmap (full words skipped); each
  *    unvisited vertex scans its in-arcs (the transpose, built in prepare for a directed graph)
+ *    kBuBatch at a time (independent loads, so a long list costs 1/kBuBatch of the round trips)
  *    until one comes from the frontier (level == depth); the word's new bits are stored by the
- *    warp that owns it, and the vertices found go to the next queue.
+ *    warp that owns it, and the vertices found go to the next queue or list.
  *  - Switching (Beamer): top-down -> bottom-up when the frontier's out-arcs m_f > m_u / alpha
  *    (m_u: out-arcs of unvisited vertices), back when the frontier has fewer than n / beta
  *    vertices and is shrinking. Every thread takes the same decision from the same counters.
- *  - Small frontiers (small = 1): while the frontier is top-down, has no high-degree vertex and
- *    at most kSmallArcs out-arcs, block 0 runs the levels alone with block barriers while the
- *    other blocks wait at the next grid barrier (paths, tails of high-diameter graphs).
- * Cross-level state lives in a ring of three records indexed by the barrier count: epoch k reads
+ *  - Levels by width, so that a level's fixed cost follows its work:
+ *      small (<= kSmallArcs frontier arcs, top-down, no vertex of degree >= kBig): block 0 alone,
+ *        block barriers and shared counters, while the other blocks wait at the grid barrier;
+ *      thin (<= `thin` frontier arcs, top-down): the first thin_blocks blocks (one per SM) with
+ *        their own barrier (one counter, 132 arrivals instead of the whole grid's);
+ *      otherwise the whole grid, one grid barrier per level.
+ * Cross-level state lives in rings of three records indexed by the barrier count: epoch k reads
  * record k % 3, accumulates into (k + 1) % 3 and clears (k + 2) % 3, so no record is written while
- * another block may still read it. Data written inside the kernel (labels, bitmap, queues,
- * records) is read with ld.global.cg (L2, never a stale L1 line); offsets and targets through the
- * read-only path. */
+ * another block may still read it (the thin group has its own ring). Data written inside the
+ * kernel (labels, bitmap, queues, records) is read with ld.global.cg (L2, never a stale L1 line);
+ * offsets and targets through the read-only path. */
 #include <cooperative_groups.h>
 #include "bfs_common.cuh"
 #include "../common/device_attr.cuh"
@@ -33,20 +43,30 @@ namespace {
 using namespace grbfs;
 
 constexpr int kDoThreads = 512;
-constexpr int kBig = 1024;            /* degree from which the grid expands a vertex together */
+constexpr int kBig = 32;              /* degree from which a vertex goes to the arc-balanced list */
 constexpr long long kSmallArcs = 2 * kDoThreads;
+constexpr int kBuBatch = 4;           /* in-arcs tested per round trip in a bottom-up step */
 constexpr int kTD = GR_BFS_DIR_TOPDOWN, kBU = GR_BFS_DIR_BOTTOMUP;
+typedef unsigned long long ull;
+
+/* The high-degree list's counter: slots in the high bits, arcs in the low kArcBits. */
+constexpr int kArcBits = 37;
+constexpr ull kArcMask = (1ull << kArcBits) - 1;
+__host__ __device__ __forceinline__ int big_count(ull bp) { return (int)(bp >> kArcBits); }
+__host__ __device__ __forceinline__ ull big_arcs(ull bp) { return bp & kArcMask; }
 
 struct rec_t {
-    int q, b;                         /* next frontier: queue and high-degree list lengths */
-    unsigned long long mf, edges;     /* its out-arcs; arcs examined by the step */
-    int depth, dir, nf_prev, qi;      /* written by block 0 for the next epoch */
+    int q, pad;                       /* next frontier: low-degree queue length */
+    ull bp;                           /* its high-degree list: count << kArcBits | arcs */
+    ull mf, edges;                    /* its out-arcs; arcs examined by the step */
+    int depth, dir, nf_prev, qi;      /* written by the leader for the next epoch */
     long long mu_before;              /* unvisited out-arcs before this frontier's */
+    int tbase, pad2;                  /* first record of the thin group's ring for its next run */
 };
 
 /* Per-level rows of the trace pass: frontier, edges, direction, globaltimer ns at the start. */
 struct trace_row {
-    unsigned long long nf, edges, dir, t0;
+    ull nf, edges, dir, t0;
 };
 
 template <typename Off> struct do_args {
@@ -55,17 +75,21 @@ template <typename Off> struct do_args {
     int32_t *level;
     uint32_t *vis;
     int32_t *qb[2], *bb[2];
-    rec_t *rec;
+    ull *bo[2];                       /* arc offset of each high-degree list entry */
+    rec_t *rec, *trec;                /* the grid's ring and the thin group's ring */
+    unsigned *tbar;                   /* the thin group's barrier counter */
     int32_t n, nwords;
     int alpha, beta, small;
+    long long thin;                   /* frontier arcs up to which the thin group runs a level */
+    int thin_blocks;
     trace_row *trace;
     int trace_cap;
-    unsigned long long *trace_end;    /* [0] levels, [1] globaltimer at the end */
+    ull *trace_end;                   /* [0] levels, [1] globaltimer at the end */
 };
 
-__device__ __forceinline__ unsigned long long gtimer()
+__device__ __forceinline__ ull gtimer()
 {
-    unsigned long long t;
+    ull t;
     asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
     return t;
 }
@@ -78,39 +102,71 @@ __device__ __forceinline__ int decide(int dir_prev, long long nf, long long nf_p
     return nf * beta < n && nf < nf_prev ? kTD : kBU;
 }
 
+/* Barrier of the first g blocks: one monotonic counter, every member arrives once per phase. */
+__device__ __forceinline__ void group_sync(unsigned *ctr, unsigned g, unsigned &phase)
+{
+    phase++;
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        __threadfence();
+        atomicAdd(ctr, 1u);
+        const unsigned target = phase * g;
+        unsigned v;
+        do {
+            asm volatile("ld.acquire.gpu.global.u32 %0, [%1];" : "=r"(v) : "l"(ctr) : "memory");
+        } while ((int)(v - target) < 0);
+        __threadfence();
+    }
+    __syncthreads();
+}
+
 /* Output of a step: the next queue and list, their counters, and per-lane sums. */
 struct sink {
     int32_t *qout, *bout;
-    int *qcnt, *bcnt;                 /* global (grid mode) or shared (block 0 alone) */
-    unsigned long long mf, edges;     /* this lane's */
+    ull *boff;
+    int *qcnt;                        /* global (grid, thin) or shared (block 0 alone) */
+    ull *bcnt;
+    ull mf, edges;                    /* this lane's */
 };
 
 template <typename Off>
 __device__ __forceinline__ void push(const do_args<Off> &a, sink &s, bool won, int32_t d)
 {
     const int lane = threadIdx.x & 31;
-    bool big = false;
+    ull deg = 0;
     if (won) {
-        const Off deg = __ldg(a.row + d + 1) - __ldg(a.row + d);
-        s.mf += (unsigned long long)deg;
-        big = deg >= kBig;
+        deg = (ull)(__ldg(a.row + d + 1) - __ldg(a.row + d));
+        s.mf += deg;
     }
-    const unsigned mq = __ballot_sync(0xffffffffu, won && !big), mb = __ballot_sync(0xffffffffu, won && big);
-    int bq = 0, bbase = 0;
-    if (lane == 0) {
-        if (mq)
-            bq = atomicAdd(s.qcnt, __popc(mq));
-        if (mb)
-            bbase = atomicAdd(s.bcnt, __popc(mb));
-    }
-    bq = __shfl_sync(0xffffffffu, bq, 0);
-    bbase = __shfl_sync(0xffffffffu, bbase, 0);
+    const bool big = won && deg >= (ull)kBig;
+    const unsigned mq = __ballot_sync(0xffffffffu, won && !big), mb = __ballot_sync(0xffffffffu, big);
     const unsigned lt = (1u << lane) - 1;
-    if (won) {
-        if (big)
-            s.bout[bbase + __popc(mb & lt)] = d;
-        else
+    if (mq) {
+        int bq = 0;
+        if (lane == 0)
+            bq = atomicAdd(s.qcnt, __popc(mq));
+        bq = __shfl_sync(0xffffffffu, bq, 0);
+        if (won && !big)
             s.qout[bq + __popc(mq & lt)] = d;
+    }
+    if (mb) {
+        ull incl = big ? deg : 0;
+#pragma unroll
+        for (int o = 1; o < 32; o <<= 1) {
+            const ull y = __shfl_up_sync(0xffffffffu, incl, o);
+            if (lane >= o)
+                incl += y;
+        }
+        const ull total = __shfl_sync(0xffffffffu, incl, 31);
+        ull base = 0;
+        if (lane == 0)
+            base = atomicAdd(s.bcnt, ((ull)__popc(mb) << kArcBits) + total);
+        base = __shfl_sync(0xffffffffu, base, 0);
+        if (big) {
+            const int slot = big_count(base) + __popc(mb & lt);
+            s.bout[slot] = d;
+            s.boff[slot] = big_arcs(base) + incl - deg;
+        }
     }
 }
 
@@ -130,17 +186,19 @@ __device__ __forceinline__ void claim(const do_args<Off> &a, sink &s, int32_t d,
     push(a, s, won, d);
 }
 
-/* Top-down over qin[0..nq): warp wid of nw takes chunks of 32 vertices (all of degree < kBig). */
+/* Top-down over qin[0..nq) (all of degree < kBig): warp wid of nw takes chunks of c vertices. */
 template <typename Off>
 __device__ void td_queue(const do_args<Off> &a, sink &s, const int32_t *qin, int nq, int wid,
                          int nw, int32_t depth)
 {
     const int lane = threadIdx.x & 31;
-    for (int base = wid * 32; base < nq; base += nw * 32) {
-        const int i = base + lane;
+    int c = (int)(((long long)nq + nw - 1) / nw);
+    c = c < 1 ? 1 : c > 32 ? 32 : c;
+    for (long long base = (long long)wid * c; base < nq; base += (long long)nw * c) {
+        const long long i = base + lane;
         Off beg = 0;
         int deg = 0;
-        if (i < nq) {
+        if (lane < c && i < nq) {
             const int32_t v = __ldcg(qin + i);
             beg = __ldg(a.row + v);
             deg = (int)(__ldg(a.row + v + 1) - beg);
@@ -165,45 +223,69 @@ __device__ void td_queue(const do_args<Off> &a, sink &s, const int32_t *qin, int
             const int32_t d = t < total ? __ldg(a.col + ob + (t - oe)) : -1;
             claim(a, s, d, depth);
         }
-        s.edges += lane == 0 ? (unsigned long long)total : 0ull;
+        s.edges += lane == 0 ? (ull)total : 0ull;
     }
 }
 
-/* Top-down over the high-degree list: with nb <= warps, each vertex gets warps / nb warps that
- * stride over its arcs together (one vertex per warp group: no warp walks the list serially);
- * with more vertices than warps, a warp takes whole vertices. */
+/* Top-down over the high-degree list bin[0..nb) with arc offsets boff: warp wid of nw takes the
+ * arcs [wid * per, (wid + 1) * per) of the concatenation, per = the arcs / nw rounded up to 32. */
 template <typename Off>
-__device__ void td_big(const do_args<Off> &a, sink &s, const int32_t *bin, int nb, int32_t depth)
+__device__ void td_big(const do_args<Off> &a, sink &s, const int32_t *bin, const ull *boff, ull bp,
+                       int wid, int nw, int32_t depth)
 {
     const int lane = threadIdx.x & 31;
-    const int64_t gw = ((int64_t)blockIdx.x * blockDim.x + threadIdx.x) >> 5;
-    const int64_t nw = ((int64_t)gridDim.x * blockDim.x) >> 5;
+    const int nb = big_count(bp);
+    const ull total = big_arcs(bp);
     if (nb <= 0)
         return;
-    if (nb <= nw) {
-        const int64_t per = nw / nb, j = gw / per, r = gw % per;
-        if (j >= nb)
-            return;
-        const int32_t u = __ldcg(bin + j);
-        const Off beg = __ldg(a.row + u), end = __ldg(a.row + u + 1);
-        for (Off base = beg + (Off)(r * 32); base < end; base += (Off)(per * 32)) {
-            const Off e = base + lane;
-            claim(a, s, e < end ? __ldg(a.col + e) : -1, depth);
-        }
-        if (r == 0 && lane == 0)
-            s.edges += (unsigned long long)(end - beg);
+    const ull per = ((total + (ull)nw - 1) / (ull)nw + 31) & ~31ull;
+    const ull g0 = (ull)wid * per;
+    if (g0 >= total)
         return;
+    const ull g1 = g0 + per < total ? g0 + per : total;
+    /* first vertex: the last j with boff[j] <= g0 (offsets strictly grow: degrees >= kBig) */
+    int lo = 0, hi = nb;
+    while (hi - lo > 1) {
+        const int step = (hi - lo + 31) / 32, idx = lo + lane * step;
+        const bool ok = idx < hi && __ldcg(boff + idx) <= g0;
+        const int k = 31 - __clz((int)__ballot_sync(0xffffffffu, ok));
+        lo += k * step;
+        hi = lo + step < hi ? lo + step : hi;
     }
-    for (int64_t j = gw; j < nb; j += nw) {
-        const int32_t u = __ldcg(bin + j);
-        const Off beg = __ldg(a.row + u), end = __ldg(a.row + u + 1);
-        for (Off base = beg; base < end; base += 32) {
-            const Off e = base + lane;
-            claim(a, s, e < end ? __ldg(a.col + e) : -1, depth);
+    /* window: lane k holds vertex j0 + k (offset, row start); lane 31 only bounds the window */
+    int j0 = lo;
+    ull wb = 0, wend = 0;
+    Off wr = 0;
+    auto load_window = [&]() {
+        const int j = j0 + lane;
+        wb = total;
+        wr = 0;
+        if (j < nb) {
+            wb = __ldcg(boff + j);
+            wr = __ldg(a.row + __ldcg(bin + j));
         }
-        if (lane == 0)
-            s.edges += (unsigned long long)(end - beg);
+        wend = __shfl_sync(0xffffffffu, wb, 31);
+    };
+    load_window();
+    for (ull g = g0; g < g1;) {
+        if (g >= wend) {   /* warp-uniform; g lies in vertex j0 + 31 (degrees >= 32 > a step) */
+            j0 += 31;
+            load_window();
+        }
+        const ull lim = g + 32 < wend ? (g + 32 < g1 ? g + 32 : g1) : (wend < g1 ? wend : g1);
+        const ull t = g + lane;
+        int pos = 0;       /* last lane whose offset is <= t */
+#pragma unroll
+        for (int step = 16; step >= 1; step >>= 1)
+            if (__shfl_sync(0xffffffffu, wb, pos + step) <= t)
+                pos += step;
+        const Off ob = __shfl_sync(0xffffffffu, wr, pos);
+        const ull os = __shfl_sync(0xffffffffu, wb, pos);
+        claim(a, s, t < lim ? __ldg(a.col + ob + (Off)(t - os)) : -1, depth);
+        g = lim;
     }
+    if (lane == 0)
+        s.edges += g1 - g0;
 }
 
 /* Bottom-up: warps over the words of the visited bitmap. */
@@ -220,12 +302,15 @@ template <typename Off> __device__ void bu_step(const do_args<Off> &a, sink &s, 
         bool found = false;
         if (v < a.n && !((vw >> lane) & 1u)) {
             const Off end = __ldg(a.trow + v + 1);
-            for (Off e = __ldg(a.trow + v); e < end; e++) {
-                s.edges++;
-                if (__ldcg(a.level + __ldg(a.tcol + e)) == depth) {
-                    found = true;
-                    break;
-                }
+            for (Off e = __ldg(a.trow + v); e < end && !found; e += kBuBatch) {
+                int32_t u[kBuBatch];
+#pragma unroll
+                for (int k = 0; k < kBuBatch; k++)
+                    u[k] = e + k < end ? __ldg(a.tcol + e + k) : -1;
+#pragma unroll
+                for (int k = 0; k < kBuBatch; k++)
+                    found |= u[k] >= 0 && __ldcg(a.level + u[k]) == depth;
+                s.edges += (ull)(end - e < kBuBatch ? end - e : kBuBatch);
             }
             if (found)
                 a.level[v] = depth + 1;
@@ -238,7 +323,7 @@ template <typename Off> __device__ void bu_step(const do_args<Off> &a, sink &s, 
     }
 }
 
-__device__ __forceinline__ unsigned long long warp_sum(unsigned long long x)
+__device__ __forceinline__ ull warp_sum(ull x)
 {
 #pragma unroll
     for (int o = 16; o >= 1; o >>= 1)
@@ -246,118 +331,196 @@ __device__ __forceinline__ unsigned long long warp_sum(unsigned long long x)
     return x;
 }
 
+/* Add the lanes' mf and edges into the counters (one atomic per warp). */
+__device__ __forceinline__ void flush_sums(const sink &s, ull *mf, ull *edges)
+{
+    const ull wm = warp_sum(s.mf), we = warp_sum(s.edges);
+    if ((threadIdx.x & 31) == 0) {
+        if (wm)
+            atomicAdd(mf, wm);
+        if (we)
+            atomicAdd(edges, we);
+    }
+}
+
+/* One epoch's frontier as every thread sees it. */
+struct front {
+    int q;
+    ull bp;
+    long long mf, mu;                 /* mu: unvisited out-arcs, this frontier's excluded */
+    int32_t depth;
+    int qi;
+};
+
+/* Top-down levels in block 0 alone while the frontier stays small; then the next epoch's record. */
+template <typename Off>
+__device__ void small_levels(const do_args<Off> &a, rec_t *nxt, front f, int tbase)
+{
+    __shared__ int s_q;
+    __shared__ ull s_b, s_mf, s_edges;
+    const int lane = threadIdx.x & 31;
+    const int32_t depth0 = f.depth;
+    for (;;) {
+        if (threadIdx.x == 0) {
+            s_q = 0;
+            s_b = s_mf = s_edges = 0;
+            if (a.trace && f.depth < a.trace_cap && f.depth != depth0)
+                a.trace[f.depth] = {(ull)f.q, 0ull, (ull)kTD, gtimer()};
+        }
+        __syncthreads();
+        sink s = {a.qb[f.qi ^ 1], a.bb[f.qi ^ 1], a.bo[f.qi ^ 1], &s_q, &s_b, 0ull, 0ull};
+        td_queue(a, s, a.qb[f.qi], f.q, threadIdx.x >> 5, blockDim.x >> 5, f.depth);
+        const ull wm = warp_sum(s.mf), we = warp_sum(s.edges);
+        if (lane == 0) {
+            atomicAdd(&s_mf, wm);
+            atomicAdd(&s_edges, we);
+        }
+        __syncthreads();
+        const int sq = s_q;
+        const ull sb = s_b, sed = s_edges;
+        const long long smf = (long long)s_mf;
+        const long long nf = f.q, nfn = (long long)sq + big_count(sb), mun = f.mu - smf;
+        if (threadIdx.x == 0 && a.trace && f.depth < a.trace_cap)
+            a.trace[f.depth].edges = sed;
+        const bool go_on = nfn > 0 && sb == 0 && smf <= kSmallArcs &&
+                           decide(kTD, nfn, nf, smf, mun, a.n, a.alpha, a.beta) == kTD;
+        if (!go_on) {
+            if (threadIdx.x == 0) {
+                nxt->q = sq;
+                nxt->bp = sb;
+                nxt->mf = (ull)smf;
+                nxt->edges = sed;
+                nxt->depth = f.depth + 1;
+                nxt->dir = kTD;
+                nxt->nf_prev = (int)nf;
+                nxt->qi = f.qi ^ 1;
+                nxt->mu_before = f.mu;
+                nxt->tbase = tbase;
+            }
+            return;
+        }
+        __syncthreads();   /* everyone has read the counters before the reset */
+        f = front{sq, 0ull, smf, mun, f.depth + 1, f.qi ^ 1};
+    }
+}
+
+/* Top-down levels in the thin group (blocks [0, thin_blocks)) while the frontier stays thin. */
+template <typename Off>
+__device__ void thin_levels(const do_args<Off> &a, rec_t *nxt, front f, int tbase, unsigned &phase)
+{
+    const int lane = threadIdx.x & 31;
+    const bool leader = blockIdx.x == 0 && threadIdx.x == 0;
+    const int wid = (int)(((int64_t)blockIdx.x * blockDim.x + threadIdx.x) >> 5);
+    const int nw = (int)(((int64_t)a.thin_blocks * blockDim.x) >> 5);
+    const int32_t depth0 = f.depth;
+    (void)lane;
+    for (int i = 0;; i++) {
+        rec_t *acc = a.trec + (tbase + i) % 3;
+        const long long nf = (long long)f.q + big_count(f.bp);
+        if (leader) {
+            rec_t *z = a.trec + (tbase + i + 1) % 3;
+            z->q = 0;
+            z->bp = z->mf = z->edges = 0;
+            if (a.trace && f.depth < a.trace_cap && f.depth != depth0)
+                a.trace[f.depth] = {(ull)nf, 0ull, (ull)kTD, gtimer()};
+        }
+        sink s = {a.qb[f.qi ^ 1], a.bb[f.qi ^ 1], a.bo[f.qi ^ 1], &acc->q, &acc->bp, 0ull, 0ull};
+        td_queue(a, s, a.qb[f.qi], f.q, wid, nw, f.depth);
+        td_big(a, s, a.bb[f.qi], a.bo[f.qi], f.bp, wid, nw, f.depth);
+        flush_sums(s, &acc->mf, &acc->edges);
+        group_sync(a.tbar, (unsigned)a.thin_blocks, phase);
+        const int q2 = __ldcg(&acc->q);
+        const ull bp2 = __ldcg(&acc->bp), ed = __ldcg(&acc->edges);
+        const long long mf2 = (long long)__ldcg(&acc->mf), nf2 = (long long)q2 + big_count(bp2);
+        const long long mu2 = f.mu - mf2;
+        if (leader && a.trace && f.depth < a.trace_cap)
+            a.trace[f.depth].edges = ed;
+        const bool go_on = nf2 > 0 && mf2 <= a.thin &&
+                           decide(kTD, nf2, nf, mf2, mu2, a.n, a.alpha, a.beta) == kTD;
+        if (!go_on) {
+            if (leader) {
+                nxt->q = q2;
+                nxt->bp = bp2;
+                nxt->mf = (ull)mf2;
+                nxt->edges = ed;
+                nxt->depth = f.depth + 1;
+                nxt->dir = kTD;
+                nxt->nf_prev = (int)nf;
+                nxt->qi = f.qi ^ 1;
+                nxt->mu_before = f.mu;
+                nxt->tbase = (tbase + i + 1) % 3;
+            }
+            return;
+        }
+        f = front{q2, bp2, mf2, mu2, f.depth + 1, f.qi ^ 1};
+    }
+}
+
 template <typename Off> __global__ void __launch_bounds__(kDoThreads) do_kernel(do_args<Off> a)
 {
     cg::grid_group grid = cg::this_grid();
-    __shared__ int s_q, s_b;
-    __shared__ unsigned long long s_mf, s_edges;
     const bool leader = blockIdx.x == 0 && threadIdx.x == 0;
-    const int lane = threadIdx.x & 31;
+    const int wid = (int)(((int64_t)blockIdx.x * blockDim.x + threadIdx.x) >> 5);
+    const int nw = (int)(((int64_t)gridDim.x * blockDim.x) >> 5);
+    const bool can_thin = a.thin > 0 && a.thin_blocks < (int)gridDim.x;
+    unsigned phase = 0;
     int32_t last_depth = 0;
     for (int k = 0;; k++) {
         rec_t *cur = a.rec + k % 3, *nxt = a.rec + (k + 1) % 3;
-        const int q = __ldcg(&cur->q), b = __ldcg(&cur->b);
-        const long long mf = (long long)__ldcg(&cur->mf);
-        const int32_t depth = __ldcg(&cur->depth);
-        const int dir_prev = __ldcg(&cur->dir), nf_prev = __ldcg(&cur->nf_prev), qi = __ldcg(&cur->qi);
-        const long long mu = __ldcg(&cur->mu_before) - mf;
-        const long long nf = (long long)q + b;
-        if (leader && a.trace && depth > 0 && depth - 1 < a.trace_cap)
-            a.trace[depth - 1].edges = __ldcg(&cur->edges);
+        front f;
+        f.q = __ldcg(&cur->q);
+        f.bp = __ldcg(&cur->bp);
+        f.mf = (long long)__ldcg(&cur->mf);
+        f.depth = __ldcg(&cur->depth);
+        f.qi = __ldcg(&cur->qi);
+        f.mu = __ldcg(&cur->mu_before) - f.mf;
+        const int dir_prev = __ldcg(&cur->dir), nf_prev = __ldcg(&cur->nf_prev);
+        const int tbase = __ldcg(&cur->tbase);
+        const long long nf = (long long)f.q + big_count(f.bp);
+        if (leader && a.trace && f.depth > 0 && f.depth - 1 < a.trace_cap)
+            a.trace[f.depth - 1].edges = __ldcg(&cur->edges);
         if (nf == 0) {
-            last_depth = depth;
+            last_depth = f.depth;
             break;
         }
-        const int dir = k == 0 ? kTD : decide(dir_prev, nf, nf_prev, mf, mu, a.n, a.alpha, a.beta);
-        const bool small = a.small && dir == kTD && b == 0 && mf <= kSmallArcs;
+        const int dir = k == 0 ? kTD : decide(dir_prev, nf, nf_prev, f.mf, f.mu, a.n, a.alpha, a.beta);
+        const bool small = a.small && dir == kTD && f.bp == 0 && f.mf <= kSmallArcs;
+        const bool thin = !small && can_thin && dir == kTD && f.mf <= a.thin;
         if (leader) {
             rec_t *z = a.rec + (k + 2) % 3;
-            z->q = z->b = 0;
-            z->mf = z->edges = 0;
-            if (!small) {
-                nxt->depth = depth + 1;
+            z->q = 0;
+            z->bp = z->mf = z->edges = 0;
+            if (!small && !thin) {
+                nxt->depth = f.depth + 1;
                 nxt->dir = dir;
                 nxt->nf_prev = (int)nf;
-                nxt->qi = qi ^ 1;
-                nxt->mu_before = mu;
+                nxt->qi = f.qi ^ 1;
+                nxt->mu_before = f.mu;
+                nxt->tbase = tbase;
             }
-            if (a.trace && depth < a.trace_cap)
-                a.trace[depth] = {(unsigned long long)nf, 0ull, (unsigned long long)dir, gtimer()};
+            if (a.trace && f.depth < a.trace_cap)
+                a.trace[f.depth] = {(ull)nf, 0ull, (ull)dir, gtimer()};
         }
         if (small) {
-            if (blockIdx.x == 0) {   /* block 0 alone, levels while the frontier stays small */
-                int cq = qi, nfc = q;
-                long long mfc = mf, muc = mu;
-                int32_t dc = depth;
-                for (;;) {
-                    if (threadIdx.x == 0) {
-                        s_q = s_b = 0;
-                        s_mf = s_edges = 0;
-                        if (a.trace && dc < a.trace_cap && dc != depth)
-                            a.trace[dc] = {(unsigned long long)nfc, 0ull, (unsigned long long)kTD, gtimer()};
-                    }
-                    __syncthreads();
-                    sink s = {a.qb[cq ^ 1], a.bb[cq ^ 1], &s_q, &s_b, 0ull, 0ull};
-                    td_queue(a, s, a.qb[cq], nfc, threadIdx.x >> 5, blockDim.x >> 5, dc);
-                    const unsigned long long wm = warp_sum(s.mf), we = warp_sum(s.edges);
-                    if (lane == 0) {
-                        atomicAdd(&s_mf, wm);
-                        atomicAdd(&s_edges, we);
-                    }
-                    __syncthreads();
-                    const int sq = s_q, sb = s_b;
-                    const long long smf = (long long)s_mf;
-                    const unsigned long long sed = s_edges;
-                    const long long nfn = (long long)sq + sb, mun = muc - smf;
-                    if (threadIdx.x == 0 && a.trace && dc < a.trace_cap)
-                        a.trace[dc].edges = sed;
-                    const bool go_on = nfn > 0 && sb == 0 && smf <= kSmallArcs &&
-                                       decide(kTD, nfn, nfc, smf, mun, a.n, a.alpha, a.beta) == kTD;
-                    if (!go_on) {
-                        if (threadIdx.x == 0) {
-                            nxt->q = sq;
-                            nxt->b = sb;
-                            nxt->mf = (unsigned long long)smf;
-                            nxt->edges = sed;
-                            nxt->depth = dc + 1;
-                            nxt->dir = kTD;
-                            nxt->nf_prev = nfc;
-                            nxt->qi = cq ^ 1;
-                            nxt->mu_before = muc;
-                        }
-                        break;
-                    }
-                    __syncthreads();   /* everyone has read the counters before the reset */
-                    cq ^= 1;
-                    nfc = (int)nfn;
-                    mfc = smf;
-                    muc = mun;
-                    dc++;
-                }
-                (void)mfc;
-            }
+            if (blockIdx.x == 0)
+                small_levels(a, nxt, f, tbase);
+        } else if (thin) {
+            if (blockIdx.x < a.thin_blocks)
+                thin_levels(a, nxt, f, tbase, phase);
         } else {
-            sink s = {a.qb[qi ^ 1], a.bb[qi ^ 1], &nxt->q, &nxt->b, 0ull, 0ull};
+            sink s = {a.qb[f.qi ^ 1], a.bb[f.qi ^ 1], a.bo[f.qi ^ 1], &nxt->q, &nxt->bp, 0ull, 0ull};
             if (dir == kTD) {
-                const int gw = (int)(((int64_t)blockIdx.x * blockDim.x + threadIdx.x) >> 5);
-                const int nw = (int)(((int64_t)gridDim.x * blockDim.x) >> 5);
-                td_queue(a, s, a.qb[qi], q, gw, nw, depth);
-                td_big(a, s, a.bb[qi], b, depth);
+                td_queue(a, s, a.qb[f.qi], f.q, wid, nw, f.depth);
+                td_big(a, s, a.bb[f.qi], a.bo[f.qi], f.bp, wid, nw, f.depth);
             } else {
-                bu_step(a, s, depth);
+                bu_step(a, s, f.depth);
             }
-            const unsigned long long wm = warp_sum(s.mf), we = warp_sum(s.edges);
-            if (lane == 0) {
-                if (wm)
-                    atomicAdd(&nxt->mf, wm);
-                if (we)
-                    atomicAdd(&nxt->edges, we);
-            }
+            flush_sums(s, &nxt->mf, &nxt->edges);
         }
         grid.sync();
     }
     if (leader && a.trace_end) {
-        a.trace_end[0] = (unsigned long long)last_depth;
+        a.trace_end[0] = (ull)last_depth;
         a.trace_end[1] = gtimer();
     }
 }
@@ -371,14 +534,22 @@ __global__ void do_init(do_args<Off> a, int32_t root, long long m)
     for (int64_t w = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; w < a.nwords; w += stride)
         a.vis[w] = w == (root >> 5) ? 1u << (root & 31) : 0u;
     if (blockIdx.x == 0 && threadIdx.x == 0) {
-        const Off deg = a.row[root + 1] - a.row[root];
-        const bool big = deg >= kBig;
-        (big ? a.bb[0] : a.qb[0])[0] = root;
-        for (int i = 0; i < 3; i++)
-            a.rec[i] = rec_t{0, 0, 0ull, 0ull, 0, kTD, 0, 0, 0ll};
-        a.rec[0].q = big ? 0 : 1;
-        a.rec[0].b = big ? 1 : 0;
-        a.rec[0].mf = (unsigned long long)deg;
+        const ull deg = (ull)(a.row[root + 1] - a.row[root]);
+        const bool big = deg >= (ull)kBig;
+        for (int i = 0; i < 3; i++) {
+            a.rec[i] = rec_t{0, 0, 0ull, 0ull, 0ull, 0, kTD, 0, 0, 0ll, 0, 0};
+            a.trec[i] = a.rec[i];
+        }
+        *a.tbar = 0;
+        if (big) {
+            a.bb[0][0] = root;
+            a.bo[0][0] = 0;
+            a.rec[0].bp = (1ull << kArcBits) | deg;
+        } else {
+            a.qb[0][0] = root;
+            a.rec[0].q = 1;
+        }
+        a.rec[0].mf = deg;
         a.rec[0].mu_before = m;
     }
 }
@@ -386,13 +557,16 @@ __global__ void do_init(do_args<Off> a, int32_t root, long long m)
 struct do_state {
     const gr_dcsr *d;
     int alpha, beta, bps, small;
-    int grid;
+    long long thin;
+    int grid, thin_blocks;
     int32_t *level, *q[2], *b[2];
+    ull *bo[2];
     uint32_t *vis;
     rec_t *rec;
+    unsigned *tbar;
     trace_row *trace;
     int trace_cap;
-    unsigned long long *trace_end;
+    ull *trace_end;
 };
 
 template <typename Off> do_args<Off> make_args(do_state *s, const Off *row)
@@ -408,13 +582,18 @@ template <typename Off> do_args<Off> make_args(do_state *s, const Off *row)
     for (int i = 0; i < 2; i++) {
         a.qb[i] = s->q[i];
         a.bb[i] = s->b[i];
+        a.bo[i] = s->bo[i];
     }
     a.rec = s->rec;
+    a.trec = s->rec + 3;
+    a.tbar = s->tbar;
     a.n = d->n;
     a.nwords = (d->n + 31) / 32;
     a.alpha = s->alpha;
     a.beta = s->beta;
     a.small = s->small;
+    a.thin = s->thin;
+    a.thin_blocks = s->thin_blocks;
     a.trace = nullptr;
     a.trace_cap = 0;
     a.trace_end = nullptr;
@@ -433,7 +612,7 @@ template <typename Off> int grid_blocks(int bps)
 void *do_create(const gr_dcsr *d, const long *pv, gr_err *err)
 {
     const size_t n = (size_t)d->n, nwords = (n + 31) / 32;
-    const size_t need = n * 4 * 5 + nwords * 4 + 1024;
+    const size_t need = n * 4 * 5 + n * 8 * 2 + nwords * 4 + 1024;
     size_t free_b = 0, total_b = 0;
     GR_CUDA_CHECK(cudaMemGetInfo(&free_b, &total_b));
     if (need > free_b) {
@@ -451,7 +630,9 @@ void *do_create(const gr_dcsr *d, const long *pv, gr_err *err)
     s->beta = (int)pv[1];
     s->bps = (int)pv[2];
     s->small = (int)pv[3];
+    s->thin = (long long)pv[4];
     s->grid = d->wide ? grid_blocks<int64_t>(s->bps) : grid_blocks<int32_t>(s->bps);
+    s->thin_blocks = gr_device_attr(cudaDevAttrMultiProcessorCount);
     if (s->grid < 1) {
         gr_errf(err, "bfs-do: the persistent kernel does not fit on an SM");
         delete s;
@@ -461,12 +642,13 @@ void *do_create(const gr_dcsr *d, const long *pv, gr_err *err)
     for (int i = 0; i < 2; i++) {
         GR_CUDA_CHECK(cudaMalloc(&s->q[i], n * 4 + 4));
         GR_CUDA_CHECK(cudaMalloc(&s->b[i], n * 4 + 4));
+        GR_CUDA_CHECK(cudaMalloc(&s->bo[i], n * 8 + 8));
     }
     GR_CUDA_CHECK(cudaMalloc(&s->vis, nwords * 4 + 4));
-    GR_CUDA_CHECK(cudaMalloc(&s->rec, 3 * sizeof(rec_t)));
+    GR_CUDA_CHECK(cudaMalloc(&s->rec, 6 * sizeof(rec_t)));
+    GR_CUDA_CHECK(cudaMalloc(&s->tbar, sizeof(unsigned)));
     return s;
 }
-
 template <typename Off> void do_levels(do_state *s, const Off *row, int32_t source, gr_phases *ph,
                                        gr_bfs_levels *lv)
 {
@@ -521,9 +703,11 @@ void do_destroy(void *p)
     for (int i = 0; i < 2; i++) {
         GR_CUDA_CHECK(cudaFree(s->q[i]));
         GR_CUDA_CHECK(cudaFree(s->b[i]));
+        GR_CUDA_CHECK(cudaFree(s->bo[i]));
     }
     GR_CUDA_CHECK(cudaFree(s->vis));
     GR_CUDA_CHECK(cudaFree(s->rec));
+    GR_CUDA_CHECK(cudaFree(s->tbar));
     if (s->trace) {
         GR_CUDA_CHECK(cudaFree(s->trace));
         GR_CUDA_CHECK(cudaFree(s->trace_end));

@@ -124,9 +124,13 @@ TEST_CASE(queue_star_path)
         }
 }
 
+/* thin=0: no thin group; thin=100: the thin group entered and left often; thin=2^30 with
+ * alpha=1000: every top-down level in the thin group (hubs' arcs shared by 132 blocks). */
 static const char *const do_params[] = {"bfs-do", "bfs-do:small=0", "bfs-do:alpha=1,beta=1000",
                                         "bfs-do:alpha=1000,beta=1", "bfs-do:bps=1",
-                                        "bfs-do:alpha=1000,beta=1,small=0,bps=1"};
+                                        "bfs-do:alpha=1000,beta=1,small=0,bps=1", "bfs-do:thin=0",
+                                        "bfs-do:small=0,thin=100",
+                                        "bfs-do:alpha=1000,beta=1,small=0,thin=1073741824"};
 
 TEST_CASE(do_all_params)
 {
@@ -157,7 +161,7 @@ TEST_CASE(wide_offsets)
 TEST_CASE(trace_adds_up)
 {
     static const char *const texts[] = {"bfs-vertex", "bfs-wqueue:small=2,lb=2", "bfs-do",
-                                        "bfs-do:small=0"};
+                                        "bfs-do:small=0", "bfs-do:small=0,thin=0"};
     if (gr_gpu_count() == 0)
         TEST_SKIP("no CUDA device");
     const gr_graph *g = graph(BG_RMAT);
