@@ -14,19 +14,23 @@
  *    by the whole grid and no warp walks more than its share.
  *    A vertex is claimed by atomicOr on the visited bitmap; the winners of a warp append to the
  *    next queue or list with one atomicAdd per warp.
- *  - Bottom-up: a warp per 32-vertex word of the visited bitmap (full words skipped); each
- *    unvisited vertex scans its in-arcs (the transpose, built in prepare for a directed graph)
- *    kBuBatch at a time (independent loads, so a long list costs 1/kBuBatch of the round trips)
- *    until one comes from the frontier (level == depth); the word's new bits are stored by the
- *    warp that owns it, and the vertices found go to the next queue or list.
+ *  - Bottom-up: a warp per group of words of the visited bitmap (loaded at once, full words
+ *    skipped; vertices without in-arcs are marked visited at the start, so an R-MAT's isolated
+ *    third does not keep every word open); each unvisited vertex tests its first in-arc (the
+ *    transpose, built in prepare for a directed graph), then kBuBatch at a time (independent
+ *    loads: a long list costs 1/kBuBatch of the round trips) until one comes from the frontier
+ *    (level == depth); the word's new bits are stored by the warp that owns it, and the vertices
+ *    found go to the next queue or list.
  *  - Switching (Beamer): top-down -> bottom-up when the frontier's out-arcs m_f > m_u / alpha
- *    (m_u: out-arcs of unvisited vertices), back when the frontier has fewer than n / beta
- *    vertices and is shrinking. Every thread takes the same decision from the same counters.
+ *    (m_u: out-arcs of unvisited vertices) and m_f > n / 256 (a bottom-up step scans the whole
+ *    bitmap: not worth it for the few arcs of a high-diameter graph's last levels), back when the
+ *    frontier has fewer than n / beta vertices and is shrinking. Every thread takes the same
+ *    decision from the same counters.
  *  - Levels by width, so that a level's fixed cost follows its work:
  *      small (<= kSmallArcs frontier arcs, top-down, no vertex of degree >= kBig): block 0 alone,
  *        block barriers and shared counters, while the other blocks wait at the grid barrier;
- *      thin (<= `thin` frontier arcs, top-down): the first thin_blocks blocks (one per SM) with
- *        their own barrier (one counter, 132 arrivals instead of the whole grid's);
+ *      thin (<= `thin` frontier arcs, top-down): the first `tblocks` blocks (default one per SM)
+ *        with their own barrier (one counter, 132 arrivals instead of the whole grid's);
  *      otherwise the whole grid, one grid barrier per level.
  * Cross-level state lives in rings of three records indexed by the barrier count: epoch k reads
  * record k % 3, accumulates into (k + 1) % 3 and clears (k + 2) % 3, so no record is written while
@@ -74,6 +78,7 @@ template <typename Off> struct do_args {
     const int32_t *col, *tcol;
     int32_t *level;
     uint32_t *vis;
+    const uint32_t *iso;              /* vertices without in-arcs (iso_words) */
     int32_t *qb[2], *bb[2];
     ull *bo[2];                       /* arc offset of each high-degree list entry */
     rec_t *rec, *trec;                /* the grid's ring and the thin group's ring */
@@ -97,8 +102,8 @@ __device__ __forceinline__ ull gtimer()
 __device__ __forceinline__ int decide(int dir_prev, long long nf, long long nf_prev, long long mf,
                                       long long mu, int32_t n, int alpha, int beta)
 {
-    if (dir_prev == kTD)
-        return mf * alpha > mu ? kBU : kTD;
+    if (dir_prev == kTD)   /* and never for fewer arcs than an eighth of the bitmap's words */
+        return mf * alpha > mu && mf * 256 > n ? kBU : kTD;
     return nf * beta < n && nf < nf_prev ? kTD : kBU;
 }
 
@@ -130,14 +135,13 @@ struct sink {
 };
 
 template <typename Off>
-__device__ __forceinline__ void push(const do_args<Off> &a, sink &s, bool won, int32_t d)
+__device__ __forceinline__ void push(const do_args<Off> &a, sink &s, bool won, int32_t d, ull deg)
 {
     const int lane = threadIdx.x & 31;
-    ull deg = 0;
-    if (won) {
-        deg = (ull)(__ldg(a.row + d + 1) - __ldg(a.row + d));
+    if (won)
         s.mf += deg;
-    }
+    else
+        deg = 0;
     const bool big = won && deg >= (ull)kBig;
     const unsigned mq = __ballot_sync(0xffffffffu, won && !big), mb = __ballot_sync(0xffffffffu, big);
     const unsigned lt = (1u << lane) - 1;
@@ -175,15 +179,18 @@ template <typename Off>
 __device__ __forceinline__ void claim(const do_args<Off> &a, sink &s, int32_t d, int32_t depth)
 {
     bool won = false;
+    ull deg = 0;
     if (d >= 0) {
         uint32_t *w = a.vis + (d >> 5);
         const uint32_t bit = 1u << (d & 31);
-        if (!(__ldcg(w) & bit))
+        const uint32_t seen = __ldcg(w);
+        deg = (ull)(__ldg(a.row + d + 1) - __ldg(a.row + d));   /* issued beside the bitmap load */
+        if (!(seen & bit))
             won = !(atomicOr(w, bit) & bit);
         if (won)
             a.level[d] = depth + 1;
     }
-    push(a, s, won, d);
+    push(a, s, won, d, deg);
 }
 
 /* Top-down over qin[0..nq) (all of degree < kBig): warp wid of nw takes chunks of c vertices. */
@@ -288,38 +295,53 @@ __device__ void td_big(const do_args<Off> &a, sink &s, const int32_t *bin, const
         s.edges += g1 - g0;
 }
 
-/* Bottom-up: warps over the words of the visited bitmap. */
+/* Bottom-up: warps over groups of words of the visited bitmap (gsz words a warp, loaded at once;
+ * full words cost nothing, and vertices without in-arcs are marked visited from the start). */
 template <typename Off> __device__ void bu_step(const do_args<Off> &a, sink &s, int32_t depth)
 {
     const int lane = threadIdx.x & 31;
     const int gw = (int)(((int64_t)blockIdx.x * blockDim.x + threadIdx.x) >> 5);
     const int nw = (int)(((int64_t)gridDim.x * blockDim.x) >> 5);
-    for (int w = gw; w < a.nwords; w += nw) {
-        const uint32_t vw = __ldcg(a.vis + w);
-        if (vw == 0xffffffffu)
-            continue;
-        const int32_t v = w * 32 + lane;
-        bool found = false;
-        if (v < a.n && !((vw >> lane) & 1u)) {
-            const Off end = __ldg(a.trow + v + 1);
-            for (Off e = __ldg(a.trow + v); e < end && !found; e += kBuBatch) {
-                int32_t u[kBuBatch];
+    int gsz = a.nwords / nw;
+    gsz = gsz < 1 ? 1 : gsz > 32 ? 32 : gsz;
+    for (int64_t wb = (int64_t)gw * gsz; wb < a.nwords; wb += (int64_t)nw * gsz) {
+        const int64_t wl = wb + lane;
+        const uint32_t mine = lane < gsz && wl < a.nwords ? __ldcg(a.vis + wl) : 0xffffffffu;
+        unsigned todo = __ballot_sync(0xffffffffu, mine != 0xffffffffu);
+        while (todo) {
+            const int k = __ffs(todo) - 1;
+            todo &= todo - 1;
+            const int64_t w = wb + k;
+            const uint32_t vw = __shfl_sync(0xffffffffu, mine, k);
+            const int32_t v = (int32_t)(w * 32 + lane);
+            bool found = false;
+            if (v < a.n && !((vw >> lane) & 1u)) {
+                Off e = __ldg(a.trow + v);
+                const Off end = __ldg(a.trow + v + 1);
+                if (e < end) {   /* most vertices find a parent at their first in-arc */
+                    s.edges++;
+                    found = __ldcg(a.level + __ldg(a.tcol + e)) == depth;
+                    e++;
+                }
+                for (; e < end && !found; e += kBuBatch) {
+                    int32_t u[kBuBatch];
 #pragma unroll
-                for (int k = 0; k < kBuBatch; k++)
-                    u[k] = e + k < end ? __ldg(a.tcol + e + k) : -1;
+                    for (int j = 0; j < kBuBatch; j++)
+                        u[j] = e + j < end ? __ldg(a.tcol + e + j) : -1;
 #pragma unroll
-                for (int k = 0; k < kBuBatch; k++)
-                    found |= u[k] >= 0 && __ldcg(a.level + u[k]) == depth;
-                s.edges += (ull)(end - e < kBuBatch ? end - e : kBuBatch);
+                    for (int j = 0; j < kBuBatch; j++)
+                        found |= u[j] >= 0 && __ldcg(a.level + u[j]) == depth;
+                    s.edges += (ull)(end - e < kBuBatch ? end - e : kBuBatch);
+                }
+                if (found)
+                    a.level[v] = depth + 1;
             }
-            if (found)
-                a.level[v] = depth + 1;
+            const unsigned m = __ballot_sync(0xffffffffu, found);
+            if (m && lane == 0)
+                a.vis[w] = vw | m;   /* this warp owns word w in a bottom-up step */
+            if (m)
+                push(a, s, found, v, found ? (ull)(__ldg(a.row + v + 1) - __ldg(a.row + v)) : 0ull);
         }
-        const unsigned m = __ballot_sync(0xffffffffu, found);
-        if (m && lane == 0)
-            a.vis[w] = vw | m;   /* this warp owns word w in a bottom-up step */
-        if (m)
-            push(a, s, found, v);
     }
 }
 
@@ -525,6 +547,23 @@ template <typename Off> __global__ void __launch_bounds__(kDoThreads) do_kernel(
     }
 }
 
+/* Vertices without in-arcs (never reached from another vertex): set bits, computed once per graph,
+ * copied into the visited bitmap at every root so that bottom-up steps skip them. */
+template <typename Off>
+__global__ void iso_words(const Off *trow, int32_t n, int32_t nwords, uint32_t *iso)
+{
+    for (int64_t w = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; w < nwords;
+         w += (int64_t)gridDim.x * blockDim.x) {
+        uint32_t bits = 0;
+        for (int b = 0; b < 32; b++) {
+            const int64_t v = w * 32 + b;
+            if (v < n && trow[v + 1] == trow[v])
+                bits |= 1u << b;
+        }
+        iso[w] = bits;
+    }
+}
+
 template <typename Off>
 __global__ void do_init(do_args<Off> a, int32_t root, long long m)
 {
@@ -532,7 +571,7 @@ __global__ void do_init(do_args<Off> a, int32_t root, long long m)
     for (int64_t v = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; v < a.n; v += stride)
         a.level[v] = v == root ? 0 : -1;
     for (int64_t w = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; w < a.nwords; w += stride)
-        a.vis[w] = w == (root >> 5) ? 1u << (root & 31) : 0u;
+        a.vis[w] = __ldg(a.iso + w) | (w == (root >> 5) ? 1u << (root & 31) : 0u);
     if (blockIdx.x == 0 && threadIdx.x == 0) {
         const ull deg = (ull)(a.row[root + 1] - a.row[root]);
         const bool big = deg >= (ull)kBig;
@@ -561,7 +600,7 @@ struct do_state {
     int grid, thin_blocks;
     int32_t *level, *q[2], *b[2];
     ull *bo[2];
-    uint32_t *vis;
+    uint32_t *vis, *iso;
     rec_t *rec;
     unsigned *tbar;
     trace_row *trace;
@@ -579,6 +618,7 @@ template <typename Off> do_args<Off> make_args(do_state *s, const Off *row)
     a.tcol = d->tcol ? d->tcol : d->col;
     a.level = s->level;
     a.vis = s->vis;
+    a.iso = s->iso;
     for (int i = 0; i < 2; i++) {
         a.qb[i] = s->q[i];
         a.bb[i] = s->b[i];
@@ -612,7 +652,7 @@ template <typename Off> int grid_blocks(int bps)
 void *do_create(const gr_dcsr *d, const long *pv, gr_err *err)
 {
     const size_t n = (size_t)d->n, nwords = (n + 31) / 32;
-    const size_t need = n * 4 * 5 + n * 8 * 2 + nwords * 4 + 1024;
+    const size_t need = n * 4 * 5 + n * 8 * 2 + nwords * 8 + 1024;
     size_t free_b = 0, total_b = 0;
     GR_CUDA_CHECK(cudaMemGetInfo(&free_b, &total_b));
     if (need > free_b) {
@@ -632,7 +672,7 @@ void *do_create(const gr_dcsr *d, const long *pv, gr_err *err)
     s->small = (int)pv[3];
     s->thin = (long long)pv[4];
     s->grid = d->wide ? grid_blocks<int64_t>(s->bps) : grid_blocks<int32_t>(s->bps);
-    s->thin_blocks = gr_device_attr(cudaDevAttrMultiProcessorCount);
+    s->thin_blocks = pv[5] > 0 ? (int)pv[5] : gr_device_attr(cudaDevAttrMultiProcessorCount);
     if (s->grid < 1) {
         gr_errf(err, "bfs-do: the persistent kernel does not fit on an SM");
         delete s;
@@ -645,6 +685,12 @@ void *do_create(const gr_dcsr *d, const long *pv, gr_err *err)
         GR_CUDA_CHECK(cudaMalloc(&s->bo[i], n * 8 + 8));
     }
     GR_CUDA_CHECK(cudaMalloc(&s->vis, nwords * 4 + 4));
+    GR_CUDA_CHECK(cudaMalloc(&s->iso, nwords * 4 + 4));
+    with_offsets(d, [&](auto row) {
+        const auto *trow = d->trow ? static_cast<decltype(row)>(d->trow) : row;
+        iso_words<<<init_grid(d->n), 256>>>(trow, d->n, (int32_t)nwords, s->iso);
+        GR_CHECK_LAUNCH();
+    });
     GR_CUDA_CHECK(cudaMalloc(&s->rec, 6 * sizeof(rec_t)));
     GR_CUDA_CHECK(cudaMalloc(&s->tbar, sizeof(unsigned)));
     return s;
@@ -706,6 +752,7 @@ void do_destroy(void *p)
         GR_CUDA_CHECK(cudaFree(s->bo[i]));
     }
     GR_CUDA_CHECK(cudaFree(s->vis));
+    GR_CUDA_CHECK(cudaFree(s->iso));
     GR_CUDA_CHECK(cudaFree(s->rec));
     GR_CUDA_CHECK(cudaFree(s->tbar));
     if (s->trace) {
