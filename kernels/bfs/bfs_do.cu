@@ -16,9 +16,10 @@
  *    next queue or list with one atomicAdd per warp.
  *  - Bottom-up: a warp per group of words of the visited bitmap (loaded at once, full words
  *    skipped; vertices without in-arcs are marked visited at the start, so an R-MAT's isolated
- *    third does not keep every word open); each unvisited vertex tests its first in-arc (the
- *    transpose, built in prepare for a directed graph), then kBuBatch at a time (independent
- *    loads: a long list costs 1/kBuBatch of the round trips) until one comes from the frontier
+ *    third does not keep every word open); each unvisited vertex tests its in-arcs (the
+ *    transpose, built in prepare for a directed graph) kBuBatch at a time (independent loads: a
+ *    warp waits for its slowest lane, and a long list costs 1/kBuBatch of the round trips;
+ *    a single first probe measured slower) until one comes from the frontier
  *    (level == depth); the word's new bits are stored by the warp that owns it, and the vertices
  *    found go to the next queue or list.
  *  - Switching (Beamer): top-down -> bottom-up when the frontier's out-arcs m_f > m_u / alpha
@@ -316,14 +317,8 @@ template <typename Off> __device__ void bu_step(const do_args<Off> &a, sink &s, 
             const int32_t v = (int32_t)(w * 32 + lane);
             bool found = false;
             if (v < a.n && !((vw >> lane) & 1u)) {
-                Off e = __ldg(a.trow + v);
                 const Off end = __ldg(a.trow + v + 1);
-                if (e < end) {   /* most vertices find a parent at their first in-arc */
-                    s.edges++;
-                    found = __ldcg(a.level + __ldg(a.tcol + e)) == depth;
-                    e++;
-                }
-                for (; e < end && !found; e += kBuBatch) {
+                for (Off e = __ldg(a.trow + v); e < end && !found; e += kBuBatch) {
                     int32_t u[kBuBatch];
 #pragma unroll
                     for (int j = 0; j < kBuBatch; j++)
@@ -478,7 +473,10 @@ __device__ void thin_levels(const do_args<Off> &a, rec_t *nxt, front f, int tbas
     }
 }
 
-template <typename Off> __global__ void __launch_bounds__(kDoThreads) do_kernel(do_args<Off> a)
+/* MinB: the blocks per SM the kernel is compiled for (parameter occ): 3 caps the registers at 40
+ * (48 warps an SM for the latency-bound bottom-up steps, a few spills), 2 leaves 64 (32 warps). */
+template <typename Off, int MinB>
+__global__ void __launch_bounds__(kDoThreads, MinB) do_kernel(do_args<Off> a)
 {
     cg::grid_group grid = cg::this_grid();
     const bool leader = blockIdx.x == 0 && threadIdx.x == 0;
@@ -595,7 +593,7 @@ __global__ void do_init(do_args<Off> a, int32_t root, long long m)
 
 struct do_state {
     const gr_dcsr *d;
-    int alpha, beta, bps, small;
+    int alpha, beta, bps, small, occ;
     long long thin;
     int grid, thin_blocks;
     int32_t *level, *q[2], *b[2];
@@ -640,10 +638,15 @@ template <typename Off> do_args<Off> make_args(do_state *s, const Off *row)
     return a;
 }
 
-template <typename Off> int grid_blocks(int bps)
+template <typename Off> const void *kernel_for(int occ)
+{
+    return occ == 2 ? (const void *)do_kernel<Off, 2> : (const void *)do_kernel<Off, 3>;
+}
+
+template <typename Off> int grid_blocks(int bps, int occ)
 {
     int per_sm = 0;
-    GR_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, do_kernel<Off>, kDoThreads, 0));
+    GR_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel_for<Off>(occ), kDoThreads, 0));
     if (bps > 0 && bps < per_sm)
         per_sm = bps;
     return per_sm * gr_device_attr(cudaDevAttrMultiProcessorCount);
@@ -671,7 +674,8 @@ void *do_create(const gr_dcsr *d, const long *pv, gr_err *err)
     s->bps = (int)pv[2];
     s->small = (int)pv[3];
     s->thin = (long long)pv[4];
-    s->grid = d->wide ? grid_blocks<int64_t>(s->bps) : grid_blocks<int32_t>(s->bps);
+    s->occ = (int)pv[6];
+    s->grid = d->wide ? grid_blocks<int64_t>(s->bps, s->occ) : grid_blocks<int32_t>(s->bps, s->occ);
     s->thin_blocks = pv[5] > 0 ? (int)pv[5] : gr_device_attr(cudaDevAttrMultiProcessorCount);
     if (s->grid < 1) {
         gr_errf(err, "bfs-do: the persistent kernel does not fit on an SM");
@@ -714,7 +718,7 @@ template <typename Off> void do_levels(do_state *s, const Off *row, int32_t sour
     GR_CHECK_LAUNCH();
     gr_phase_mark(ph, GR_BFS_PHASE_LEVELS);
     void *args[] = {&a};
-    GR_CUDA_CHECK(cudaLaunchCooperativeKernel((const void *)do_kernel<Off>, dim3(s->grid),
+    GR_CUDA_CHECK(cudaLaunchCooperativeKernel(kernel_for<Off>(s->occ), dim3(s->grid),
                                               dim3(kDoThreads), args, 0, 0));
     gr_phase_end(ph);
     if (lv) {
