@@ -14,9 +14,9 @@
  *    by the whole grid and no warp walks more than its share.
  *    A vertex is claimed by atomicOr on the visited bitmap; the winners of a warp append to the
  *    next queue or list with one atomicAdd per warp.
- *  - Bottom-up: a warp per group of words of the visited bitmap (loaded at once, full words
- *    skipped; vertices without in-arcs are marked visited at the start, so an R-MAT's isolated
- *    third does not keep every word open); each unvisited vertex tests its in-arcs (the
+ *  - Bottom-up: warps strided over the words of the visited bitmap (full words skipped;
+ *    vertices without in-arcs are marked visited at the start, so an R-MAT's isolated third
+ *    does not keep every word open); each unvisited vertex tests its in-arcs (the
  *    transpose, built in prepare for a directed graph) kBuBatch at a time (independent loads: a
  *    warp waits for its slowest lane, and a long list costs 1/kBuBatch of the round trips;
  *    a single first probe measured slower) until one comes from the frontier
@@ -30,8 +30,9 @@
  *  - Levels by width, so that a level's fixed cost follows its work:
  *      small (<= kSmallArcs frontier arcs, top-down, no vertex of degree >= kBig): block 0 alone,
  *        block barriers and shared counters, while the other blocks wait at the grid barrier;
- *      thin (<= `thin` frontier arcs, top-down): the first `tblocks` blocks (default one per SM)
- *        with their own barrier (one counter, 132 arrivals instead of the whole grid's);
+ *      thin (<= `thin` frontier arcs, top-down): the first `tblocks` blocks (default 33, a
+ *        quarter of an H200's SMs: measured best on grid 4096) with their own barrier (one
+ *        counter, 33 arrivals instead of the whole grid's 264);
  *      otherwise the whole grid, one grid barrier per level.
  * Cross-level state lives in rings of three records indexed by the barrier count: epoch k reads
  * record k % 3, accumulates into (k + 1) % 3 and clears (k + 2) % 3, so no record is written while
@@ -296,47 +297,40 @@ __device__ void td_big(const do_args<Off> &a, sink &s, const int32_t *bin, const
         s.edges += g1 - g0;
 }
 
-/* Bottom-up: warps over groups of words of the visited bitmap (gsz words a warp, loaded at once;
- * full words cost nothing, and vertices without in-arcs are marked visited from the start). */
+/* Bottom-up: warps over the words of the visited bitmap, strided (full words skipped; vertices
+ * without in-arcs are marked visited from the start). Loading a warp's words as one contiguous
+ * group measured 30% slower on R-MAT 22's big level (NOTES, bfs-do v3). */
 template <typename Off> __device__ void bu_step(const do_args<Off> &a, sink &s, int32_t depth)
 {
     const int lane = threadIdx.x & 31;
     const int gw = (int)(((int64_t)blockIdx.x * blockDim.x + threadIdx.x) >> 5);
     const int nw = (int)(((int64_t)gridDim.x * blockDim.x) >> 5);
-    int gsz = a.nwords / nw;
-    gsz = gsz < 1 ? 1 : gsz > 32 ? 32 : gsz;
-    for (int64_t wb = (int64_t)gw * gsz; wb < a.nwords; wb += (int64_t)nw * gsz) {
-        const int64_t wl = wb + lane;
-        const uint32_t mine = lane < gsz && wl < a.nwords ? __ldcg(a.vis + wl) : 0xffffffffu;
-        unsigned todo = __ballot_sync(0xffffffffu, mine != 0xffffffffu);
-        while (todo) {
-            const int k = __ffs(todo) - 1;
-            todo &= todo - 1;
-            const int64_t w = wb + k;
-            const uint32_t vw = __shfl_sync(0xffffffffu, mine, k);
-            const int32_t v = (int32_t)(w * 32 + lane);
-            bool found = false;
-            if (v < a.n && !((vw >> lane) & 1u)) {
-                const Off end = __ldg(a.trow + v + 1);
-                for (Off e = __ldg(a.trow + v); e < end && !found; e += kBuBatch) {
-                    int32_t u[kBuBatch];
+    for (int w = gw; w < a.nwords; w += nw) {
+        const uint32_t vw = __ldcg(a.vis + w);
+        if (vw == 0xffffffffu)
+            continue;
+        const int32_t v = w * 32 + lane;
+        bool found = false;
+        if (v < a.n && !((vw >> lane) & 1u)) {
+            const Off end = __ldg(a.trow + v + 1);
+            for (Off e = __ldg(a.trow + v); e < end && !found; e += kBuBatch) {
+                int32_t u[kBuBatch];
 #pragma unroll
-                    for (int j = 0; j < kBuBatch; j++)
-                        u[j] = e + j < end ? __ldg(a.tcol + e + j) : -1;
+                for (int j = 0; j < kBuBatch; j++)
+                    u[j] = e + j < end ? __ldg(a.tcol + e + j) : -1;
 #pragma unroll
-                    for (int j = 0; j < kBuBatch; j++)
-                        found |= u[j] >= 0 && __ldcg(a.level + u[j]) == depth;
-                    s.edges += (ull)(end - e < kBuBatch ? end - e : kBuBatch);
-                }
-                if (found)
-                    a.level[v] = depth + 1;
+                for (int j = 0; j < kBuBatch; j++)
+                    found |= u[j] >= 0 && __ldcg(a.level + u[j]) == depth;
+                s.edges += (ull)(end - e < kBuBatch ? end - e : kBuBatch);
             }
-            const unsigned m = __ballot_sync(0xffffffffu, found);
-            if (m && lane == 0)
-                a.vis[w] = vw | m;   /* this warp owns word w in a bottom-up step */
-            if (m)
-                push(a, s, found, v, found ? (ull)(__ldg(a.row + v + 1) - __ldg(a.row + v)) : 0ull);
+            if (found)
+                a.level[v] = depth + 1;
         }
+        const unsigned m = __ballot_sync(0xffffffffu, found);
+        if (m && lane == 0)
+            a.vis[w] = vw | m;   /* this warp owns word w in a bottom-up step */
+        if (m)
+            push(a, s, found, v, found ? (ull)(__ldg(a.row + v + 1) - __ldg(a.row + v)) : 0ull);
     }
 }
 
