@@ -12,6 +12,7 @@
 #             traces of sssp-fast and bf-worklist on rmat 2^22 and grid 4096 kept as CSVs
 #   repro     make reproduce PAPER=bf-sssp (timed; the 8-minute goal), results in results/<device>/
 #   seg       configs/sssp-seg.cfg: bf-edge's seg swept at 2^23, 2^24 (about 2 minutes)
+#   tune      configs/sssp-fast-tuning.cfg and one-root round traces of sssp-fast on grid 4096
 #   quick     make reproduce PAPER=bf-sssp QUICK=1 in a scratch folder (timed; the 1-minute goal)
 # Each stage runs under timeout (GR_STAGE_TIMEOUT, default 540 s). Logs: $OUT (default
 # /tmp/graphrepro-out)/sssp-session.log; results/ packed into $OUT/results-sssp.tgz after each stage.
@@ -36,7 +37,8 @@ dir=results/$tag
 mkdir -p "$dir"
 san_variants=(bf-edge bf-edge:restrict=0 bf-edge:cache=0 bf-edge:restrict=0,cache=0 bf-edge:seg=64
               bf-worklist bf-worklist:bs=64 sssp-fast sssp-fast:d32=0 sssp-fast:big=32
-              sssp-fast:delta=1 sssp-nf sssp-nf:delta=1,big=32)
+              sssp-fast:delta=1 sssp-fast:thin=0 sssp-fast:thin=1000000000,tblocks=1 sssp-nf
+              sssp-nf:delta=1,big=32)
 for stage in "${stages[@]}"; do
     stamp "$stage"
     case $stage in
@@ -88,6 +90,16 @@ for stage in "${stages[@]}"; do
         timeout "$st" make reproduce PAPER=bf-sssp SMS=90; rc=$?
         echo "bf-sssp make reproduce: $(( $(date +%s) - s0 )) s (rc $rc)" | tee -a "$dir/reproduce-times.txt" ;;
     seg) timeout "$st" bin/graphrepro experiment configs/sssp-seg.cfg --outdir "$dir" 2>&1 | tail -15 ;;
+    tune)
+        timeout "$st" bin/graphrepro experiment configs/sssp-fast-tuning.cfg --outdir "$dir" 2>&1 | tail -20
+        for v in sssp-fast sssp-fast:thin=0; do     # rounds and their time on the high-diameter graph
+            tf=$OUT/trace.$$.csv
+            timeout 120 bin/graphrepro run --variant "$v" --graph grid:side=4096,seed=1 --sources 1 \
+                --reps 1 --no-ceilings --trace "$tf" > /dev/null 2>&1 &&
+                awk -F, -v v="$v" 'NR > 1 { n++; ms += $NF; act += $(NF-2) }
+                    END { printf "trace %s grid 4096: %d rounds, %.3f ms in rounds, %.0f near vertices a round\n", v, n, ms, act / (n ? n : 1) }' "$tf"
+        done
+        rm -f "$OUT"/trace.$$.csv ;;
     quick)
         s0=$(date +%s)
         GR_RESULTS_DIR=$OUT/quick timeout "$st" make reproduce PAPER=bf-sssp QUICK=1 SMS=90

@@ -15,7 +15,7 @@ constexpr int kBs = 256;
 
 // Control block (unsigned words): near counters by generation slot, hub counters, far counters,
 // per-round relaxation counters (trace), rounds done.
-enum { C_N = 0, C_B = 4, C_F = 8, C_RX = 10, C_ITER = 14, C_WORDS = 16 };
+enum { C_N = 0, C_B = 4, C_F = 8, C_RX = 10, C_ITER = 14, C_GEN = 15, C_TBAR = 16, C_WORDS = 18 };
 
 template <typename D> struct dlim;
 template <> struct dlim<unsigned> { static constexpr unsigned inf = 0xFFFFFFFFu; };
@@ -33,6 +33,8 @@ template <typename Off, typename D> struct nf_args {
     D delta;
     int big;
     int32_t n;
+    unsigned thin;      // sssp-fast: rounds of at most this many near vertices (no hub) run on
+    unsigned tblocks;   // the first tblocks blocks with their own barrier (0 / >= grid: never)
 };
 
 __device__ __forceinline__ u64 globaltimer()
@@ -40,6 +42,24 @@ __device__ __forceinline__ u64 globaltimer()
     u64 t;
     asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
     return t;
+}
+
+// Barrier of the first g blocks: one monotonic counter, each member arrives once per phase.
+__device__ __forceinline__ void group_sync(unsigned *ctr, unsigned g, unsigned &phase)
+{
+    phase++;
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        __threadfence();
+        atomicAdd(ctr, 1u);
+        const unsigned target = phase * g;
+        unsigned v;
+        do {
+            asm volatile("ld.acquire.gpu.global.u32 %0, [%1];" : "=r"(v) : "l"(ctr) : "memory");
+        } while ((int)(v - target) < 0);
+        __threadfence();
+    }
+    __syncthreads();
 }
 
 template <typename D> __device__ __forceinline__ D sat_add(D a, D b)
@@ -134,17 +154,18 @@ __global__ void nf_init(nf_args<Off, D> a, int32_t src)
 
 
 // One round: expand the near frontier of generation gen (nB hubs, one per block; nN others, one per
-// warp), grid-strided over whatever grid runs it. TRACE: arcs examined added to ctl[C_RX + slot].
+// warp), strided over the first nblk blocks (the grid, or sssp-fast's thin group). TRACE: arcs
+// examined added to ctl[C_RX + slot].
 template <typename Off, typename D, bool TRACE>
 __device__ __forceinline__ void nf_expand(const nf_args<Off, D> &a, unsigned nN, unsigned nB,
-                                          unsigned gen, D T, unsigned epoch, int fc)
+                                          unsigned gen, D T, unsigned epoch, int fc, unsigned nblk)
 {
     const int lane = threadIdx.x & 31;
-    const u64 nwarps = ((u64)gridDim.x * blockDim.x) >> 5;
+    const u64 nwarps = ((u64)nblk * blockDim.x) >> 5;
     const u64 gwarp = (blockIdx.x * (u64)blockDim.x + threadIdx.x) >> 5;
     const unsigned gen1 = gen + 1;
     const int32_t *qb = a.qB[gen & 1], *qn = a.qN[gen & 1];
-    for (unsigned j = blockIdx.x; j < nB; j += gridDim.x) {     // hubs: one per block
+    for (unsigned j = blockIdx.x; j < nB; j += nblk) {          // hubs: one per block
         int32_t u = __ldcg(&qb[j]);
         D du = __ldcg(&a.dist[u]);
         Off beg = __ldg(&a.row[u]), end = __ldg(&a.row[u + 1]);

@@ -35,13 +35,46 @@ namespace {
 using namespace nearfar;
 constexpr unsigned kMaxRec = 1u << 20;     // trace rows kept (rounds beyond are counted only)
 
+// The rounds of generation gen onwards on the thin group (blocks [0, a.tblocks)), its own barrier,
+// while the near frontier stays at most a.thin vertices with no hub; the leader then publishes the
+// generation reached in ctl[C_GEN]. The other blocks wait at the grid barrier meanwhile.
+template <typename Off, typename D, bool TRACE>
+__device__ void thin_rounds(const nf_args<Off, D> &a, unsigned nN, unsigned gen, D T, unsigned epoch,
+                            int fc, unsigned &phase, unsigned &rec_i)
+{
+    const bool leader = blockIdx.x == 0 && threadIdx.x == 0;
+    for (;;) {
+        nf_expand<Off, D, TRACE>(a, nN, 0, gen, T, epoch, fc, a.tblocks);
+        group_sync(&a.ctl[C_TBAR], a.tblocks, phase);
+        if (leader) {
+            if (TRACE && rec_i < kMaxRec) {
+                a.rec[1 + 3 * rec_i] = nN;
+                a.rec[2 + 3 * rec_i] = __ldcg(&a.ctl[C_RX + (gen & 3)]);
+                a.rec[3 + 3 * rec_i] = globaltimer();
+            }
+            rec_i++;
+            a.ctl[C_N + (gen & 3)] = 0;     // next written for generation gen + 4
+            a.ctl[C_B + (gen & 3)] = 0;
+            a.ctl[C_RX + (gen & 3)] = 0;
+        }
+        gen++;
+        nN = __ldcg(&a.ctl[C_N + (gen & 3)]);
+        const unsigned nB = __ldcg(&a.ctl[C_B + (gen & 3)]);
+        if (nN == 0 || nB != 0 || nN > a.thin)
+            break;
+    }
+    if (leader)
+        a.ctl[C_GEN] = gen;
+}
+
 template <typename Off, typename D, bool TRACE>
 __global__ void __launch_bounds__(kBs) fast_main(nf_args<Off, D> a)
 {
     cg::grid_group grid = cg::this_grid();
     const u64 gtid = blockIdx.x * (u64)blockDim.x + threadIdx.x;
     const u64 nthreads = (u64)gridDim.x * blockDim.x, nwarps = nthreads >> 5;
-    unsigned gen = 0, epoch = 1;
+    const bool can_thin = a.thin > 0 && a.tblocks > 0 && a.tblocks < gridDim.x;
+    unsigned gen = 0, epoch = 1, phase = 0;
     int fc = 0;
     D T = a.delta, delta = a.delta;
     unsigned rec_i = 0;
@@ -66,8 +99,10 @@ __global__ void __launch_bounds__(kBs) fast_main(nf_args<Off, D> a)
                 *a.gmin = (u64)dlim<D>::inf;
             }
             unsigned nn = __ldcg(&a.ctl[C_N + (gen1 & 3)]) + __ldcg(&a.ctl[C_B + (gen1 & 3)]);
-            if (nn < nwarps && delta < dlim<D>::inf / 4)
-                delta *= 2;         // too little work per round: wider buckets
+            // too little work per round: wider buckets (the thin group's rounds need less)
+            const u64 enough = can_thin ? ((u64)a.tblocks * blockDim.x) >> 5 : nwarps;
+            if (nn < enough && delta < dlim<D>::inf / 4)
+                delta *= 2;
             else if (nn > 8 * nthreads && delta > 1)
                 delta /= 2;
             fc ^= 1;
@@ -75,7 +110,14 @@ __global__ void __launch_bounds__(kBs) fast_main(nf_args<Off, D> a)
             gen = gen1;
             continue;
         }
-        nf_expand<Off, D, TRACE>(a, nN, nB, gen, T, epoch, fc);
+        if (can_thin && nB == 0 && nN <= a.thin) {      // a thin round: the thin group alone
+            if (blockIdx.x < a.tblocks)
+                thin_rounds<Off, D, TRACE>(a, nN, gen, T, epoch, fc, phase, rec_i);
+            grid.sync();
+            gen = __ldcg(&a.ctl[C_GEN]);
+            continue;
+        }
+        nf_expand<Off, D, TRACE>(a, nN, nB, gen, T, epoch, fc, gridDim.x);
         grid.sync();
         if (gtid == 0) {
             if (TRACE && rec_i < kMaxRec) {
@@ -97,7 +139,8 @@ __global__ void __launch_bounds__(kBs) fast_main(nf_args<Off, D> a)
 struct fast_state {
     gr_dcsr g;
     int d32;                // 1: 32-bit distances
-    int big;
+    int big, bps;
+    unsigned thin, tblocks;
     u64 delta;
     unsigned grid[2][2];    // co-resident blocks for [d32][trace]
     void *dist;
@@ -126,16 +169,20 @@ template <typename Off, typename D> nf_args<Off, D> make_args(fast_state *s)
     a.delta = (D)s->delta;
     a.big = s->big;
     a.n = s->g.n;
+    a.thin = s->thin;
+    a.tblocks = s->tblocks;
     return a;
 }
 
-template <typename Off, typename D, bool TRACE> unsigned coresident(void)
+template <typename Off, typename D, bool TRACE> unsigned coresident(int bps)
 {
     int dev = 0, sms = 0, per = 0;
     GR_CUDA_CHECK(cudaGetDevice(&dev));
     GR_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
     GR_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, fast_main<Off, D, TRACE>,
                                                                 kBs, 0));
+    if (bps > 0 && bps < per)
+        per = bps;
     return (unsigned)(sms * (per > 0 ? per : 1));
 }
 
@@ -174,8 +221,8 @@ template <bool TRACE> void fast_dispatch(fast_state *s, int32_t src, gr_phases *
 template <bool TRACE> unsigned grid_for(fast_state *s, int d32)
 {
     if (s->g.wide)
-        return d32 ? coresident<int64_t, unsigned, TRACE>() : coresident<int64_t, u64, TRACE>();
-    return d32 ? coresident<int32_t, unsigned, TRACE>() : coresident<int32_t, u64, TRACE>();
+        return d32 ? coresident<int64_t, unsigned, TRACE>(s->bps) : coresident<int64_t, u64, TRACE>(s->bps);
+    return d32 ? coresident<int32_t, unsigned, TRACE>(s->bps) : coresident<int32_t, u64, TRACE>(s->bps);
 }
 
 void *fast_prepare(const gr_graph *g, const long *pv, gr_err *err)
@@ -205,6 +252,9 @@ void *fast_prepare(const gr_graph *g, const long *pv, gr_err *err)
     }
     s->d32 = pv[2] && top < (double)0xFFFFFFFEu;
     s->big = (int)pv[1];
+    s->bps = (int)pv[3];
+    s->thin = (unsigned)pv[4];
+    s->tblocks = (unsigned)pv[5];
     s->delta = pv[0] > 0 ? (u64)pv[0] : (u64)(wmax / 2 > 0 ? wmax / 2 : 1);
     if (s->d32 && s->delta > 0x3FFFFFFFu)
         s->delta = 0x3FFFFFFFu;

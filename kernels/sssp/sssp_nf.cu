@@ -25,7 +25,7 @@ __global__ void __launch_bounds__(kBs) nf_round(nf_args<Off, u64> a, unsigned nN
         a.ctl[C_N + (gen & 3)] = 0;             // its slot is written again for gen + 4 only
         a.ctl[C_B + (gen & 3)] = 0;
     }
-    nf_expand<Off, u64, false>(a, nN, nB, gen, T, epoch, fc);
+    nf_expand<Off, u64, false>(a, nN, nB, gen, T, epoch, fc, gridDim.x);
 }
 
 template <typename Off>
@@ -76,6 +76,8 @@ template <typename Off> nf_args<Off, u64> make_args(nf_state *s)
     a.delta = s->delta;
     a.big = s->big;
     a.n = s->g.n;
+    a.thin = 0;
+    a.tblocks = 0;
     return a;
 }
 
