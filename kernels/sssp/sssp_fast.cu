@@ -10,8 +10,14 @@
 //  - when the near frontier is empty the far pile is split: the smallest far distance m is found
 //    (a grid reduction), T = m + delta, far entries below T form the next near frontier, settled
 //    (stale) entries are dropped, the rest are compacted into the other far buffer;
+//  - thin rounds: while the near frontier holds at most `thin` vertices and no hub, the rounds run
+//    on the first `tblocks` blocks with their own one-counter barrier (33 arrivals instead of the
+//    grid's ~1000), the other blocks waiting at the next grid barrier; the leader hands the
+//    generation reached back through ctl[C_GEN]. On grid 4096 (one root, tblocks 66) the rounds
+//    took 211 ms in all against 1,863 ms without (results/NOTES.md, "sssp-fast, thin rounds");
 //  - delta is adjusted on the fly at each split: doubled when the new near frontier is too small
-//    to fill the GPU, halved when it is far larger (the result never depends on delta);
+//    to fill the GPU (the thin group's warps when thin rounds are on), halved when it is far
+//    larger (the result never depends on delta);
 //  - distances are 32-bit when the harness proves (n-1) x wmax + wmax < 2^32 - 1 (d32=1), 64-bit
 //    otherwise; both use the hardware atomicMin.
 // Correctness: every value written to dist is the length of a real path; a vertex whose
