@@ -40,6 +40,9 @@ struct gr_variant {
     /* Optional, single-source families: run source once more and append one row per iteration
      * to tr (gr_trace_row, family.h; the family's trace_columns). 0, or -1 on failure. */
     int (*trace)(void *st, int32_t source, gr_trace *tr);
+    /* Optional: the iterations of the last run (host-loop launches, device rounds, buckets);
+     * the harness keeps their min / max over a row's timed runs (companion NAME.iters.csv). */
+    int64_t (*count)(void *st);
     const void *impl;       /* family-specific description (see apsp.h) */
 };
 

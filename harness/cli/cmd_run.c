@@ -32,7 +32,8 @@ static void run_usage(FILE *f)
         "  --cold           flush the GPU's L2 before every repetition\n"
         "  --verify MODE    full | sample | off, or the family's names (bfs: exact | graph500\n"
         "                   | off); default full\n"
-        "  --phases         also time the phases (companion FILE.phases.csv)\n"
+        "  --phases         also time the phases (companion FILE.phases.csv); variants that\n"
+        "                   count iterations (SSSP) also write FILE.iters.csv (min, max)\n"
         "  --dump FILE      write the result of the first root (distances, levels, idoms...)\n"
         "                   as text in the family's format (README: Result dumps)\n"
         "  --trace FILE     per-iteration trace of the first root (family's columns, e.g.\n"
@@ -73,6 +74,22 @@ static double parse_real(const char *opt, const char *s, double min, double max)
 
 /* --trace FILE: one row per iteration of the first root, the family's columns after
  * variant, params, graph and source. */
+/* The companion CSV.SUFFIX.csv of a run's row (phases, iters). Exits on an error. */
+static void write_companion(const char *csv, const char *suffix, const char *header,
+                            void (*fill)(const gr_row *, gr_csv_writer *), const gr_row *row,
+                            int append)
+{
+    char path[4096];
+    gr_err err;
+    gr_csv_writer w;
+    gr_companion_path(csv, suffix, path, sizeof path);
+    if (gr_csv_open(&w, path, header, append, &err))
+        gr_die_input(&err);
+    fill(row, &w);
+    if (gr_csv_commit(&w, &err))
+        gr_die(GR_EXIT_FAIL, "%s", err.msg);
+}
+
 static int write_trace(const gr_variant *v, const long *pv, const gr_graph *g, const char *gname,
                        int32_t source, const char *path, gr_err *err)
 {
@@ -234,24 +251,22 @@ int gr_cmd_run(int argc, char **argv)
         if (gr_csv_commit(&w, &err))
             gr_die(GR_EXIT_FAIL, "%s", err.msg);
         free(hdr);
-        if (m.have_phases) {
-            char ppath[4096];
-            size_t L = strlen(csv);
-            snprintf(ppath, sizeof ppath, "%.*s.phases.csv",
-                     (int)(L > 4 && !strcmp(csv + L - 4, ".csv") ? L - 4 : L), csv);
-            if (gr_csv_open(&w, ppath, GR_PHASES_CSV_HEADER, append, &err))
-                gr_die_input(&err);
-            gr_row_write_phases(&row, &w);
-            if (gr_csv_commit(&w, &err))
-                gr_die(GR_EXIT_FAIL, "%s", err.msg);
-        }
+        if (m.have_phases)
+            write_companion(csv, "phases", GR_PHASES_CSV_HEADER, gr_row_write_phases, &row, append);
+        if (m.have_count)
+            write_companion(csv, "iters", GR_ITERS_CSV_HEADER, gr_row_write_iters, &row, append);
     }
     if (trace && m.verdict != 0 && write_trace(v, pv, &g, gname, k > 0 ? src[0] : -1, trace, &err))
         gr_die(GR_EXIT_FAIL, "%s", err.msg);
     if (dump && m.verdict != 0 && write_dump(v, pv, &g, k > 0 ? src[0] : -1, dump, &err))
         gr_die(GR_EXIT_FAIL, "%s", err.msg);
-    printf("%s %s n=%d m=%lld: median %.4f ms (min %.4f, max %.4f, %d reps) %s\n", v->name,
-           vtext, g.n, (long long)g.m, m.st.median, m.st.min, m.st.max, m.st.n, m.verdict_text);
+    char iters[64] = "";
+    if (m.have_count)
+        snprintf(iters, sizeof iters, ", iterations %lld-%lld", (long long)m.count_min,
+                 (long long)m.count_max);
+    printf("%s %s n=%d m=%lld: median %.4f ms (min %.4f, max %.4f, %d reps%s) %s\n", v->name,
+           vtext, g.n, (long long)g.m, m.st.median, m.st.min, m.st.max, m.st.n, iters,
+           m.verdict_text);
     int rc = m.verdict == 0 ? GR_EXIT_FAIL : 0;
     free(line);
     if (ref)

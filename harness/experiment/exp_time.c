@@ -39,12 +39,6 @@ static int already_done(const gr_csv *t, const char *exp, const char *variant, c
     return 0;
 }
 
-static void phases_path(const char *csv, char *out, size_t len)
-{
-    size_t L = strlen(csv);
-    snprintf(out, len, "%.*s.phases.csv", (int)(L > 4 && !strcmp(csv + L - 4, ".csv") ? L - 4 : L), csv);
-}
-
 int gr_exp_time(const gr_config *c, const gr_exp_opts *o, const char *csv, gr_err *err)
 {
     char **graphs = NULL, **variants = NULL;
@@ -109,8 +103,9 @@ int gr_exp_time(const gr_config *c, const gr_exp_opts *o, const char *csv, gr_er
     double t_start = gr_now_ms(), t_work = 0;
     int runs_done = 0;
     int first_write = !have_old;    /* --force or a new file: start it afresh */
-    char ppath[1100], rdir[1100];
-    phases_path(csv, ppath, sizeof ppath);
+    char ppath[1100], ipath[1100], rdir[1100];
+    gr_companion_path(csv, "phases", ppath, sizeof ppath);
+    gr_companion_path(csv, "iters", ipath, sizeof ipath);
     {   /* the results folder of csv: its peak.csv holds this session's ceilings */
         const char *slash = strrchr(csv, '/');
         snprintf(rdir, sizeof rdir, "%.*s", slash ? (int)(slash - csv) : 1, slash ? csv : ".");
@@ -180,6 +175,14 @@ int gr_exp_time(const gr_config *c, const gr_exp_opts *o, const char *csv, gr_er
             gr_csv_line(&w, line);
             if (gr_csv_commit(&w, err))
                 return -1;
+            if (m.have_count) {     /* a re-measured row replaces its old iterations row */
+                int ir = 0;
+                if (gr_csv_open_replace(&w, ipath, GR_ITERS_CSV_HEADER, kc, kv, 4, &ir, err))
+                    return -1;
+                gr_row_write_iters(&row, &w);
+                if (gr_csv_commit(&w, err))
+                    return -1;
+            }
             if (m.have_phases) {
                 if (gr_csv_open(&w, ppath, GR_PHASES_CSV_HEADER, !first_write && stat(ppath, &sb) == 0, err))
                     return -1;

@@ -137,6 +137,12 @@ int gr_measure(const gr_variant *v, const long *pv, const gr_graph *g, const int
             double t = timed_run(&r, src, NULL);
             ms[nms++] = t;
             spent += t;
+            if (v->count) {     /* untimed: read after the timed region */
+                int64_t c = v->count(st);
+                out->count_min = out->have_count && out->count_min < c ? out->count_min : c;
+                out->count_max = out->have_count && out->count_max > c ? out->count_max : c;
+                out->have_count = 1;
+            }
             if (rep == 0 && result) {       /* verify what the first timed run computed */
                 v->fetch(st, result);
                 if (fam->work)

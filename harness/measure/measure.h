@@ -32,6 +32,9 @@ typedef struct {
      * lowest SM clock and the memory clock seen, so a throttled run is visible in its row. */
     int sm_mhz_min, sm_mhz_max, mem_mhz;
     double metric;
+    /* Variants with a count hook: iterations of the timed runs, min / max over the row. */
+    int have_count;
+    int64_t count_min, count_max;
 } gr_measurement;
 
 /* ref: the family's reference state for g (may be NULL when opts->verify is OFF).

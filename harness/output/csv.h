@@ -15,6 +15,9 @@
 /* Companion per-phase CSV (FILE.phases.csv beside FILE.csv). */
 #define GR_PHASES_CSV_HEADER                                                                   \
     "paper,experiment,family,variant,params,graph,n,device,phase,median_ms,min_ms,max_ms,reps,git_rev,date"
+/* Companion NAME.iters.csv: iterations of a row's timed runs (variants with a count hook). */
+#define GR_ITERS_CSV_HEADER                                                                    \
+    "paper,experiment,family,variant,params,graph,n,m,device,iters_min,iters_max,git_rev,date"
 
 /* A CSV table in memory: all fields as strings. */
 typedef struct {

@@ -1327,6 +1327,18 @@ static int render_section(section_t *s, const char *dir, gr_err *err)
                 gr_csv_free(&pt);
             }
         }
+        snprintf(ph, phl, "%s/%s.iters.csv", dir, s->name);
+        if (rc == 0 && access(ph, R_OK) == 0) {   /* iterations of each row's timed runs */
+            gr_csv it;
+            if (gr_csv_read(ph, &it, err) < 0) {
+                rc = -1;
+            } else {
+                fprintf(o, "Iterations of the timed runs, min and max per row (`%s.iters.csv`):\n\n",
+                        s->name);
+                generic_table(o, s, &it);
+                gr_csv_free(&it);
+            }
+        }
         free(ph);
     } else {
         generic_table(o, s, t);
@@ -1406,7 +1418,7 @@ static int load_results(const char *dir, result_file **out, int *nout, gr_err *e
     result_file *rf = gr_xcalloc(g.gl_pathc ? g.gl_pathc : 1, sizeof *rf);
     int n = 0;
     for (size_t i = 0; i < g.gl_pathc; i++) {
-        if (ends_with(g.gl_pathv[i], ".phases.csv"))
+        if (ends_with(g.gl_pathv[i], ".phases.csv") || ends_with(g.gl_pathv[i], ".iters.csv"))
             continue;
         if (gr_csv_read(g.gl_pathv[i], &rf[n].t, err) < 0) {
             results_free(rf, n);

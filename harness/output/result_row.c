@@ -87,24 +87,51 @@ char *gr_row_format(const gr_row *r)
     return line;
 }
 
+/* The columns every companion row starts with: paper,...,graph,n (and the device, the date). */
+static void companion_lead(const gr_row *r, char *lead, size_t len, char *dev, size_t dlen,
+                           char *date, size_t tlen)
+{
+    char params[256];
+    gr_params_format(r->v, r->pv, params, sizeof params);
+    gr_device_column(r->v->gpu, dev, dlen);
+    gr_date_now(date, tlen);
+    char *qgraph = gr_csv_quote(r->graph);
+    snprintf(lead, len, "%s,%s,%s,%s,%s,%s,%d", r->paper ? r->paper : r->v->paper, r->experiment,
+             r->v->family, r->v->name, params, qgraph, r->g->n);
+    free(qgraph);
+}
+
+void gr_companion_path(const char *csv, const char *suffix, char *out, size_t len)
+{
+    size_t L = strlen(csv);
+    snprintf(out, len, "%.*s.%s.csv", (int)(L > 4 && !strcmp(csv + L - 4, ".csv") ? L - 4 : L), csv,
+             suffix);
+}
+
+void gr_row_write_iters(const gr_row *r, gr_csv_writer *w)
+{
+    if (!r->ms->have_count)
+        return;
+    char lead[1500], dev[128], date[40], line[2048];
+    companion_lead(r, lead, sizeof lead, dev, sizeof dev, date, sizeof date);
+    snprintf(line, sizeof line, "%s,%lld,%s,%lld,%lld,%s,%s", lead, (long long)r->g->m, dev,
+             (long long)r->ms->count_min, (long long)r->ms->count_max, gr_git_rev(), date);
+    gr_csv_line(w, line);
+}
+
 void gr_row_write_phases(const gr_row *r, gr_csv_writer *w)
 {
     const gr_family *fam = gr_family_find(r->v->family);
     if (!r->ms->have_phases)
         return;
-    char params[256], dev[128], date[40], line[2048];
-    gr_params_format(r->v, r->pv, params, sizeof params);
-    gr_device_column(r->v->gpu, dev, sizeof dev);
-    gr_date_now(date, sizeof date);
-    char *qgraph = gr_csv_quote(r->graph);
+    char lead[1500], dev[128], date[40], line[2048];
+    companion_lead(r, lead, sizeof lead, dev, sizeof dev, date, sizeof date);
     for (int k = 0; k < GR_MAX_PHASES && fam->phase_names[k]; k++) {
         if (r->ms->phase_max[k] <= 0)
             continue;
-        snprintf(line, sizeof line, "%s,%s,%s,%s,%s,%s,%d,%s,%s,%.4f,%.4f,%.4f,%d,%s,%s",
-                 r->paper ? r->paper : r->v->paper, r->experiment, r->v->family, r->v->name, params,
-                 qgraph, r->g->n, dev, fam->phase_names[k], r->ms->phase_ms[k], r->ms->phase_min[k],
-                 r->ms->phase_max[k], r->ms->phase_reps, gr_git_rev(), date);
+        snprintf(line, sizeof line, "%s,%s,%s,%.4f,%.4f,%.4f,%d,%s,%s", lead, dev,
+                 fam->phase_names[k], r->ms->phase_ms[k], r->ms->phase_min[k], r->ms->phase_max[k],
+                 r->ms->phase_reps, gr_git_rev(), date);
         gr_csv_line(w, line);
     }
-    free(qgraph);
 }

@@ -1,5 +1,6 @@
-/* result_row.h - formatting one measurement as a results CSV row (GR_CSV_HEADER) and its
- * per-phase rows (GR_PHASES_CSV_HEADER). Shared by `run` and `experiment`. */
+/* result_row.h - formatting one measurement as a results CSV row (GR_CSV_HEADER), its per-phase
+ * rows (GR_PHASES_CSV_HEADER) and its iterations row (GR_ITERS_CSV_HEADER). Shared by `run` and
+ * `experiment`. */
 #ifndef GR_RESULT_ROW_H
 #define GR_RESULT_ROW_H
 #include "measure/ceilings.h"
@@ -22,6 +23,10 @@ typedef struct {
 char *gr_row_header(const gr_papi_values *papi);
 /* The CSV line (no newline) - caller frees. */
 char *gr_row_format(const gr_row *r);
+/* CSV's companion file NAME.SUFFIX.csv (phases, iters) into out. */
+void gr_companion_path(const char *csv, const char *suffix, char *out, size_t len);
+/* Write the iterations row of r (if its variant counts them: GR_ITERS_CSV_HEADER) into w. */
+void gr_row_write_iters(const gr_row *r, gr_csv_writer *w);
 /* Write the phase rows of r (if it has phases) into w. */
 void gr_row_write_phases(const gr_row *r, gr_csv_writer *w);
 /* The seed of a graph name ("...seed=N..."), or "-". */

@@ -49,6 +49,12 @@ static void sssp_fetch(void *p, void *out)
     s->impl->fetch(s->st, out);
 }
 
+static int64_t sssp_count(void *p)
+{
+    sssp_vstate *s = p;
+    return s->impl->iterations ? s->impl->iterations(s->st) : 0;
+}
+
 static void sssp_release(void *p)
 {
     sssp_vstate *s = p;
@@ -69,7 +75,7 @@ static int sssp_trace(void *p, int32_t src, gr_trace *tr)
 
 #define SSSP_HOOKS                                                                            \
     .check = sssp_check, .prepare = sssp_prepare, .reset = sssp_reset, .run = sssp_run,       \
-    .fetch = sssp_fetch, .release = sssp_release
+    .fetch = sssp_fetch, .release = sssp_release, .count = sssp_count
 
 const gr_variant gr_variant_cpu_dijkstra = {
     .name = "cpu-dijkstra", .family = "sssp", .paper = "bf-sssp",

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "family.h"
+#include "measure/measure.h"
 #include "registry.h"
 #include "sssp/sssp.h"
 #include "test.h"
@@ -295,9 +296,36 @@ TEST_CASE(cpu_variants_through_the_registry)
     gr_graph_free(&g);
 }
 
+/* The count hook: gr_measure keeps the iterations of the timed runs (min <= max, >= 1). */
+TEST_CASE(measure_records_iterations)
+{
+    gr_graph g;
+    int32_t roots[4];
+    int nr;
+    sg_make(SG_DIRECTED, &g, roots, &nr);
+    void *ref = gr_family_sssp.ref_new(&g, GR_VERIFY_FULL);
+    const gr_variant *v;
+    long pv[GR_MAX_PARAMS];
+    gr_err err;
+    CHECK(gr_variant_parse("cpu-delta:threads=2,delta=3", &v, pv, &err) == 0);
+    CHECK(v->count != NULL);
+    gr_measure_opts o;
+    gr_measure_opts_default(&o);
+    o.min_reps = 2;
+    o.max_reps = 3;
+    gr_measurement m;
+    CHECK(gr_measure(v, pv, &g, roots, nr, &o, ref, &m, &err) == 0);
+    CHECK_EQ(m.verdict, 1);
+    CHECK_EQ(m.have_count, 1);
+    CHECK(m.count_min >= 1);
+    CHECK(m.count_min <= m.count_max);
+    gr_family_sssp.ref_free(ref);
+    gr_graph_free(&g);
+}
+
 TEST_MAIN("sssp_cpu", TEST_ENTRY(dijkstra_equals_bellman_ford), TEST_ENTRY(known_distances),
           TEST_ENTRY(delta_equals_dijkstra_small), TEST_ENTRY(delta_equals_dijkstra_large),
           TEST_ENTRY(negative_weight_refused), TEST_ENTRY(verification_catches_wrong_results),
           TEST_ENTRY(graph500_work_count), TEST_ENTRY(dump_format),
           TEST_ENTRY(registry_lists_the_family),
-          TEST_ENTRY(cpu_variants_through_the_registry))
+          TEST_ENTRY(cpu_variants_through_the_registry), TEST_ENTRY(measure_records_iterations))
