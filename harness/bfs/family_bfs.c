@@ -173,6 +173,18 @@ static double bfs_eff_paper(const gr_graph *g, double ms, int gpu, const gr_ceil
     return -1;   /* the paper defines none */
 }
 
+/* --dump: "# bfs n=N root=R ..." then one line per vertex v = 0..n-1: its level, -1 unreached. */
+static int bfs_dump(FILE *f, const gr_graph *g, const void *result, int32_t source)
+{
+    const int32_t *level = result;
+    if (fprintf(f, "# bfs n=%d root=%d: level per vertex, -1 = unreached\n", g->n, source) < 0)
+        return -1;
+    for (int32_t v = 0; v < g->n; v++)
+        if (fprintf(f, "%d\n", level[v]) < 0)
+            return -1;
+    return 0;
+}
+
 const gr_family gr_family_bfs = {
     .name = "bfs",
     .shape = GR_SHAPE_SINGLE_SOURCE,
@@ -190,6 +202,7 @@ const gr_family gr_family_bfs = {
     .efficiency = bfs_eff,
     .efficiency_paper = bfs_eff_paper,
     .trace_columns = {"level", "frontier", "edges", "direction", "ms", NULL},
+    .dump = bfs_dump,
 };
 
 /* ---- variant hooks ----------------------------------------------------------------------- */

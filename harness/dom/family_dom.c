@@ -90,6 +90,20 @@ static double dom_eff_unknown(const gr_graph *g, double ms, int gpu, const gr_ce
     return -1;
 }
 
+/* --dump: "# dom n=N ..." then one line per vertex v = 0..n-1 (a batch's vertices in its global
+ * numbering): its immediate dominator, -1 for a root and for unreachable vertices. */
+static int dom_dump(FILE *f, const gr_graph *g, const void *result, int32_t source)
+{
+    (void)source;
+    const int32_t *idom = result;
+    if (fprintf(f, "# dom n=%d: immediate dominator per vertex, -1 = root or unreachable\n", g->n) < 0)
+        return -1;
+    for (int32_t v = 0; v < g->n; v++)
+        if (fprintf(f, "%d\n", idom[v]) < 0)
+            return -1;
+    return 0;
+}
+
 const gr_family gr_family_dom = {
     .name = "dom",
     .shape = GR_SHAPE_BATCH,
@@ -105,4 +119,5 @@ const gr_family gr_family_dom = {
     .metric_value = dom_mvps,
     .efficiency = dom_eff_unknown,
     .efficiency_paper = dom_eff_unknown,
+    .dump = dom_dump,
 };

@@ -11,6 +11,7 @@
 #include "family.h"
 #include "registry.h"
 #include "test.h"
+#include "harness/dump_check.h"
 #include <unistd.h>
 
 /* OpenMP threads spinning at barriers on a loaded 2-core machine made this program 40x slower:
@@ -197,8 +198,11 @@ TEST_CASE(trace_adds_up)
     gr_graph_free(&g);
 }
 
+/* --dump: the comment line, then one value per vertex in order. */
+TEST_CASE(dump_format) { check_int_dump(gr_family_find("bfs"), "# bfs n=3 root=1"); }
+
 TEST_MAIN("bfs-cpu", TEST_ENTRY(cpu_bfs), TEST_ENTRY(cpu_bfs_do_default),
           TEST_ENTRY(cpu_bfs_do_one_thread), TEST_ENTRY(cpu_bfs_do_two_threads),
           TEST_ENTRY(cpu_bfs_do_bottom_up_early), TEST_ENTRY(cpu_bfs_do_top_down),
           TEST_ENTRY(work_counting), TEST_ENTRY(verify_catches_wrong_level),
-          TEST_ENTRY(trace_adds_up))
+          TEST_ENTRY(trace_adds_up), TEST_ENTRY(dump_format))

@@ -8,8 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include "dom/dom_cpu.h"
+#include "family.h"
 #include "graph/graph_io.h"
 #include "test.h"
+#include "harness/dump_check.h"
 
 static int load(const char *spec, gr_graph *g)
 {
@@ -364,7 +366,11 @@ TEST_CASE(edgelist_parts)
     gr_graph_free(&g);
 }
 
+/* --dump: the comment line, then one value per vertex in order. */
+TEST_CASE(dump_format) { check_int_dump(gr_family_find("dom"), "# dom n=3"); }
+
 TEST_MAIN("dom_cpu", TEST_ENTRY(example_published), TEST_ENTRY(random_cfgs_agree),
           TEST_ENTRY(oracle_small), TEST_ENTRY(worst_families),
           TEST_ENTRY(unreachable_selfloops_root_arcs), TEST_ENTRY(generators_deterministic),
-          TEST_ENTRY(batch_bcsr_roundtrip), TEST_ENTRY(edgelist_parts))
+          TEST_ENTRY(batch_bcsr_roundtrip), TEST_ENTRY(edgelist_parts),
+          TEST_ENTRY(dump_format))
