@@ -49,7 +49,7 @@ const gr_variant gr_variant_bfs_wqueue = GR_BFS_VARIANT(
 
 const gr_variant gr_variant_bfs_do = GR_BFS_VARIANT(
     "bfs-do", "-",
-    "ours: direction-optimizing BFS in one persistent cooperative kernel (grid sync per level)",
+    "ours: direction-optimizing BFS in one persistent cooperative kernel (grid sync per wide level)",
     1, impl_do, 7,
     {"alpha", 15, 1, 1000, "top-down -> bottom-up when frontier arcs > unvisited arcs / alpha"},
     {"beta", 18, 1, 1000, "bottom-up -> top-down when frontier vertices < n / beta (and shrinking)"},

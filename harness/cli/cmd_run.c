@@ -72,8 +72,6 @@ static double parse_real(const char *opt, const char *s, double min, double max)
     return x;
 }
 
-/* --trace FILE: one row per iteration of the first root, the family's columns after
- * variant, params, graph and source. */
 /* The companion CSV.SUFFIX.csv of a run's row (phases, iters). Exits on an error. */
 static void write_companion(const char *csv, const char *suffix, const char *header,
                             void (*fill)(const gr_row *, gr_csv_writer *), const gr_row *row,
@@ -90,6 +88,8 @@ static void write_companion(const char *csv, const char *suffix, const char *hea
         gr_die(GR_EXIT_FAIL, "%s", err.msg);
 }
 
+/* --trace FILE: one row per iteration of the first root, the family's columns after
+ * variant, params, graph and source. */
 static int write_trace(const gr_variant *v, const long *pv, const gr_graph *g, const char *gname,
                        int32_t source, const char *path, gr_err *err)
 {

@@ -42,6 +42,7 @@
 #include <cooperative_groups.h>
 #include "bfs_common.cuh"
 #include "../common/device_attr.cuh"
+#include "../common/group_sync.cuh"
 
 namespace cg = cooperative_groups;
 
@@ -107,24 +108,6 @@ __device__ __forceinline__ int decide(int dir_prev, long long nf, long long nf_p
     if (dir_prev == kTD)   /* and never for fewer arcs than an eighth of the bitmap's words */
         return mf * alpha > mu && mf * 256 > n ? kBU : kTD;
     return nf * beta < n && nf < nf_prev ? kTD : kBU;
-}
-
-/* Barrier of the first g blocks: one monotonic counter, every member arrives once per phase. */
-__device__ __forceinline__ void group_sync(unsigned *ctr, unsigned g, unsigned &phase)
-{
-    phase++;
-    __syncthreads();
-    if (threadIdx.x == 0) {
-        __threadfence();
-        atomicAdd(ctr, 1u);
-        const unsigned target = phase * g;
-        unsigned v;
-        do {
-            asm volatile("ld.acquire.gpu.global.u32 %0, [%1];" : "=r"(v) : "l"(ctr) : "memory");
-        } while ((int)(v - target) < 0);
-        __threadfence();
-    }
-    __syncthreads();
 }
 
 /* Output of a step: the next queue and list, their counters, and per-lane sums. */
@@ -363,6 +346,31 @@ struct front {
     int qi;
 };
 
+/* The control fields of the next epoch's record after a level of direction dir on frontier f
+ * (leader only; the counts are accumulated by the level's atomics, or set by hand_over). */
+__device__ __forceinline__ void set_control(rec_t *nxt, const front &f, int dir, long long nf,
+                                            int tbase)
+{
+    nxt->depth = f.depth + 1;
+    nxt->dir = dir;
+    nxt->nf_prev = (int)nf;
+    nxt->qi = f.qi ^ 1;
+    nxt->mu_before = f.mu;
+    nxt->tbase = tbase;
+}
+
+/* The grid's next record after a run of top-down levels in a group (block 0 alone, or the thin
+ * group) whose last level was f: the next frontier's counts, and the control fields. */
+__device__ __forceinline__ void hand_over(rec_t *nxt, int q, ull bp, ull mf, ull edges,
+                                          const front &f, long long nf, int tbase)
+{
+    nxt->q = q;
+    nxt->bp = bp;
+    nxt->mf = mf;
+    nxt->edges = edges;
+    set_control(nxt, f, kTD, nf, tbase);
+}
+
 /* Top-down levels in block 0 alone while the frontier stays small; then the next epoch's record. */
 template <typename Off>
 __device__ void small_levels(const do_args<Off> &a, rec_t *nxt, front f, int tbase)
@@ -396,18 +404,8 @@ __device__ void small_levels(const do_args<Off> &a, rec_t *nxt, front f, int tba
         const bool go_on = nfn > 0 && sb == 0 && smf <= kSmallArcs &&
                            decide(kTD, nfn, nf, smf, mun, a.n, a.alpha, a.beta) == kTD;
         if (!go_on) {
-            if (threadIdx.x == 0) {
-                nxt->q = sq;
-                nxt->bp = sb;
-                nxt->mf = (ull)smf;
-                nxt->edges = sed;
-                nxt->depth = f.depth + 1;
-                nxt->dir = kTD;
-                nxt->nf_prev = (int)nf;
-                nxt->qi = f.qi ^ 1;
-                nxt->mu_before = f.mu;
-                nxt->tbase = tbase;
-            }
+            if (threadIdx.x == 0)
+                hand_over(nxt, sq, sb, (ull)smf, sed, f, nf, tbase);
             return;
         }
         __syncthreads();   /* everyone has read the counters before the reset */
@@ -419,12 +417,10 @@ __device__ void small_levels(const do_args<Off> &a, rec_t *nxt, front f, int tba
 template <typename Off>
 __device__ void thin_levels(const do_args<Off> &a, rec_t *nxt, front f, int tbase, unsigned &phase)
 {
-    const int lane = threadIdx.x & 31;
     const bool leader = blockIdx.x == 0 && threadIdx.x == 0;
     const int wid = (int)(((int64_t)blockIdx.x * blockDim.x + threadIdx.x) >> 5);
     const int nw = (int)(((int64_t)a.thin_blocks * blockDim.x) >> 5);
     const int32_t depth0 = f.depth;
-    (void)lane;
     for (int i = 0;; i++) {
         rec_t *acc = a.trec + (tbase + i) % 3;
         const long long nf = (long long)f.q + big_count(f.bp);
@@ -449,18 +445,8 @@ __device__ void thin_levels(const do_args<Off> &a, rec_t *nxt, front f, int tbas
         const bool go_on = nf2 > 0 && mf2 <= a.thin &&
                            decide(kTD, nf2, nf, mf2, mu2, a.n, a.alpha, a.beta) == kTD;
         if (!go_on) {
-            if (leader) {
-                nxt->q = q2;
-                nxt->bp = bp2;
-                nxt->mf = (ull)mf2;
-                nxt->edges = ed;
-                nxt->depth = f.depth + 1;
-                nxt->dir = kTD;
-                nxt->nf_prev = (int)nf;
-                nxt->qi = f.qi ^ 1;
-                nxt->mu_before = f.mu;
-                nxt->tbase = (tbase + i + 1) % 3;
-            }
+            if (leader)
+                hand_over(nxt, q2, bp2, (ull)mf2, ed, f, nf, (tbase + i + 1) % 3);
             return;
         }
         f = front{q2, bp2, mf2, mu2, f.depth + 1, f.qi ^ 1};
@@ -504,14 +490,8 @@ __global__ void __launch_bounds__(kDoThreads, MinB) do_kernel(do_args<Off> a)
             rec_t *z = a.rec + (k + 2) % 3;
             z->q = 0;
             z->bp = z->mf = z->edges = 0;
-            if (!small && !thin) {
-                nxt->depth = f.depth + 1;
-                nxt->dir = dir;
-                nxt->nf_prev = (int)nf;
-                nxt->qi = f.qi ^ 1;
-                nxt->mu_before = f.mu;
-                nxt->tbase = tbase;
-            }
+            if (!small && !thin)
+                set_control(nxt, f, dir, nf, tbase);
             if (a.trace && f.depth < a.trace_cap)
                 a.trace[f.depth] = {(ull)nf, 0ull, (ull)dir, gtimer()};
         }

@@ -8,6 +8,7 @@
 #define GR_SSSP_NEARFAR_CUH
 #include <cstdint>
 #include <cuda_runtime.h>
+#include "../common/group_sync.cuh"
 
 namespace nearfar {
 typedef unsigned long long u64;
@@ -42,24 +43,6 @@ __device__ __forceinline__ u64 globaltimer()
     u64 t;
     asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
     return t;
-}
-
-// Barrier of the first g blocks: one monotonic counter, each member arrives once per phase.
-__device__ __forceinline__ void group_sync(unsigned *ctr, unsigned g, unsigned &phase)
-{
-    phase++;
-    __syncthreads();
-    if (threadIdx.x == 0) {
-        __threadfence();
-        atomicAdd(ctr, 1u);
-        const unsigned target = phase * g;
-        unsigned v;
-        do {
-            asm volatile("ld.acquire.gpu.global.u32 %0, [%1];" : "=r"(v) : "l"(ctr) : "memory");
-        } while ((int)(v - target) < 0);
-        __threadfence();
-    }
-    __syncthreads();
 }
 
 template <typename D> __device__ __forceinline__ D sat_add(D a, D b)

@@ -41,6 +41,23 @@ namespace {
 using namespace nearfar;
 constexpr unsigned kMaxRec = 1u << 20;     // trace rows kept (rounds beyond are counted only)
 
+// After the barrier that ends round gen (one thread): its trace row (active vertices, arcs
+// examined, end time) and its counters cleared; they are next written for generation gen + 4.
+template <typename Off, typename D, bool TRACE>
+__device__ __forceinline__ void end_round(const nf_args<Off, D> &a, unsigned gen, unsigned active,
+                                          unsigned &rec_i)
+{
+    if (TRACE && rec_i < kMaxRec) {
+        a.rec[1 + 3 * rec_i] = active;
+        a.rec[2 + 3 * rec_i] = __ldcg(&a.ctl[C_RX + (gen & 3)]);
+        a.rec[3 + 3 * rec_i] = globaltimer();
+    }
+    rec_i++;
+    a.ctl[C_N + (gen & 3)] = 0;
+    a.ctl[C_B + (gen & 3)] = 0;
+    a.ctl[C_RX + (gen & 3)] = 0;
+}
+
 // The rounds of generation gen onwards on the thin group (blocks [0, a.tblocks)), its own barrier,
 // while the near frontier stays at most a.thin vertices with no hub; the leader then publishes the
 // generation reached in ctl[C_GEN]. The other blocks wait at the grid barrier meanwhile.
@@ -52,17 +69,8 @@ __device__ void thin_rounds(const nf_args<Off, D> &a, unsigned nN, unsigned gen,
     for (;;) {
         nf_expand<Off, D, TRACE>(a, nN, 0, gen, T, epoch, fc, a.tblocks);
         group_sync(&a.ctl[C_TBAR], a.tblocks, phase);
-        if (leader) {
-            if (TRACE && rec_i < kMaxRec) {
-                a.rec[1 + 3 * rec_i] = nN;
-                a.rec[2 + 3 * rec_i] = __ldcg(&a.ctl[C_RX + (gen & 3)]);
-                a.rec[3 + 3 * rec_i] = globaltimer();
-            }
-            rec_i++;
-            a.ctl[C_N + (gen & 3)] = 0;     // next written for generation gen + 4
-            a.ctl[C_B + (gen & 3)] = 0;
-            a.ctl[C_RX + (gen & 3)] = 0;
-        }
+        if (leader)
+            end_round<Off, D, TRACE>(a, gen, nN, rec_i);
         gen++;
         nN = __ldcg(&a.ctl[C_N + (gen & 3)]);
         const unsigned nB = __ldcg(&a.ctl[C_B + (gen & 3)]);
@@ -125,17 +133,8 @@ __global__ void __launch_bounds__(kBs) fast_main(nf_args<Off, D> a)
         }
         nf_expand<Off, D, TRACE>(a, nN, nB, gen, T, epoch, fc, gridDim.x);
         grid.sync();
-        if (gtid == 0) {
-            if (TRACE && rec_i < kMaxRec) {
-                a.rec[1 + 3 * rec_i] = nN + nB;
-                a.rec[2 + 3 * rec_i] = __ldcg(&a.ctl[C_RX + (gen & 3)]);
-                a.rec[3 + 3 * rec_i] = globaltimer();
-            }
-            rec_i++;
-            a.ctl[C_N + (gen & 3)] = 0;     // next written for generation gen + 4
-            a.ctl[C_B + (gen & 3)] = 0;
-            a.ctl[C_RX + (gen & 3)] = 0;
-        }
+        if (gtid == 0)
+            end_round<Off, D, TRACE>(a, gen, nN + nB, rec_i);
         gen++;
     }
     if (gtid == 0)
