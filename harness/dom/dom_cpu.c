@@ -340,37 +340,72 @@ int gr_dom_compare(const gr_graph *g, const int32_t *ref, const int32_t *idom, c
     return 1;
 }
 
-/* The GPU variants' algorithm (dom-iter, dom-batch), replayed sequentially: BFS levels from the
- * root; start from the BFS tree; every round, all at once (Jacobi), idom'(v) = nearest common
- * ancestor in the current tree of v's reachable predecessors, ancestors compared by the key
- * (level, id), which decreases towards the root in every tree the rounds build; stop when a
- * round changes nothing. Returns the number of rounds (including the last, unchanged one). */
-int gr_dom_jacobi_sim(const gr_graph *g, const gr_dom_preds *p, int32_t *idom)
+/* The GPU variants' algorithm (dom-iter, dom-batch), replayed sequentially. A level-synchronous
+ * BFS from each part's root numbers the reachable vertices in queue order: key[v] = position.
+ * order_seed 0: each level sorted by id, so the key orders by (level, id) as dom-iter and
+ * dom-batch's global-memory path compare; otherwise each level's frontier is processed in an
+ * order shuffled by the seed and the next level numbered in discovery order, as dom-batch's
+ * shared-memory path numbers by atomics. The discoverer is the BFS parent. Rounds start from the
+ * BFS tree; every round, all at once (Jacobi), idom'(v) = nearest common ancestor in the current
+ * tree of v's reachable predecessors, found by climbing the larger key; stop when a round changes
+ * nothing. Any such key decreases towards the root in every tree the rounds build (the BFS parent
+ * is a predecessor with a smaller key, so the NCA is at or above it). Returns the number of
+ * rounds (including the last, unchanged one). */
+static uint64_t sim_lcg(uint64_t *s)
+{
+    *s = *s * 6364136223846793005ULL + 1442695040888963407ULL;
+    return *s >> 33;
+}
+
+static int cmp_i32(const void *a, const void *b)
+{
+    int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
+    return (x > y) - (x < y);
+}
+
+int gr_dom_jacobi_sim(const gr_graph *g, const gr_dom_preds *p, uint64_t order_seed,
+                      int32_t *idom)
 {
     int32_t n = g->n;
-    int32_t *lev = gr_xmalloc((size_t)(n ? n : 1) * sizeof *lev);
-    int32_t *cur = gr_xmalloc((size_t)(n ? n : 1) * sizeof *cur);
-    int32_t *nxt = gr_xmalloc((size_t)(n ? n : 1) * sizeof *nxt);
-    int32_t *queue = gr_xmalloc((size_t)(n ? n : 1) * sizeof *queue);
+    size_t nn = (size_t)(n ? n : 1);
+    int32_t *key = gr_xmalloc(nn * sizeof *key);
+    int32_t *cur = gr_xmalloc(nn * sizeof *cur);
+    int32_t *nxt = gr_xmalloc(nn * sizeof *nxt);
+    int32_t *queue = gr_xmalloc(nn * sizeof *queue);
+    uint64_t rng = order_seed;
     for (int32_t v = 0; v < n; v++)
-        lev[v] = cur[v] = -1;
+        key[v] = cur[v] = -1;
     for (int32_t i = 0; i < gr_dom_nparts(g); i++) {
         int64_t lo, hi;
         gr_dom_part(g, i, &lo, &hi);
-        int32_t qh = 0, qt = 0;
-        lev[lo] = 0;
-        queue[qt++] = (int32_t)lo;
-        while (qh < qt) {
-            int32_t u = queue[qh++];
-            for (int64_t e = g->row[u]; e < g->row[u + 1]; e++)
-                if (lev[g->col[e]] < 0) {
-                    lev[g->col[e]] = lev[u] + 1;
-                    cur[g->col[e]] = u;
-                    queue[qt++] = g->col[e];
+        int32_t qs = 0, qe = 1, tail = 1;
+        key[lo] = 0;
+        queue[lo] = (int32_t)lo;
+        while (qs < qe) {
+            int32_t *lvl = queue + lo + qs;
+            if (order_seed)     /* this level's frontier in a shuffled order */
+                for (int32_t k = qe - qs - 1; k > 0; k--) {
+                    int32_t r = (int32_t)(sim_lcg(&rng) % (uint64_t)(k + 1)), t = lvl[k];
+                    lvl[k] = lvl[r];
+                    lvl[r] = t;
                 }
+            for (int32_t k = qs; k < qe; k++) {
+                int32_t u = queue[lo + k];
+                for (int64_t e = g->row[u]; e < g->row[u + 1]; e++)
+                    if (key[g->col[e]] < 0) {
+                        key[g->col[e]] = 0;     /* claimed; numbered below */
+                        cur[g->col[e]] = u;
+                        queue[lo + tail++] = g->col[e];
+                    }
+            }
+            if (!order_seed)
+                qsort(queue + lo + qe, (size_t)(tail - qe), sizeof *queue, cmp_i32);
+            for (int32_t k = qe; k < tail; k++)
+                key[queue[lo + k]] = k;
+            qs = qe;
+            qe = tail;
         }
     }
-#define KEY_GT(a, b) (lev[a] > lev[b] || (lev[a] == lev[b] && (a) > (b)))
     int rounds = 0;
     for (int changed = 1; changed;) {
         changed = 0;
@@ -382,7 +417,7 @@ int gr_dom_jacobi_sim(const gr_graph *g, const gr_dom_preds *p, int32_t *idom)
             int32_t nd = -1;
             for (int64_t e = p->row[v]; e < p->row[v + 1]; e++) {
                 int32_t q = p->col[e];
-                if (lev[q] < 0)
+                if (key[q] < 0)
                     continue;
                 if (nd < 0) {
                     nd = q;
@@ -390,9 +425,9 @@ int gr_dom_jacobi_sim(const gr_graph *g, const gr_dom_preds *p, int32_t *idom)
                 }
                 int32_t f1 = q, f2 = nd;
                 while (f1 != f2) {
-                    while (KEY_GT(f1, f2))
+                    while (key[f1] > key[f2])
                         f1 = cur[f1];
-                    while (KEY_GT(f2, f1))
+                    while (key[f2] > key[f1])
                         f2 = cur[f2];
                 }
                 nd = f1;
@@ -406,9 +441,8 @@ int gr_dom_jacobi_sim(const gr_graph *g, const gr_dom_preds *p, int32_t *idom)
         cur = nxt;
         nxt = t;
     }
-#undef KEY_GT
     memcpy(idom, cur, (size_t)n * sizeof *idom);
-    free(lev);
+    free(key);
     free(cur);
     free(nxt);
     free(queue);

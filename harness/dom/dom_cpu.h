@@ -49,8 +49,12 @@ int32_t gr_dom_rpo(const gr_graph *g, int64_t lo, int64_t hi, int32_t *rpo, int3
                    int32_t *stack, int64_t *cursor);
 
 /* The GPU variants' algorithm replayed on the CPU (BFS tree, then Jacobi rounds of nearest
- * common ancestors of the predecessors); returns the rounds taken. For the tests. */
-int gr_dom_jacobi_sim(const gr_graph *g, const gr_dom_preds *p, int32_t *idom);
+ * common ancestors of the predecessors, ancestors compared by BFS queue position); returns the
+ * rounds taken. order_seed 0: each BFS level numbered by id (keys (level, id): dom-iter,
+ * dom-batch:smem=0); otherwise levels discovered in a seeded shuffled order (dom-batch's
+ * shared-memory path, numbered by atomics). For the tests. */
+int gr_dom_jacobi_sim(const gr_graph *g, const gr_dom_preds *p, uint64_t order_seed,
+                      int32_t *idom);
 
 /* Is idom a valid dominator tree answer equal to ref? 1 yes; 0 with why filled. */
 int gr_dom_compare(const gr_graph *g, const int32_t *ref, const int32_t *idom, char *why,

@@ -1,14 +1,21 @@
-/* dom_batch.cu - dom-batch: the dominator trees of every CFG of a batch in ONE launch (after the
- * shared preprocessing), the compiler-shaped workload. Blocks of 256 threads; a CFG of at most
- * `big` blocks gets one warp (8 CFGs per thread block), a larger one a whole thread block. Each
- * group runs dom-iter's algorithm on its own CFG with group barriers only (__syncwarp or
- * __syncthreads, no grid barrier, no host round trip): a queue BFS from the CFG's root gives
- * levels and the BFS tree, then Jacobi rounds of nearest common ancestors of the predecessors
+/* dom_batch.cu - dom-batch: the dominator trees of every CFG of a batch in one pass over the
+ * batch (after the shared preprocessing), the compiler-shaped workload. Blocks of 256 threads; a
+ * CFG of at most `big` blocks gets one warp (8 CFGs per thread block), a larger one a whole
+ * thread block; the two kinds run as two kernels on two streams, the thread-block CFGs (the long
+ * pole) first. Each group runs dom-iter's algorithm on its own CFG with group barriers only
+ * (__syncwarp or __syncthreads, no grid barrier, no host round trip): a queue BFS from the CFG's
+ * root gives the BFS tree, then Jacobi rounds of nearest common ancestors of the predecessors
  * until a round changes nothing (see dom_iter.cu; checked on the CPU by gr_dom_jacobi_sim).
+ *   smem=1 (default): a CFG whose 12 bytes per block fit the group's shared memory numbers its
+ *     reachable blocks by BFS queue position (claimed by atomics); position is the NCA key and
+ *     the tree, the positions and both round buffers live in shared memory, so each step of an
+ *     NCA walk is one shared load instead of three dependent L2 loads. Larger CFGs: as smem=0.
+ *   smem=0: the first version: keys (level, id), everything in global memory.
  * With e2e=1 the timed run starts from the batch in pinned host memory and ends with the idoms
  * there (phases upload / download), the same data the CPU variants start and end with. */
 #include <algorithm>
 #include <vector>
+#include "../common/device_attr.cuh"
 #include "dom.h"
 #include "dom_common.cuh"
 
@@ -38,13 +45,15 @@ struct BatchArgs {
     const int64_t *row, *part;
     const int32_t *col, *poff, *pred, *small, *large;
     int32_t nsmall, nlarge, small_blocks;
+    int32_t cap_warp, cap_block;    /* largest CFG a warp / block solves in shared memory (0: none) */
     int32_t *level, *bufa, *bufb, *queue, *idom;
 };
 
-/* Dominators of the CFG [lo, hi) by one group; tail: the group's queue counter in shared
- * memory. Every lane runs the same number of loop trips around each barrier. */
+/* Dominators of the CFG [lo, hi) by one group in global memory, keys (level, id); tail: the
+ * group's queue counter in shared memory. Every lane runs the same number of loop trips around
+ * each barrier. */
 template <class Grp>
-__device__ void batch_solve(const BatchArgs &a, int64_t lo, int64_t hi, volatile int32_t *tail)
+__device__ void batch_solve_global(const BatchArgs &a, int64_t lo, int64_t hi, volatile int32_t *tail)
 {
     const int G = Grp::G, me = Grp::rank();
     const int32_t nc = (int32_t)(hi - lo);
@@ -106,20 +115,115 @@ __device__ void batch_solve(const BatchArgs &a, int64_t lo, int64_t hi, volatile
     }
 }
 
-__global__ void __launch_bounds__(BATCH_THREADS) batch_k_all(BatchArgs a)
+/* Nearest common ancestor in the tree par[] over BFS positions (par[i] < i for i > 0). */
+__device__ __forceinline__ int32_t pos_nca(const int32_t *par, int32_t x, int32_t y)
 {
-    __shared__ int32_t tails[BATCH_WARPS];
-    if ((int32_t)blockIdx.x < a.small_blocks) {
-        int w = threadIdx.x >> 5;
-        int32_t idx = blockIdx.x * BATCH_WARPS + w;
-        if (idx < a.nsmall) {               /* uniform across the warp */
-            int32_t p = __ldg(&a.small[idx]);
-            batch_solve<WarpGroup>(a, __ldg(&a.part[p]), __ldg(&a.part[p + 1]), &tails[w]);
-        }
-    } else {
-        int32_t p = __ldg(&a.large[blockIdx.x - a.small_blocks]);
-        batch_solve<BlockGroup>(a, __ldg(&a.part[p]), __ldg(&a.part[p + 1]), &tails[0]);
+    while (x != y) {
+        while (x > y)
+            x = par[x];
+        while (y > x)
+            y = par[y];
     }
+    return x;
+}
+
+/* Dominators of the CFG [lo, hi) by one group, its reachable blocks numbered by BFS position.
+ * sm: 3 x cap ints of the group's shared memory, cap >= hi - lo: pos[local block] (-1
+ * unreachable), then the two round buffers over positions (parent position; the root, position
+ * 0, is its own). a.queue[lo + position] = local block. */
+template <class Grp>
+__device__ void batch_solve_smem(const BatchArgs &a, int64_t lo, int64_t hi,
+                                 volatile int32_t *tail, int32_t *sm, int32_t cap)
+{
+    const int G = Grp::G, me = Grp::rank();
+    const int32_t nc = (int32_t)(hi - lo);
+    int32_t *pos = sm, *cur = sm + cap, *nxt = sm + 2 * cap;
+    int32_t *queue = a.queue + lo;
+    for (int32_t v = me; v < nc; v += G) {
+        pos[v] = -1;
+        a.idom[lo + v] = -1;
+    }
+    Grp::sync();
+    if (me == 0) {
+        pos[0] = 0;
+        cur[0] = nxt[0] = 0;
+        queue[0] = 0;
+        *tail = 1;
+    }
+    Grp::sync();
+    /* BFS: positions [qs, qe) are this level; a block is numbered when an arc claims it */
+    int32_t qs = 0, qe = 1;
+    while (qs < qe) {
+        for (int32_t i = qs + me; i < qe; i += G) {
+            int64_t u = lo + queue[i];
+            for (int64_t e = __ldg(&a.row[u]), end = __ldg(&a.row[u + 1]); e < end; e++) {
+                int32_t w = (int32_t)(__ldg(&a.col[e]) - lo);
+                if (atomicCAS(&pos[w], -1, -2) == -1) {
+                    int32_t p = atomicAdd((int32_t *)tail, 1);
+                    pos[w] = p;
+                    queue[p] = w;
+                    cur[p] = i;
+                }
+            }
+        }
+        Grp::sync();            /* the level's claims and numbers are done */
+        qs = qe;
+        qe = *tail;
+        Grp::sync();            /* everyone has read the tail before the next claims */
+    }
+    /* Jacobi rounds over positions 1 .. qe - 1 */
+    for (;;) {
+        int changed = 0;
+        for (int32_t i = 1 + me; i < qe; i += G) {
+            int64_t v = lo + queue[i];
+            int32_t nd = -1;
+            for (int32_t e = __ldg(&a.poff[v]), end = __ldg(&a.poff[v + 1]); e < end; e++) {
+                int32_t q = pos[__ldg(&a.pred[e]) - lo];
+                if (q >= 0)     /* a reachable predecessor */
+                    nd = nd < 0 ? q : pos_nca(cur, q, nd);
+            }
+            changed |= nd != cur[i];
+            nxt[i] = nd;
+        }
+        if (!Grp::any(changed))     /* a barrier: the round's writes are visible */
+            break;
+        int32_t *t = cur;
+        cur = nxt;
+        nxt = t;
+    }
+    for (int32_t i = 1 + me; i < qe; i += G)
+        a.idom[lo + queue[i]] = (int32_t)lo + queue[cur[i]];
+}
+
+/* The CFGs of at most `big` blocks, a warp each; sm: 3 x cap_warp ints per warp. */
+__global__ void __launch_bounds__(BATCH_THREADS) batch_k_warps(BatchArgs a)
+{
+    extern __shared__ int32_t dyn_sm[];
+    __shared__ int32_t tails[BATCH_WARPS];
+    int w = threadIdx.x >> 5;
+    int32_t idx = blockIdx.x * BATCH_WARPS + w;
+    if (idx >= a.nsmall)    /* uniform across the warp; warps never wait for each other */
+        return;
+    int32_t p = __ldg(&a.small[idx]);
+    int64_t lo = __ldg(&a.part[p]), hi = __ldg(&a.part[p + 1]);
+    if (hi - lo <= a.cap_warp)
+        batch_solve_smem<WarpGroup>(a, lo, hi, &tails[w], dyn_sm + w * 3 * a.cap_warp,
+                                    a.cap_warp);
+    else
+        batch_solve_global<WarpGroup>(a, lo, hi, &tails[w]);
+}
+
+/* The larger CFGs, a thread block each; sm: 3 x cap_block ints. */
+__global__ void __launch_bounds__(BATCH_THREADS) batch_k_blocks(BatchArgs a)
+{
+    extern __shared__ int32_t dyn_sm[];
+    __shared__ int32_t tail;
+    int32_t p = __ldg(&a.large[blockIdx.x]);
+    int64_t lo = __ldg(&a.part[p]), hi = __ldg(&a.part[p + 1]);
+    if (hi - lo <= a.cap_block)     /* uniform across the block */
+        batch_solve_smem<BlockGroup>(a, lo, hi, &tail, dyn_sm, a.cap_block);
+    else
+        batch_solve_global<BlockGroup>(a, lo, hi, &tail);
 }
 
 struct BatchState {
@@ -127,7 +231,49 @@ struct BatchState {
     BatchArgs a;
     int32_t *d_lists, *h_lists;     /* small parts then large parts */
     int32_t nlists;
+    size_t sm_warps, sm_blocks;     /* dynamic shared memory of the two kernels */
+    cudaStream_t s2;                /* the thread-block kernel's stream (forked from b.s) */
+    cudaEvent_t fork, join;
 };
+
+/* Shared-memory capacities (smem=1): every warp of a block holds 3 ints per block of the largest
+ * small CFG, if 8 such fit a thread block's opt-in shared memory (else the small CFGs run in
+ * global memory); a thread block holds the largest large CFG that fits, larger ones run in
+ * global memory. */
+static void batch_capacities(BatchState *s, const gr_graph *g, int smem,
+                             const std::vector<int32_t> &small, const std::vector<int32_t> &large)
+{
+    BatchArgs &a = s->a;
+    a.cap_warp = a.cap_block = 0;
+    s->sm_warps = s->sm_blocks = 0;
+    if (!smem)
+        return;
+    auto size = [g](int32_t p) {
+        return g->nparts > 0 ? g->part_off[p + 1] - g->part_off[p] : (int64_t)g->n;
+    };
+    /* opt-in limit per block, less a margin for the kernels' static shared memory */
+    int64_t room = (int64_t)gr_device_attr(cudaDevAttrMaxSharedMemoryPerBlockOptin) - 1024;
+    int64_t mw = 0, mb = 0;
+    for (int32_t p : small)
+        mw = std::max(mw, size(p));
+    for (int32_t p : large)
+        if (3 * 4 * size(p) <= room)
+            mb = std::max(mb, size(p));
+    if (mw > 0 && BATCH_WARPS * 3 * 4 * mw <= room) {
+        a.cap_warp = (int32_t)mw;
+        s->sm_warps = (size_t)BATCH_WARPS * 3 * 4 * mw;
+        GR_CUDA_CHECK(cudaFuncSetAttribute(batch_k_warps,
+                                           cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                           (int)s->sm_warps));
+    }
+    if (mb > 0) {
+        a.cap_block = (int32_t)mb;
+        s->sm_blocks = (size_t)3 * 4 * mb;
+        GR_CUDA_CHECK(cudaFuncSetAttribute(batch_k_blocks,
+                                           cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                           (int)s->sm_blocks));
+    }
+}
 
 extern "C" void *gr_dom_batch_prepare(const long *pv, const gr_graph *g, gr_err *err)
 {
@@ -169,6 +315,10 @@ extern "C" void *gr_dom_batch_prepare(const long *pv, const gr_graph *g, gr_err 
     a.bufb = (int32_t *)dom_dev_alloc(b, n * 4);
     a.queue = (int32_t *)dom_dev_alloc(b, n * 4);
     a.idom = b->d_idom;
+    batch_capacities(s, g, (int)pv[2], small, large);
+    GR_CUDA_CHECK(cudaStreamCreate(&s->s2));
+    GR_CUDA_CHECK(cudaEventCreateWithFlags(&s->fork, cudaEventDisableTiming));
+    GR_CUDA_CHECK(cudaEventCreateWithFlags(&s->join, cudaEventDisableTiming));
     return s;
 }
 
@@ -185,11 +335,21 @@ extern "C" void gr_dom_batch_run(void *st, gr_phases *ph)
     gr_phase_mark(ph, GR_DOM_PH_PRE);
     dom_build_preds(b);
     gr_phase_mark(ph, GR_DOM_PH_FIX);
-    int blocks = s->a.small_blocks + s->a.nlarge;
-    if (blocks > 0) {
-        batch_k_all<<<blocks, BATCH_THREADS, 0, b->s>>>(s->a);
+    /* the thread-block CFGs (the long pole) start first, on their own stream; the warp CFGs
+     * fill the rest of the machine; b.s waits for both */
+    if (s->a.nlarge > 0) {
+        GR_CUDA_CHECK(cudaEventRecord(s->fork, b->s));
+        GR_CUDA_CHECK(cudaStreamWaitEvent(s->s2, s->fork, 0));
+        batch_k_blocks<<<s->a.nlarge, BATCH_THREADS, s->sm_blocks, s->s2>>>(s->a);
+        GR_CHECK_LAUNCH();
+        GR_CUDA_CHECK(cudaEventRecord(s->join, s->s2));
+    }
+    if (s->a.small_blocks > 0) {
+        batch_k_warps<<<s->a.small_blocks, BATCH_THREADS, s->sm_warps, b->s>>>(s->a);
         GR_CHECK_LAUNCH();
     }
+    if (s->a.nlarge > 0)
+        GR_CUDA_CHECK(cudaStreamWaitEvent(b->s, s->join, 0));
     if (b->e2e) {
         gr_phase_mark(ph, GR_DOM_PH_DOWN);
         dom_base_download(b);
@@ -209,6 +369,9 @@ extern "C" void gr_dom_batch_release(void *st)
     for (void *x : p)
         GR_CUDA_CHECK(cudaFree(x));
     GR_CUDA_CHECK(cudaFreeHost(s->h_lists));
+    GR_CUDA_CHECK(cudaEventDestroy(s->fork));
+    GR_CUDA_CHECK(cudaEventDestroy(s->join));
+    GR_CUDA_CHECK(cudaStreamDestroy(s->s2));
     dom_base_free(&s->b);
     delete s;
 }

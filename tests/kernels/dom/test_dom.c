@@ -2,7 +2,8 @@
  * cpu-dom-snca, exactly: the write-up's 5-vertex example (dom sets, idom, Gray labels of
  * dom-warp), n in {1, 2, 31, 32, 33, 1000, 100000} where the variant takes n, reducible and
  * irreducible CFGs, unreachable blocks with arcs into the reachable part, self-loops, arcs into
- * the root, multi-entry loops, batches mixing sizes (warp and block groups), e2e on and off,
+ * the root, multi-entry loops, batches mixing sizes (warp and block groups; dom-batch's
+ * shared-memory and global-memory paths, alone and side by side in one batch), e2e on and off,
  * repeated runs of one prepared instance; dom-warp refuses n = 33 and batches. GPU cases skip
  * without a device. */
 #include <stdint.h>
@@ -254,6 +255,11 @@ TEST_CASE(dom_batch_batches) { check_batches("dom-batch"); }
 TEST_CASE(dom_batch_e2e_batches) { check_batches("dom-batch:e2e=1"); }
 TEST_CASE(dom_batch_all_blocks) { check_batches("dom-batch:big=1"); }
 TEST_CASE(dom_batch_all_warps) { check_batches("dom-batch:big=100000"); }
+/* warps hold CFGs of up to 2,000 blocks in shared memory (8 x 24 KB a thread block) */
+TEST_CASE(dom_batch_big_warps) { check_batches("dom-batch:big=2000"); }
+/* the first version: every CFG in global memory */
+TEST_CASE(dom_batch_global_batches) { check_batches("dom-batch:smem=0"); }
+TEST_CASE(dom_batch_global_sizes) { check_sizes("dom-batch:smem=0", 100000); }
 TEST_CASE(dom_iter_batches) { check_batches("dom-iter"); }
 TEST_CASE(dom_bitset_sizes) { check_sizes("dom-bitset", 100000); }
 TEST_CASE(dom_bitset_e2e_sizes) { check_sizes("dom-bitset:e2e=1", 1000); }
@@ -288,6 +294,8 @@ TEST_MAIN("dom", TEST_ENTRY(example_dom_warp_sets), TEST_ENTRY(example_all_varia
           TEST_ENTRY(dom_batch_sizes), TEST_ENTRY(dom_batch_e2e_sizes),
           TEST_ENTRY(dom_batch_batches), TEST_ENTRY(dom_batch_e2e_batches),
           TEST_ENTRY(dom_batch_all_blocks), TEST_ENTRY(dom_batch_all_warps),
+          TEST_ENTRY(dom_batch_big_warps), TEST_ENTRY(dom_batch_global_batches),
+          TEST_ENTRY(dom_batch_global_sizes),
           TEST_ENTRY(dom_iter_batches), TEST_ENTRY(dom_bitset_sizes),
           TEST_ENTRY(dom_bitset_e2e_sizes), TEST_ENTRY(dom_bitset_worst_and_refusal),
           TEST_ENTRY(cpu_variants_batches))
