@@ -16,7 +16,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 bin=$root/bin/graphrepro
 if [ "$quick" = --quick ]; then graphs=("rmat:scale=14,ef=16,sym=1" "grid:side=256")
 else graphs=("rmat:scale=22,ef=16,sym=1" "grid:side=2048"); fi
-variants=("bfs-wqueue" "bfs-wqueue:ro=1,small=1,lb=2" "bfs-do" "bfs-do:small=0" "cpu-bfs-do")
+variants=("bfs-wqueue" "bfs-wqueue:ro=1,small=1,lb=2" "bfs-wqueue:ro=1,small=1,lb=3,tt=1" "bfs-do" "bfs-do:small=0" "cpu-bfs-do")
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 echo "variant,params,graph,source,level,frontier,edges,direction,ms" > "$tmp/all.csv"
 # GR_LEVELS_FROM=TRACE.csv: redraw the charts from a committed trace (DIR/raw/...), run nothing

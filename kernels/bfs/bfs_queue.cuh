@@ -15,9 +15,21 @@
  *         whenever the frontier fits again (e.g. the long tail of a high-diameter graph).
  *   lb    load balance of high-degree vertices: 0 off (a thread walks its vertex's arcs),
  *         1 warp-cooperative (degree >= 32: the warp walks them), 2 block-cooperative too
- *         (degree >= kBlockT: the whole block walks them), then warp, then thread. */
+ *         (degree >= kBlockT: the whole block walks them), then warp, then thread; 3 as 2, but
+ *         vertices of degree >= kGridT go to a hub list (one 64-bit atomicAdd gives the entry
+ *         and its offset among the level's hub arcs) and a second kernel spreads all hub arcs
+ *         over the whole grid: what the paper's suggested dynamic parallelism would buy, without
+ *         device-side launches (the host, which reads the frontier size every level anyway,
+ *         launches it only when the level has hubs). The single-block kernel treats lb 3 as 2.
+ *   tt    1: read visited[d] before the atomic claim and skip the atomic when it is set (test
+ *         before test-and-set: on R-MAT most arcs of the big levels lead to visited vertices,
+ *         many of them the same hubs, whose atomics serialize in one L2 slice); 0: the paper's
+ *         atomicExch on every arc. A stale 0 only costs the atomic; visited never goes 1 -> 0
+ *         within a BFS. */
 #ifndef GR_BFS_QUEUE_CUH
 #define GR_BFS_QUEUE_CUH
+#include <algorithm>
+#include <cstring>
 #include "bfs_common.cuh"
 
 namespace grbfs {
@@ -29,7 +41,17 @@ constexpr int kWQ = 64;              /* entries per w-queue */
 constexpr int kSmallThreads = 1024;  /* the single-block kernel */
 constexpr int kSQ = 4096;            /* its b-queue (one per level, ping-pong) */
 constexpr int kWarpT = 32;           /* lb >= 1: degree handled by a warp */
-constexpr int kBlockT = 1024;        /* lb == 2: degree handled by the block */
+constexpr int kBlockT = 1024;        /* lb >= 2: degree handled by the block */
+constexpr int kGridT = 4096;         /* lb == 3: degree handed to the grid-wide hub kernel */
+constexpr int kHubShift = 40;        /* hub counter: entries << 40 | arcs */
+
+/* lb == 3: the level's hubs, entry i = arcs [beg[i], beg[i] + (off[i + 1] - off[i])) at offset
+ * off[i] among the level's hub arcs; *ctr = entries << kHubShift | total arcs (zeroed after the
+ * hub kernel). */
+struct hub_list {
+    int64_t *beg, *off;
+    unsigned long long *ctr;
+};
 
 /* The shared-memory queues of queue level Q (the arrays a level does not use shrink to one). */
 template <int Q> struct shared_queues {
@@ -60,11 +82,14 @@ __device__ __forceinline__ void push(shared_queues<Q> &s, int32_t v, int32_t *gq
     gq[atomicAdd(gtail, 1)] = v;
 }
 
-/* Claim d; if this thread is the one that set visited[d], label it and enqueue it. */
+/* Claim d; if this thread is the one that set visited[d], label it and enqueue it. tt: skip the
+ * atomic when a plain read already sees visited[d] set. */
 template <int Q>
 __device__ __forceinline__ void visit(int32_t d, int32_t newlev, int32_t *level, int32_t *visited,
-                                      shared_queues<Q> &s, int32_t *gq, int32_t *gtail)
+                                      bool tt, shared_queues<Q> &s, int32_t *gq, int32_t *gtail)
 {
+    if (tt && visited[d] != 0)
+        return;
     if (atomicExch(&visited[d], 1) == 0) {
         level[d] = newlev;
         push<Q>(s, d, gq, gtail);
@@ -72,14 +97,25 @@ __device__ __forceinline__ void visit(int32_t d, int32_t newlev, int32_t *level,
 }
 
 /* Expand the arcs [beg, end) of this thread's vertex with load balance LB. Every thread of the
- * block must call it (it holds __syncthreads for LB == 2 and full-warp shuffles for LB >= 1);
+ * block must call it (it holds __syncthreads for LB >= 2 and full-warp shuffles for LB >= 1);
  * threads without a vertex pass beg == end. */
 template <int Q, bool RO, int LB, typename Off>
 __device__ __forceinline__ void expand(Off beg, Off end, const int32_t *__restrict__ col,
-                                       int32_t newlev, int32_t *level, int32_t *visited,
-                                       shared_queues<Q> &s, int32_t *gq, int32_t *gtail)
+                                       int32_t newlev, int32_t *level, int32_t *visited, bool tt,
+                                       hub_list hubs, shared_queues<Q> &s, int32_t *gq,
+                                       int32_t *gtail)
 {
-    if constexpr (LB == 2) {
+    if constexpr (LB == 3) {
+        if (end - beg >= kGridT) {
+            const unsigned long long old =
+                atomicAdd(hubs.ctr, (1ull << kHubShift) | (unsigned long long)(end - beg));
+            const int64_t i = (int64_t)(old >> kHubShift);
+            hubs.beg[i] = (int64_t)beg;
+            hubs.off[i] = (int64_t)(old & ((1ull << kHubShift) - 1));
+            beg = end;
+        }
+    }
+    if constexpr (LB >= 2) {
         __shared__ int owner;
         __shared__ Off sbeg, send;
         for (;;) {
@@ -100,7 +136,7 @@ __device__ __forceinline__ void expand(Off beg, Off end, const int32_t *__restri
             }
             __syncthreads();
             for (Off e = sbeg + threadIdx.x; e < send; e += blockDim.x)
-                visit<Q>(load<RO>(col + e), newlev, level, visited, s, gq, gtail);
+                visit<Q>(load<RO>(col + e), newlev, level, visited, tt, s, gq, gtail);
             __syncthreads();
         }
     }
@@ -116,11 +152,11 @@ __device__ __forceinline__ void expand(Off beg, Off end, const int32_t *__restri
             if (lane == leader)
                 beg = end;
             for (Off i = b + lane; i < e; i += 32)
-                visit<Q>(load<RO>(col + i), newlev, level, visited, s, gq, gtail);
+                visit<Q>(load<RO>(col + i), newlev, level, visited, tt, s, gq, gtail);
         }
     }
     for (Off e = beg; e < end; e++)
-        visit<Q>(load<RO>(col + e), newlev, level, visited, s, gq, gtail);
+        visit<Q>(load<RO>(col + e), newlev, level, visited, tt, s, gq, gtail);
 }
 
 template <int Q> __device__ __forceinline__ void queues_init(shared_queues<Q> &s)
@@ -160,12 +196,14 @@ template <int Q> __device__ __forceinline__ void queues_flush(shared_queues<Q> &
 }
 
 /* One level: the nf vertices of in[] (all at level depth) expand into out[] (*out_tail, zero on
- * entry); *zero_next is cleared for the next launch. edges != nullptr: count arcs examined. */
+ * entry); *zero_next is cleared for the next launch. edges != nullptr: count arcs examined (hub
+ * arcs included: the hub kernel examines them in the same level). */
 template <int Q, bool RO, int LB, typename Off>
 __global__ void __launch_bounds__(kThreads)
 level_kernel(const Off *__restrict__ row, const int32_t *__restrict__ col, int32_t *level,
-             int32_t *visited, const int32_t *__restrict__ in, int32_t nf, int32_t depth,
-             int32_t *out, int32_t *out_tail, int32_t *zero_next, unsigned long long *edges)
+             int32_t *visited, bool tt, hub_list hubs, const int32_t *__restrict__ in, int32_t nf,
+             int32_t depth, int32_t *out, int32_t *out_tail, int32_t *zero_next,
+             unsigned long long *edges)
 {
     __shared__ shared_queues<Q> s;
     queues_init<Q>(s);
@@ -181,7 +219,37 @@ level_kernel(const Off *__restrict__ row, const int32_t *__restrict__ col, int32
         if (edges)
             atomicAdd(edges, (unsigned long long)(end - beg));
     }
-    expand<Q, RO, LB>(beg, end, col, depth + 1, level, visited, s, out, out_tail);
+    expand<Q, RO, LB>(beg, end, col, depth + 1, level, visited, tt, hubs, s, out, out_tail);
+    queues_flush<Q>(s, out, out_tail);
+}
+
+/* lb == 3, after a level whose hub list is not empty: every hub arc of the level, spread over
+ * the grid (arc k of the level's hub arcs belongs to the last entry with off <= k), into the same
+ * queues and out[] as the level kernel. */
+template <int Q, bool RO>
+__global__ void __launch_bounds__(kThreads)
+hub_kernel(const int32_t *__restrict__ col, int32_t *level, int32_t *visited, bool tt,
+           hub_list hubs, int32_t newlev, int32_t *out, int32_t *out_tail)
+{
+    __shared__ shared_queues<Q> s;
+    queues_init<Q>(s);
+    __syncthreads();
+    const unsigned long long c = *hubs.ctr;
+    const int32_t nh = (int32_t)(c >> kHubShift);
+    const int64_t total = (int64_t)(c & ((1ull << kHubShift) - 1));
+    const int64_t stride = (int64_t)gridDim.x * blockDim.x;
+    for (int64_t k = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; k < total; k += stride) {
+        int32_t lo = 0, hi = nh - 1;
+        while (lo < hi) {
+            const int32_t mid = (lo + hi + 1) >> 1;
+            if (hubs.off[mid] <= k)
+                lo = mid;
+            else
+                hi = mid - 1;
+        }
+        visit<Q>(load<RO>(col + hubs.beg[lo] + (k - hubs.off[lo])), newlev, level, visited, tt, s,
+                 out, out_tail);
+    }
     queues_flush<Q>(s, out, out_tail);
 }
 
@@ -192,7 +260,7 @@ level_kernel(const Off *__restrict__ row, const int32_t *__restrict__ col, int32
 template <int Q, bool RO, int LB, typename Off>   /* Q: a distinct kernel per variant's file */
 __global__ void __launch_bounds__(kSmallThreads)
 small_kernel(const Off *__restrict__ row, const int32_t *__restrict__ col, int32_t *level,
-             int32_t *visited, const int32_t *__restrict__ in, int32_t nf, int32_t depth,
+             int32_t *visited, bool tt, const int32_t *__restrict__ in, int32_t nf, int32_t depth,
              int32_t *out, int32_t *out_tail, int32_t *zero_next, int32_t *ctl_depth,
              unsigned long long *edges)
 {
@@ -211,6 +279,8 @@ small_kernel(const Off *__restrict__ row, const int32_t *__restrict__ col, int32
         /* claim d; the next frontier goes to nxt[], what does not fit straight to out[] */
         auto one = [&](Off e) {
             const int32_t d = load<RO>(col + e);
+            if (tt && visited[d] != 0)
+                return;
             if (atomicExch(&visited[d], 1) == 0) {
                 level[d] = depth + 1;
                 const int p = atomicAdd(&tail, 1);
@@ -232,7 +302,7 @@ small_kernel(const Off *__restrict__ row, const int32_t *__restrict__ col, int32
                 if (edges)
                     atomicAdd(edges, (unsigned long long)(end - beg));
             }
-            if constexpr (LB == 2) {
+            if constexpr (LB >= 2) {
                 __shared__ int owner;
                 __shared__ Off sbeg, send;
                 for (;;) {
@@ -304,11 +374,14 @@ small_kernel(const Off *__restrict__ row, const int32_t *__restrict__ col, int32
 /* ---- host side ---------------------------------------------------------------------- */
 struct queue_state {
     const gr_dcsr *d;
-    int q, ro, small, lb;
-    int32_t *level, *visited, *qa, *qb, *ctl;   /* ctl: out tails [0],[1]; small's depth [2] */
+    int q, ro, small, lb, tt;
+    /* ctl: out tails [0],[1]; small's depth [2]; [4..5] the hub counter (8-byte aligned) */
+    int32_t *level, *visited, *qa, *qb, *ctl;
+    hub_list hubs;          /* lb == 3 (otherwise empty) */
     unsigned long long *edges;
     host_words *hw;
 };
+constexpr int kCtlWords = 6;
 
 template <int Q, bool RO, int LB, typename Off>
 void run_levels(queue_state *s, const Off *row, int32_t source, gr_bfs_levels *lv)
@@ -326,18 +399,34 @@ void run_levels(queue_state *s, const Off *row, int32_t source, gr_bfs_levels *l
             GR_CUDA_CHECK(cudaMemsetAsync(edges, 0, sizeof *edges, 0));
         tm.start();
         const bool use_small = small_ok && nf <= kSQ;
+        const bool tt = s->tt != 0;
         if (use_small) {
-            small_kernel<Q, RO, LB, Off><<<1, kSmallThreads>>>(row, d->col, s->level, s->visited, in, nf,
-                                                           depth, out, s->ctl + slot,
+            constexpr int SLB = LB == 3 ? 2 : LB;   /* one block: no grid to spread hubs over */
+            small_kernel<Q, RO, SLB, Off><<<1, kSmallThreads>>>(row, d->col, s->level, s->visited, tt,
+                                                           in, nf, depth, out, s->ctl + slot,
                                                            s->ctl + (slot ^ 1), s->ctl + 2, edges);
         } else {
             const int blocks = (int)((nf + kThreads - 1) / kThreads);
-            level_kernel<Q, RO, LB, Off><<<blocks, kThreads>>>(row, d->col, s->level, s->visited, in,
-                                                              nf, depth, out, s->ctl + slot,
-                                                              s->ctl + (slot ^ 1), edges);
+            level_kernel<Q, RO, LB, Off><<<blocks, kThreads>>>(row, d->col, s->level, s->visited, tt,
+                                                              s->hubs, in, nf, depth, out,
+                                                              s->ctl + slot, s->ctl + (slot ^ 1),
+                                                              edges);
         }
         GR_CHECK_LAUNCH();
-        const int32_t *h = s->hw->read(s->ctl, 3);
+        const int32_t *h = s->hw->read(s->ctl, kCtlWords);
+        if (LB == 3 && !use_small) {
+            unsigned long long c;
+            memcpy(&c, h + 4, sizeof c);
+            const int64_t arcs = (int64_t)(c & ((1ull << kHubShift) - 1));
+            if (arcs > 0) {     /* the level's hub arcs over the whole grid, then read again */
+                const int blocks = (int)std::min<int64_t>((arcs + kThreads - 1) / kThreads, 8192);
+                hub_kernel<Q, RO><<<blocks, kThreads>>>(d->col, s->level, s->visited, tt, s->hubs,
+                                                        depth + 1, out, s->ctl + slot);
+                GR_CHECK_LAUNCH();
+                GR_CUDA_CHECK(cudaMemsetAsync(s->hubs.ctr, 0, sizeof *s->hubs.ctr, 0));
+                h = s->hw->read(s->ctl, kCtlWords);
+            }
+        }
         const int32_t next = h[slot], ndepth = use_small ? h[2] : depth + 1;
         if (lv) {
             const double ms = tm.stop();
@@ -366,22 +455,25 @@ template <int Q> void queue_run(void *p, int32_t source, gr_phases *ph, gr_bfs_l
 {
     queue_state *s = static_cast<queue_state *>(p);
     gr_phase_mark(ph, GR_BFS_PHASE_INIT);
-    init_labels<<<init_grid(s->d->n), 256>>>(s->level, s->visited, s->d->n, source, s->ctl, 3, s->qa);
+    init_labels<<<init_grid(s->d->n), 256>>>(s->level, s->visited, s->d->n, source, s->ctl,
+                                             kCtlWords, s->qa);
     GR_CHECK_LAUNCH();
     gr_phase_mark(ph, GR_BFS_PHASE_LEVELS);
-    const int key = s->ro * 3 + s->lb;
+    const int key = s->ro * 4 + s->lb;
     switch (key) {
     case 0: run_q<Q, false, 0>(s, source, lv); break;
     case 1: run_q<Q, false, 1>(s, source, lv); break;
     case 2: run_q<Q, false, 2>(s, source, lv); break;
-    case 3: run_q<Q, true, 0>(s, source, lv); break;
-    case 4: run_q<Q, true, 1>(s, source, lv); break;
-    default: run_q<Q, true, 2>(s, source, lv); break;
+    case 3: run_q<Q, false, 3>(s, source, lv); break;
+    case 4: run_q<Q, true, 0>(s, source, lv); break;
+    case 5: run_q<Q, true, 1>(s, source, lv); break;
+    case 6: run_q<Q, true, 2>(s, source, lv); break;
+    default: run_q<Q, true, 3>(s, source, lv); break;
     }
     gr_phase_end(ph);
 }
 
-/* pv: ro, small, lb (the registry's order). */
+/* pv: ro, small, lb, tt (the registry's order). */
 template <int Q> void *queue_create(const gr_dcsr *d, const long *pv, gr_err *err)
 {
     const size_t n = (size_t)d->n;
@@ -399,13 +491,21 @@ template <int Q> void *queue_create(const gr_dcsr *d, const long *pv, gr_err *er
     s->ro = (int)pv[0];
     s->small = (int)pv[1];
     s->lb = (int)pv[2];
+    s->tt = (int)pv[3];
     GR_CUDA_CHECK(cudaMalloc(&s->level, n * 4 + 4));
     GR_CUDA_CHECK(cudaMalloc(&s->visited, n * 4 + 4));
     GR_CUDA_CHECK(cudaMalloc(&s->qa, n * 4 + 4));
     GR_CUDA_CHECK(cudaMalloc(&s->qb, n * 4 + 4));
-    GR_CUDA_CHECK(cudaMalloc(&s->ctl, 4 * sizeof(int32_t)));
+    GR_CUDA_CHECK(cudaMalloc(&s->ctl, kCtlWords * sizeof(int32_t)));
     GR_CUDA_CHECK(cudaMalloc(&s->edges, sizeof(unsigned long long)));
-    s->hw = new host_words(4);
+    if (s->lb == 3) {   /* at most m / kGridT hubs in a level */
+        const size_t cap = (size_t)(d->m / kGridT) + 2;
+        GR_CUDA_CHECK(cudaMalloc(&s->hubs.beg, cap * sizeof(int64_t)));
+        GR_CUDA_CHECK(cudaMalloc(&s->hubs.off, cap * sizeof(int64_t)));
+    }
+    /* the hub counter lives in ctl[4..5], zeroed with the other control words every root */
+    s->hubs.ctr = reinterpret_cast<unsigned long long *>(s->ctl + 4);
+    s->hw = new host_words(kCtlWords);
     return s;
 }
 
@@ -419,6 +519,8 @@ inline void queue_destroy(void *p)
     int32_t *bufs[] = {s->level, s->visited, s->qa, s->qb, s->ctl};
     for (int32_t *b : bufs)
         GR_CUDA_CHECK(cudaFree(b));
+    GR_CUDA_CHECK(cudaFree(s->hubs.beg));     /* cudaFree(nullptr) is a no-op */
+    GR_CUDA_CHECK(cudaFree(s->hubs.off));
     GR_CUDA_CHECK(cudaFree(s->edges));
     delete s->hw;
     delete s;
