@@ -101,6 +101,8 @@ int gr_exp_time(const gr_config *c, const gr_exp_opts *o, const char *csv, gr_er
     const char *paper = gr_config_get(c, "paper", NULL);
     int total = ng * nv, idx = 0, failed = 0, skipped_gpu = 0, skipped_done = 0;
     double t_start = gr_now_ms(), t_work = 0;
+    /* where the time goes: graphs (load or generate), references + sources, the rows' parts */
+    double t_graphs = 0, t_refs = 0, t_parts[GR_WALL_PARTS] = {0};
     int runs_done = 0;
     int first_write = !have_old;    /* --force or a new file: start it afresh */
     char ppath[1100], ipath[1100], rdir[1100];
@@ -131,8 +133,10 @@ int gr_exp_time(const gr_config *c, const gr_exp_opts *o, const char *csv, gr_er
                 continue;
             }
             if (!loaded) {
+                double tg = gr_now_ms();
                 if (gr_graph_load(graphs[gi], 1, &g, &gname, err))
                     return -1;
+                t_graphs += gr_now_ms() - tg;
                 loaded = 1;
             }
             if (maxn[vi] && g.n > maxn[vi]) {
@@ -147,12 +151,14 @@ int gr_exp_time(const gr_config *c, const gr_exp_opts *o, const char *csv, gr_er
             fam = gr_family_find(v->family);
             if (fam->check_input(&g, err))
                 return gr_err_context(err, "%s: graph %s", c->path, gname);
+            double tr = gr_now_ms();
             if (!ref && mo.verify != GR_VERIFY_OFF)
                 ref = fam->ref_new(&g, mo.verify);
             if (fam->shape == GR_SHAPE_SINGLE_SOURCE && !src) {
                 src = gr_xmalloc((size_t)nsrc * sizeof *src);
                 k = gr_pick_sources(&g, nsrc, 1, src);
             }
+            t_refs += gr_now_ms() - tr;
             fprintf(stderr, "[%d/%d] %s %s n=%d ... ", idx, total, v->name, params, g.n);
             double t0 = gr_now_ms();
             gr_measurement m;
@@ -160,7 +166,10 @@ int gr_exp_time(const gr_config *c, const gr_exp_opts *o, const char *csv, gr_er
                 fprintf(stderr, "refused: %s\n", err->msg);
                 return -1;
             }
-            t_work += gr_now_ms() - t0;
+            double row_s = (gr_now_ms() - t0) / 1e3;
+            t_work += row_s * 1e3;
+            for (int q = 0; q < GR_WALL_PARTS; q++)
+                t_parts[q] += m.wall_s[q];
             runs_done++;
             const gr_ceilings *ceil = gr_ceilings_session(v->gpu, !v->gpu, rdir);
             gr_row row = {paper, name, v, pvs[vi], gname, &g, k, &m, ceil};
@@ -196,8 +205,16 @@ int gr_exp_time(const gr_config *c, const gr_exp_opts *o, const char *csv, gr_er
             failed += m.verdict == 0;
             double per = t_work / runs_done;
             int left = total - idx;
-            fprintf(stderr, "%.4g ms %s (ETA %.0f s)\n", m.verdict == 0 ? -1.0 : m.st.median,
+            fprintf(stderr, "%.4g ms %s (ETA %.0f s)", m.verdict == 0 ? -1.0 : m.st.median,
                     m.verdict_text, per * left / 1e3);
+            if (row_s >= 2.0) {     /* a long row says where its time went */
+                fprintf(stderr, " [row %.1f s:", row_s);
+                for (int q = 0; q < GR_WALL_PARTS; q++)
+                    if (m.wall_s[q] >= 0.05)
+                        fprintf(stderr, " %s %.1f", gr_wall_names[q], m.wall_s[q]);
+                fprintf(stderr, "]");
+            }
+            fprintf(stderr, "\n");
         }
         if (ref)
             fam->ref_free(ref);
@@ -213,6 +230,13 @@ int gr_exp_time(const gr_config *c, const gr_exp_opts *o, const char *csv, gr_er
         fprintf(stderr, "; %d GPU rows skipped: no CUDA device (%s)", skipped_gpu,
                 gr_gpu_absent_reason());
     fprintf(stderr, "\n");
+    if (runs_done) {
+        fprintf(stderr, "%s: time spent: graphs %.1f s, references %.1f s", name,
+                t_graphs / 1e3, t_refs / 1e3);
+        for (int q = 0; q < GR_WALL_PARTS; q++)
+            fprintf(stderr, ", %s %.1f s", gr_wall_names[q], t_parts[q]);
+        fprintf(stderr, "\n");
+    }
     if (have_old)
         gr_csv_free(&old);
     gr_strv_free(graphs, ng);

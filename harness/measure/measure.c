@@ -1,5 +1,6 @@
 /* measure.c - the measurement loop. Per source (one pass with source -1 for all-pairs
- * problems): warm-up runs, then timed repetitions (cudaEvents around the variant's run hook for
+ * problems): warm-up runs (from the second source on, none after a source whose first timed run
+ * took longer than warmup_once_ms), then timed repetitions (cudaEvents around the run hook for
  * GPU variants, the monotonic clock for CPU variants) until min_reps are done and the relative
  * stdev is under the noise target, or the time cap (a hard bound per root) has passed, never
  * more than max_reps.
@@ -15,12 +16,16 @@ void gr_measure_opts_default(gr_measure_opts *o)
 {
     memset(o, 0, sizeof *o);
     o->warmup = GR_DEFAULT_WARMUP;
+    o->warmup_once_ms = GR_DEFAULT_WARMUP_ONCE_MS;
     o->min_reps = GR_DEFAULT_MIN_REPS;
     o->max_reps = GR_DEFAULT_MAX_REPS;
     o->noise = GR_DEFAULT_NOISE;
     o->time_cap_s = GR_DEFAULT_TIME_CAP_S;
     o->verify = GR_VERIFY_FULL;
 }
+
+const char *const gr_wall_names[GR_WALL_PARTS] = {"prepare", "warm-up", "runs", "verify",
+                                                   "phases"};
 
 double gr_now_ms(void)
 {
@@ -106,9 +111,11 @@ int gr_measure(const gr_variant *v, const long *pv, const gr_graph *g, const int
 {
     const gr_family *fam = gr_family_find(v->family);
     memset(out, 0, sizeof *out);
+    double w0 = gr_now_ms();
     void *st = v->prepare(v, pv, g, err);
     if (!st)
         return -1;
+    out->wall_s[GR_WALL_PREPARE] = (gr_now_ms() - w0) / 1e3;
     runner r = {v, st, v->gpu ? gr_gpu_timer_new() : NULL, o->cold, NULL};
     if (o->papi && !v->gpu) {
         gr_papi_parse(o->papi, &out->papi);
@@ -127,14 +134,23 @@ int gr_measure(const gr_variant *v, const long *pv, const gr_graph *g, const int
     double *src_ms = gr_xcalloc((size_t)passes, sizeof *src_ms);
     double *src_work = gr_xcalloc((size_t)passes, sizeof *src_work);
 
+    double last_first_ms = 0;   /* the previous source's first timed run */
     for (int p = 0; p < passes && verdict != 0; p++) {
         int32_t src = single ? (nsources > 0 ? sources[p] : 0) : -1;
-        for (int w = 0; w < o->warmup; w++)
+        int warm = p > 0 && o->warmup_once_ms > 0 && last_first_ms > o->warmup_once_ms
+                       ? 0 : o->warmup;
+        w0 = gr_now_ms();
+        for (int w = 0; w < warm; w++)
             (void)timed_run(&r, src, NULL);
+        out->wall_s[GR_WALL_WARMUP] += (gr_now_ms() - w0) / 1e3;
         double spent = 0;
         int first = nms;
         for (int rep = 0; rep < o->max_reps; rep++) {
+            w0 = gr_now_ms();
             double t = timed_run(&r, src, NULL);
+            out->wall_s[GR_WALL_RUNS] += (gr_now_ms() - w0) / 1e3;
+            if (rep == 0)
+                last_first_ms = t;
             ms[nms++] = t;
             spent += t;
             if (v->count) {     /* untimed: read after the timed region */
@@ -144,11 +160,13 @@ int gr_measure(const gr_variant *v, const long *pv, const gr_graph *g, const int
                 out->have_count = 1;
             }
             if (rep == 0 && result) {       /* verify what the first timed run computed */
+                w0 = gr_now_ms();
                 v->fetch(st, result);
                 if (fam->work)
                     src_work[p] = fam->work(g, result, src);
                 int vr = o->verify == GR_VERIFY_OFF ? 1 : fam->verify(ref, g, result, src, why,
                                                                         sizeof why);
+                out->wall_s[GR_WALL_VERIFY] += (gr_now_ms() - w0) / 1e3;
                 if (vr == 0) {
                     verdict = 0;
                     break;
@@ -195,6 +213,7 @@ int gr_measure(const gr_variant *v, const long *pv, const gr_graph *g, const int
         gr_stats_compute(ms, nms, &out->st);
         out->metric = metric_of(fam, g, out->st.median, src_ms, src_work, passes,
                                 &out->have_metric);
+        w0 = gr_now_ms();
         if (o->phases && v->gpu) {      /* separate pass: marks add event records */
             enum { PHASE_REPS = 3 };
             double per[PHASE_REPS][GR_MAX_PHASES];
@@ -220,6 +239,7 @@ int gr_measure(const gr_variant *v, const long *pv, const gr_graph *g, const int
             out->have_phases = 1;
             out->phase_reps = PHASE_REPS;
         }
+        out->wall_s[GR_WALL_PHASES] = (gr_now_ms() - w0) / 1e3;
     }
     free(result);
     free(src_ms);

@@ -9,6 +9,10 @@
 
 typedef struct {
     int warmup, min_reps, max_reps;
+    /* From the second source on, no warm-up when the previous source's first timed run took
+     * longer than this (ms; 0 = warm up before every source): such a run dwarfs first-touch
+     * effects, and the runs before it have warmed code, pages and clocks. */
+    double warmup_once_ms;
     double noise;           /* relative stdev target */
     double time_cap_s;      /* stop repeating after this much timed time */
     int cold;               /* flush L2 (GPU) before every repetition */
@@ -18,6 +22,10 @@ typedef struct {
 } gr_measure_opts;
 
 void gr_measure_opts_default(gr_measure_opts *o);
+
+/* The parts of a row's wall-clock time (gr_measurement.wall_s). */
+enum { GR_WALL_PREPARE, GR_WALL_WARMUP, GR_WALL_RUNS, GR_WALL_VERIFY, GR_WALL_PHASES, GR_WALL_PARTS };
+extern const char *const gr_wall_names[GR_WALL_PARTS];
 
 typedef struct {
     gr_stats st;
@@ -35,6 +43,9 @@ typedef struct {
     /* Variants with a count hook: iterations of the timed runs, min / max over the row. */
     int have_count;
     int64_t count_min, count_max;
+    /* Wall-clock seconds of the row's parts: not results, but where an experiment's time goes
+     * (printed by `experiment` for long rows and summed at its end). */
+    double wall_s[GR_WALL_PARTS];
 } gr_measurement;
 
 /* ref: the family's reference state for g (may be NULL when opts->verify is OFF).

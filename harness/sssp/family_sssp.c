@@ -11,8 +11,12 @@
 #include "family.h"
 #include "sssp/sssp.h"
 
-/* Dijkstra results kept per root, up to this many bytes (the variants of one graph share them). */
-#define SSSP_REF_CACHE_BYTES ((size_t)2 << 30)
+/* Dijkstra results ("exact"), or results that passed the Graph500 rules ("graph500"), kept per
+ * root up to this many bytes (at most 1/16 of the host's memory): the variants of one graph share
+ * them. In "graph500" mode a later result equal to a kept one passes without the O(m) rules
+ * (distances are unique, so an equal vector is the same correct answer); any other result is
+ * checked by the rules, which name what is wrong. */
+#define SSSP_REF_CACHE_BYTES ((size_t)4 << 30)
 #define SSSP_REF_SLOTS 64
 
 typedef struct {
@@ -28,6 +32,12 @@ typedef struct {
 static size_t sssp_result_bytes(const gr_graph *g)
 {
     return (size_t)(g->n > 0 ? g->n : 1) * sizeof(int64_t);
+}
+
+static size_t sssp_ref_budget(void)
+{
+    double host = gr_host_memory_bytes() / 16;
+    return host > 0 && host < (double)SSSP_REF_CACHE_BYTES ? (size_t)host : SSSP_REF_CACHE_BYTES;
 }
 
 static void *sssp_ref_new(const gr_graph *g, int mode)
@@ -62,7 +72,7 @@ static const int64_t *sssp_ref_dist(sssp_ref *r, int32_t src)
         if (r->src[i] == src)
             return r->dist[i];
     size_t bytes = sssp_result_bytes(r->g);
-    if (r->nslots < SSSP_REF_SLOTS && (size_t)(r->nslots + 1) * bytes <= SSSP_REF_CACHE_BYTES) {
+    if (r->nslots < SSSP_REF_SLOTS && (size_t)(r->nslots + 1) * bytes <= sssp_ref_budget()) {
         int i = r->nslots++;
         r->src[i] = src;
         r->dist[i] = gr_xmalloc(bytes);
@@ -79,8 +89,22 @@ static int sssp_verify(void *p, const gr_graph *g, const void *result, int32_t s
     sssp_ref *r = p;
     const int64_t *d = result;
     if (r->mode == GR_VERIFY_SAMPLE) {
-        if (!gr_sssp_graph500_check(g, source, d, why, len))
-            return 0;
+        size_t bytes = sssp_result_bytes(g);
+        int slot = -1;
+        for (int i = 0; i < r->nslots; i++)
+            if (r->src[i] == source)
+                slot = i;
+        if (slot < 0 || memcmp(r->dist[slot], d, (size_t)g->n * sizeof *d) != 0) {
+            if (!gr_sssp_graph500_check(g, source, d, why, len))
+                return 0;
+            if (slot < 0 && r->nslots < SSSP_REF_SLOTS &&
+                (size_t)(r->nslots + 1) * bytes <= sssp_ref_budget()) {
+                int i = r->nslots++;
+                r->src[i] = source;
+                r->dist[i] = gr_xmalloc(bytes);
+                memcpy(r->dist[i], d, (size_t)g->n * sizeof *d);
+            }
+        }
         snprintf(why, len, "graph500");
         return 2;
     }
