@@ -2,7 +2,9 @@
 // cooperative kernel, rounds separated by grid.sync) and sssp-nf (the published near-far: one
 // launch per round, the host reading the queue sizes): the queues and their stamps, the
 // warp-aggregated appends, the relaxation, the round (hubs per block, others per warp) and the
-// two passes of the far-pile split. See sssp_fast.cu for the algorithm and its correctness.
+// two passes of the far-pile split; and sssp-fast's balanced expansion (bal=1): hubs' arcs shared
+// by every warp, the other vertices' arcs in warp groups of 32 vertices. See sssp_fast.cu for the
+// algorithm and its correctness.
 // Memory visibility: values written by other SMs in the same launch are read with __ldcg.
 #ifndef GR_SSSP_NEARFAR_CUH
 #define GR_SSSP_NEARFAR_CUH
@@ -17,6 +19,11 @@ constexpr int kBs = 256;
 // Control block (unsigned words): near counters by generation slot, hub counters, far counters,
 // per-round relaxation counters (trace), rounds done.
 enum { C_N = 0, C_B = 4, C_F = 8, C_RX = 10, C_ITER = 14, C_GEN = 15, C_TBAR = 16, C_WORDS = 18 };
+
+// bal=1 hub counters (one per generation slot): entries << kHubShift | arcs, so one 64-bit
+// atomicAdd gives a hub its entry and the offset of its arcs among the generation's hub arcs.
+constexpr int kHubShift = 37;
+constexpr u64 kHubMask = (1ull << kHubShift) - 1;
 
 template <typename D> struct dlim;
 template <> struct dlim<unsigned> { static constexpr unsigned inf = 0xFFFFFFFFu; };
@@ -36,6 +43,9 @@ template <typename Off, typename D> struct nf_args {
     int32_t n;
     unsigned thin;      // sssp-fast: rounds of at most this many near vertices (no hub) run on
     unsigned tblocks;   // the first tblocks blocks with their own barrier (0 / >= grid: never)
+    int bal;            // sssp-fast: 1 = balanced expansion (hub list with arc offsets)
+    u64 *hubctr;        // bal: 4 generation slots (entries << kHubShift | arcs)
+    int64_t *hoff[2];   // bal: arc offset of each hub entry, by generation parity
 };
 
 __device__ __forceinline__ u64 globaltimer()
@@ -50,13 +60,28 @@ template <typename D> __device__ __forceinline__ D sat_add(D a, D b)
     return a > dlim<D>::inf - b ? dlim<D>::inf : a + b;
 }
 
+// bal=1: hub v into generation gen1's list, its entry and arc offset from one atomicAdd; the
+// 32-bit counter C_B keeps the entry count the round logic reads.
+template <typename Off, typename D>
+__device__ __forceinline__ void push_hub(const nf_args<Off, D> &a, int32_t v, Off deg,
+                                         unsigned gen1)
+{
+    const u64 old = atomicAdd(&a.hubctr[gen1 & 3], (1ull << kHubShift) | (u64)deg);
+    const u64 i = old >> kHubShift;
+    a.qB[gen1 & 1][i] = v;
+    a.hoff[gen1 & 1][i] = (int64_t)(old & kHubMask);
+    atomicAdd(&a.ctl[C_B + (gen1 & 3)], 1u);
+}
+
 template <typename Off, typename D>
 __device__ __forceinline__ void push_near(const nf_args<Off, D> &a, int32_t v, unsigned gen1)
 {
     if (atomicExch(&a.nstamp[v], gen1) == gen1)
         return;
     Off deg = a.row[v + 1] - a.row[v];
-    if (deg >= (Off)a.big)
+    if (deg >= (Off)a.big && a.bal)
+        push_hub(a, v, deg, gen1);
+    else if (deg >= (Off)a.big)
         a.qB[gen1 & 1][atomicAdd(&a.ctl[C_B + (gen1 & 3)], 1u)] = v;
     else
         a.qN[gen1 & 1][atomicAdd(&a.ctl[C_N + (gen1 & 3)], 1u)] = v;
@@ -89,8 +114,9 @@ __device__ __forceinline__ void agg_push(unsigned active, int kind, int k, int32
 }
 
 // Relax arc (u, v, w) with du = dist[u]; an improved v is queued near (by degree: hub or not) or
-// far, once per generation / far epoch (the stamps), the appends aggregated per warp.
-template <typename Off, typename D>
+// far, once per generation / far epoch (the stamps), the appends aggregated per warp. BAL: hubs
+// go to the balanced expansion's list (push_hub).
+template <typename Off, typename D, bool BAL = false>
 __device__ __forceinline__ void relax(const nf_args<Off, D> &a, Off e, D du, D T, unsigned gen1,
                                       unsigned epoch, int fc)
 {
@@ -104,6 +130,10 @@ __device__ __forceinline__ void relax(const nf_args<Off, D> &a, Off e, D du, D T
         } else if (atomicExch(&a.fstamp[v], epoch) != epoch) {
             kind = 3;
         }
+    }
+    if (BAL && kind == 2) {     // hubs are rare: an atomic of their own, no aggregation
+        push_hub(a, v, a.row[v + 1] - a.row[v], gen1);
+        kind = 0;
     }
     const unsigned active = __activemask();
     agg_push(active, kind, 1, v, a.qN[gen1 & 1], &a.ctl[C_N + (gen1 & 3)]);
@@ -125,9 +155,16 @@ __global__ void nf_init(nf_args<Off, D> a, int32_t src)
             a.ctl[k] = 0;
         *a.gmin = (u64)dlim<D>::inf;
         Off deg = a.row[src + 1] - a.row[src];
+        if (a.bal)
+            for (int k = 0; k < 4; k++)
+                a.hubctr[k] = 0;
         if (deg >= (Off)a.big) {
             a.qB[0][0] = src;
             a.ctl[C_B + 0] = 1;
+            if (a.bal) {
+                a.hoff[0][0] = 0;
+                a.hubctr[0] = (1ull << kHubShift) | (u64)deg;
+            }
         } else {
             a.qN[0][0] = src;
             a.ctl[C_N + 0] = 1;
@@ -165,6 +202,96 @@ __device__ __forceinline__ void nf_expand(const nf_args<Off, D> &a, unsigned nN,
             atomicAdd(&a.ctl[C_RX + (gen & 3)], (unsigned)(end - beg));
         for (Off e = beg + lane; e < end; e += 32)
             relax(a, e, du, T, gen1, epoch, fc);
+    }
+}
+
+// bal=1, one round: (1) the nB hubs' arcs (H in all) cut into equal chunks, one per warp of the
+// first nblk blocks; a warp finds the hub of its first arc by binary search over the entries'
+// offsets, and each lane moves on to the next entry when its arc passes the entry's end (a hub
+// has >= big >= 32 arcs, so at most one step per 32 arcs); (2) the other vertices in groups of 32
+// per warp: a warp scan of their degrees, then the group's arcs 32 at a time, each lane finding
+// the vertex of its arc by a 5-step search over the scanned starts. Every lane works on an arc
+// whatever the degrees (warp-per-vertex leaves most lanes idle on low-degree vertices).
+template <typename Off, typename D, bool TRACE>
+__device__ __forceinline__ void nf_expand_bal(const nf_args<Off, D> &a, unsigned nN, unsigned nB,
+                                              unsigned gen, D T, unsigned epoch, int fc,
+                                              unsigned nblk)
+{
+    const unsigned FULL = 0xFFFFFFFFu;
+    const int lane = threadIdx.x & 31;
+    const u64 nwarps = ((u64)nblk * blockDim.x) >> 5;
+    const u64 gwarp = (blockIdx.x * (u64)blockDim.x + threadIdx.x) >> 5;
+    const unsigned gen1 = gen + 1;
+    if (nB > 0) {
+        const int32_t *qb = a.qB[gen & 1];
+        const int64_t *ho = a.hoff[gen & 1];
+        const int64_t H = (int64_t)(__ldcg(&a.hubctr[gen & 3]) & kHubMask);
+        const int64_t chunk = (int64_t)((((u64)H + nwarps - 1) / nwarps + 31) & ~(u64)31);
+        const int64_t k0 = (int64_t)gwarp * chunk, k1 = k0 + chunk < H ? k0 + chunk : H;
+        if (k0 < k1) {
+            unsigned lo = 0, hi = nB - 1;   // the last entry whose offset is <= k0
+            while (lo < hi) {
+                const unsigned mid = (lo + hi + 1) >> 1;
+                if (__ldcg(&ho[mid]) <= k0)
+                    lo = mid;
+                else
+                    hi = mid - 1;
+            }
+            if (TRACE && lane == 0)
+                atomicAdd(&a.ctl[C_RX + (gen & 3)], (unsigned)(k1 - k0));
+            unsigned h = lo;
+            int64_t hend = h + 1 < nB ? __ldcg(&ho[h + 1]) : H, hbeg = __ldcg(&ho[h]);
+            int32_t u = __ldcg(&qb[h]);
+            D du = __ldcg(&a.dist[u]);
+            Off rbeg = __ldg(&a.row[u]);
+            for (int64_t k = k0 + lane; k < k1; k += 32) {
+                while (k >= hend) {         // this lane's arc is in a later entry
+                    h++;
+                    hbeg = hend;
+                    hend = h + 1 < nB ? __ldcg(&ho[h + 1]) : H;
+                    u = __ldcg(&qb[h]);
+                    du = __ldcg(&a.dist[u]);
+                    rbeg = __ldg(&a.row[u]);
+                }
+                relax<Off, D, true>(a, rbeg + (Off)(k - hbeg), du, T, gen1, epoch, fc);
+            }
+        }
+    }
+    const int32_t *qn = a.qN[gen & 1];
+    for (u64 i0 = gwarp * 32; i0 < nN; i0 += nwarps * 32) {    // warp-uniform
+        const u64 i = i0 + lane;
+        Off beg = 0;
+        int deg = 0;
+        D du = 0;
+        if (i < nN) {
+            const int32_t u = __ldcg(&qn[i]);
+            beg = __ldg(&a.row[u]);
+            deg = (int)(__ldg(&a.row[u + 1]) - beg);     // < big
+            du = __ldcg(&a.dist[u]);
+        }
+        int inc = deg;
+        for (int o = 1; o < 32; o <<= 1) {
+            const int y = __shfl_up_sync(FULL, inc, o);
+            if (lane >= o)
+                inc += y;
+        }
+        const int S = __shfl_sync(FULL, inc, 31), start = inc - deg;
+        if (TRACE && lane == 0)
+            atomicAdd(&a.ctl[C_RX + (gen & 3)], (unsigned)S);
+        for (int b = 0; b < S; b += 32) {                       // warp-uniform
+            const int t = b + lane;
+            int src = 0;        // the last lane whose start is <= t (starts never decrease)
+            for (int st = 16; st > 0; st >>= 1) {
+                const int x = __shfl_sync(FULL, start, src + st);
+                if (x <= t)
+                    src += st;
+            }
+            const Off sb = __shfl_sync(FULL, beg, src);
+            const int ss = __shfl_sync(FULL, start, src);
+            const D sdu = __shfl_sync(FULL, du, src);
+            if (t < S)
+                relax<Off, D, true>(a, sb + (Off)(t - ss), sdu, T, gen1, epoch, fc);
+        }
     }
 }
 

@@ -3,8 +3,11 @@
 //  - one persistent cooperative kernel per root: rounds separated by grid.sync(), no host round
 //    trip at all between root and result;
 //  - a round expands the near frontier (vertices whose distance fell below the threshold T):
-//    vertices of degree >= `big` one per block (all threads of the block over its arcs, the
-//    cooperative expansion of hubs), the others one per warp; improved vertices below T go to the
+//    bal=1 (default): the arcs of the vertices of degree >= `big` (hubs) cut into equal chunks for
+//    all warps (a hub list whose entries carry their arc offsets, from one 64-bit atomicAdd per
+//    hub), the other vertices 32 to a warp with their arcs spread over its lanes (a warp scan of
+//    the degrees); bal=0 (the first version): hubs one per block, the others one per warp;
+//    improved vertices below T go to the
 //    next near frontier (once per round: a stamp per vertex), the others to the far pile (once
 //    per far epoch: a second stamp);
 //  - when the near frontier is empty the far pile is split: the smallest far distance m is found
@@ -56,18 +59,33 @@ __device__ __forceinline__ void end_round(const nf_args<Off, D> &a, unsigned gen
     a.ctl[C_N + (gen & 3)] = 0;
     a.ctl[C_B + (gen & 3)] = 0;
     a.ctl[C_RX + (gen & 3)] = 0;
+    if (a.bal)
+        a.hubctr[gen & 3] = 0;
+}
+
+// One round's expansion over the first nblk blocks, balanced (BAL: bal=1) or the first
+// version's (a kernel instance each, so that bal=0 keeps the first version's registers).
+template <typename Off, typename D, bool TRACE, bool BAL>
+__device__ __forceinline__ void expand_round(const nf_args<Off, D> &a, unsigned nN, unsigned nB,
+                                             unsigned gen, D T, unsigned epoch, int fc,
+                                             unsigned nblk)
+{
+    if constexpr (BAL)
+        nf_expand_bal<Off, D, TRACE>(a, nN, nB, gen, T, epoch, fc, nblk);
+    else
+        nf_expand<Off, D, TRACE>(a, nN, nB, gen, T, epoch, fc, nblk);
 }
 
 // The rounds of generation gen onwards on the thin group (blocks [0, a.tblocks)), its own barrier,
 // while the near frontier stays at most a.thin vertices with no hub; the leader then publishes the
 // generation reached in ctl[C_GEN]. The other blocks wait at the grid barrier meanwhile.
-template <typename Off, typename D, bool TRACE>
+template <typename Off, typename D, bool TRACE, bool BAL>
 __device__ void thin_rounds(const nf_args<Off, D> &a, unsigned nN, unsigned gen, D T, unsigned epoch,
                             int fc, unsigned &phase, unsigned &rec_i)
 {
     const bool leader = blockIdx.x == 0 && threadIdx.x == 0;
     for (;;) {
-        nf_expand<Off, D, TRACE>(a, nN, 0, gen, T, epoch, fc, a.tblocks);
+        expand_round<Off, D, TRACE, BAL>(a, nN, 0, gen, T, epoch, fc, a.tblocks);
         group_sync(&a.ctl[C_TBAR], a.tblocks, phase);
         if (leader)
             end_round<Off, D, TRACE>(a, gen, nN, rec_i);
@@ -81,7 +99,7 @@ __device__ void thin_rounds(const nf_args<Off, D> &a, unsigned nN, unsigned gen,
         a.ctl[C_GEN] = gen;
 }
 
-template <typename Off, typename D, bool TRACE>
+template <typename Off, typename D, bool TRACE, bool BAL>
 __global__ void __launch_bounds__(kBs) fast_main(nf_args<Off, D> a)
 {
     cg::grid_group grid = cg::this_grid();
@@ -126,12 +144,12 @@ __global__ void __launch_bounds__(kBs) fast_main(nf_args<Off, D> a)
         }
         if (can_thin && nB == 0 && nN <= a.thin) {      // a thin round: the thin group alone
             if (blockIdx.x < a.tblocks)
-                thin_rounds<Off, D, TRACE>(a, nN, gen, T, epoch, fc, phase, rec_i);
+                thin_rounds<Off, D, TRACE, BAL>(a, nN, gen, T, epoch, fc, phase, rec_i);
             grid.sync();
             gen = __ldcg(&a.ctl[C_GEN]);
             continue;
         }
-        nf_expand<Off, D, TRACE>(a, nN, nB, gen, T, epoch, fc, gridDim.x);
+        expand_round<Off, D, TRACE, BAL>(a, nN, nB, gen, T, epoch, fc, gridDim.x);
         grid.sync();
         if (gtid == 0)
             end_round<Off, D, TRACE>(a, gen, nN + nB, rec_i);
@@ -144,7 +162,7 @@ __global__ void __launch_bounds__(kBs) fast_main(nf_args<Off, D> a)
 struct fast_state {
     gr_dcsr g;
     int d32;                // 1: 32-bit distances
-    int big, bps;
+    int big, bps, bal;
     unsigned thin, tblocks;
     u64 delta;
     unsigned grid[2][2];    // co-resident blocks for [d32][trace]
@@ -152,6 +170,8 @@ struct fast_state {
     unsigned *nstamp, *fstamp, *ctl;
     int32_t *q[6];
     u64 *gmin, *rec;
+    u64 *hubctr;            // bal: 4 generation slots
+    int64_t *hoff[2];       // bal: hub entries' arc offsets, by generation parity
 };
 
 template <typename Off, typename D> nf_args<Off, D> make_args(fast_state *s)
@@ -176,23 +196,27 @@ template <typename Off, typename D> nf_args<Off, D> make_args(fast_state *s)
     a.n = s->g.n;
     a.thin = s->thin;
     a.tblocks = s->tblocks;
+    a.bal = s->bal;
+    a.hubctr = s->hubctr;
+    a.hoff[0] = s->hoff[0];
+    a.hoff[1] = s->hoff[1];
     return a;
 }
 
-template <typename Off, typename D, bool TRACE> unsigned coresident(int bps)
+template <typename Off, typename D, bool TRACE, bool BAL> unsigned coresident(int bps)
 {
     int dev = 0, sms = 0, per = 0;
     GR_CUDA_CHECK(cudaGetDevice(&dev));
     GR_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
-    GR_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, fast_main<Off, D, TRACE>,
+    GR_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, fast_main<Off, D, TRACE, BAL>,
                                                                 kBs, 0));
     if (bps > 0 && bps < per)
         per = bps;
     return (unsigned)(sms * (per > 0 ? per : 1));
 }
 
-template <typename Off, typename D, bool TRACE> void fast_go(fast_state *s, int32_t src,
-                                                             gr_phases *ph)
+template <typename Off, typename D, bool TRACE, bool BAL> void fast_go(fast_state *s, int32_t src,
+                                                                       gr_phases *ph)
 {
     nf_args<Off, D> a = make_args<Off, D>(s);
     gr_phase_mark(ph, GR_SSSP_PH_INIT);
@@ -201,33 +225,48 @@ template <typename Off, typename D, bool TRACE> void fast_go(fast_state *s, int3
     GR_CHECK_LAUNCH();
     gr_phase_mark(ph, GR_SSSP_PH_ITER);
     void *args[] = {&a};
-    GR_CUDA_CHECK(cudaLaunchCooperativeKernel((const void *)fast_main<Off, D, TRACE>,
+    GR_CUDA_CHECK(cudaLaunchCooperativeKernel((const void *)fast_main<Off, D, TRACE, BAL>,
                                               dim3(s->grid[s->d32][TRACE]), dim3(kBs), args, 0,
                                               0));
     GR_CHECK_LAUNCH();
     gr_phase_end(ph);
 }
 
-template <bool TRACE> void fast_dispatch(fast_state *s, int32_t src, gr_phases *ph)
+template <bool TRACE, bool BAL> void fast_dispatch_b(fast_state *s, int32_t src, gr_phases *ph)
 {
     if (s->g.wide) {
         if (s->d32)
-            fast_go<int64_t, unsigned, TRACE>(s, src, ph);
+            fast_go<int64_t, unsigned, TRACE, BAL>(s, src, ph);
         else
-            fast_go<int64_t, u64, TRACE>(s, src, ph);
+            fast_go<int64_t, u64, TRACE, BAL>(s, src, ph);
     } else {
         if (s->d32)
-            fast_go<int32_t, unsigned, TRACE>(s, src, ph);
+            fast_go<int32_t, unsigned, TRACE, BAL>(s, src, ph);
         else
-            fast_go<int32_t, u64, TRACE>(s, src, ph);
+            fast_go<int32_t, u64, TRACE, BAL>(s, src, ph);
     }
+}
+
+template <bool TRACE> void fast_dispatch(fast_state *s, int32_t src, gr_phases *ph)
+{
+    if (s->bal)
+        fast_dispatch_b<TRACE, true>(s, src, ph);
+    else
+        fast_dispatch_b<TRACE, false>(s, src, ph);
+}
+
+template <bool TRACE, bool BAL> unsigned grid_for_b(fast_state *s, int d32)
+{
+    if (s->g.wide)
+        return d32 ? coresident<int64_t, unsigned, TRACE, BAL>(s->bps)
+                   : coresident<int64_t, u64, TRACE, BAL>(s->bps);
+    return d32 ? coresident<int32_t, unsigned, TRACE, BAL>(s->bps)
+               : coresident<int32_t, u64, TRACE, BAL>(s->bps);
 }
 
 template <bool TRACE> unsigned grid_for(fast_state *s, int d32)
 {
-    if (s->g.wide)
-        return d32 ? coresident<int64_t, unsigned, TRACE>(s->bps) : coresident<int64_t, u64, TRACE>(s->bps);
-    return d32 ? coresident<int32_t, unsigned, TRACE>(s->bps) : coresident<int32_t, u64, TRACE>(s->bps);
+    return s->bal ? grid_for_b<TRACE, true>(s, d32) : grid_for_b<TRACE, false>(s, d32);
 }
 
 void *fast_prepare(const gr_graph *g, const long *pv, gr_err *err)
@@ -237,6 +276,11 @@ void *fast_prepare(const gr_graph *g, const long *pv, gr_err *err)
     GR_CUDA_CHECK(cudaDeviceGetAttribute(&coop, cudaDevAttrCooperativeLaunch, dev));
     if (!coop) {
         gr_errf(err, "sssp-fast: the device does not support cooperative launches");
+        return nullptr;
+    }
+    if (pv[6] && g->m >= (int64_t)kHubMask) {
+        gr_errf(err, "sssp-fast: bal=1 counts hub arcs in %d bits: %lld arcs is too many (use bal=0)",
+                kHubShift, (long long)g->m);
         return nullptr;
     }
     int64_t wmax = gr_graph_max_weight(g), n1 = g->n > 0 ? g->n - 1 : 0;
@@ -260,6 +304,9 @@ void *fast_prepare(const gr_graph *g, const long *pv, gr_err *err)
     s->bps = (int)pv[3];
     s->thin = (unsigned)pv[4];
     s->tblocks = (unsigned)pv[5];
+    s->bal = (int)pv[6];
+    if (s->bal && s->big > (1 << 25))   // a warp group's 32 degrees (each < big) sum in an int
+        s->big = 1 << 25;
     s->delta = pv[0] > 0 ? (u64)pv[0] : (u64)(wmax / 2 > 0 ? wmax / 2 : 1);
     if (s->d32 && s->delta > 0x3FFFFFFFu)
         s->delta = 0x3FFFFFFFu;
@@ -272,6 +319,14 @@ void *fast_prepare(const gr_graph *g, const long *pv, gr_err *err)
     GR_CUDA_CHECK(cudaMalloc(&s->ctl, C_WORDS * sizeof(unsigned)));
     GR_CUDA_CHECK(cudaMalloc(&s->gmin, sizeof(u64)));
     GR_CUDA_CHECK(cudaMalloc(&s->rec, (size_t)(3 * kMaxRec + 1) * sizeof(u64)));
+    if (s->bal) {   // a generation holds each hub once: at most min(n, m / big) entries
+        size_t hubs = (size_t)(g->m / s->big) + 1;
+        if (hubs > n)
+            hubs = n;
+        GR_CUDA_CHECK(cudaMalloc(&s->hubctr, 4 * sizeof(u64)));
+        for (int k = 0; k < 2; k++)
+            GR_CUDA_CHECK(cudaMalloc(&s->hoff[k], hubs * sizeof(int64_t)));
+    }
     for (int d = 0; d < 2; d++) {
         s->grid[d][0] = grid_for<false>(s, d);
         s->grid[d][1] = grid_for<true>(s, d);
@@ -334,6 +389,9 @@ void fast_release(void *p)
     GR_CUDA_CHECK(cudaFree(s->ctl));
     GR_CUDA_CHECK(cudaFree(s->gmin));
     GR_CUDA_CHECK(cudaFree(s->rec));
+    GR_CUDA_CHECK(cudaFree(s->hubctr));     // nullptr when bal=0: a no-op
+    GR_CUDA_CHECK(cudaFree(s->hoff[0]));
+    GR_CUDA_CHECK(cudaFree(s->hoff[1]));
     free(s);
 }
 }  // namespace

@@ -78,6 +78,9 @@ template <typename Off> nf_args<Off, u64> make_args(nf_state *s)
     a.n = s->g.n;
     a.thin = 0;
     a.tblocks = 0;
+    a.bal = 0;      // the published expansion: hubs one per block, the rest one per warp
+    a.hubctr = nullptr;
+    a.hoff[0] = a.hoff[1] = nullptr;
     return a;
 }
 
