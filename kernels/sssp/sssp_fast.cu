@@ -19,8 +19,9 @@
 //    generation reached back through ctl[C_GEN]. On grid 4096 (one root, tblocks 66) the rounds
 //    took 211 ms in all against 1,863 ms without (results/NOTES.md, "sssp-fast, thin rounds");
 //  - delta is adjusted on the fly at each split: doubled when the new near frontier is too small
-//    to fill the GPU (the thin group's warps when thin rounds are on), halved when it is far
-//    larger (the result never depends on delta);
+//    to fill the GPU (the thin group's warps when thin rounds are on; bal=1 counts a hub as its
+//    arcs / 32 warps), halved when it is far larger (the result never depends on delta); the
+//    automatic initial delta is max weight / 32 with bal=1, / 2 with bal=0;
 //  - distances are 32-bit when the harness proves (n-1) x wmax + wmax < 2^32 - 1 (d32=1), 64-bit
 //    otherwise; both use the hardware atomicMin.
 // Correctness: every value written to dist is the length of a real path; a vertex whose
@@ -131,9 +132,16 @@ __global__ void __launch_bounds__(kBs) fast_main(nf_args<Off, D> a)
                 *a.gmin = (u64)dlim<D>::inf;
             }
             unsigned nn = __ldcg(&a.ctl[C_N + (gen1 & 3)]) + __ldcg(&a.ctl[C_B + (gen1 & 3)]);
-            // too little work per round: wider buckets (the thin group's rounds need less)
+            // too little work per round: wider buckets (the thin group's rounds need less). Work
+            // in warps: a vertex each (bal=0: a warp per vertex); bal=1 counts a hub as its arcs
+            // / 32 (they are spread over the warps), so a frontier of a few hubs does not widen
+            // the bucket (on R-MAT the hubs come first; wide early buckets re-expand them)
+            u64 work = nn;
+            if constexpr (BAL)
+                work = __ldcg(&a.ctl[C_N + (gen1 & 3)]) +
+                       ((__ldcg(&a.hubctr[gen1 & 3]) & kHubMask) >> 5);
             const u64 enough = can_thin ? ((u64)a.tblocks * blockDim.x) >> 5 : nwarps;
-            if (nn < enough && delta < dlim<D>::inf / 4)
+            if (work < enough && delta < dlim<D>::inf / 4)
                 delta *= 2;
             else if (nn > 8 * nthreads && delta > 1)
                 delta /= 2;
@@ -307,7 +315,11 @@ void *fast_prepare(const gr_graph *g, const long *pv, gr_err *err)
     s->bal = (int)pv[6];
     if (s->bal && s->big > (1 << 25))   // a warp group's 32 degrees (each < big) sum in an int
         s->big = 1 << 25;
-    s->delta = pv[0] > 0 ? (u64)pv[0] : (u64)(wmax / 2 > 0 ? wmax / 2 : 1);
+    // auto initial delta: bal=1 starts narrow (max weight / 32: the CPU replay of R-MAT 22 examines
+    // 1.06 m arcs from 8 against 2.6-3.3 m from 127, results/NOTES.md) and widens as the work
+    // rule asks; bal=0 keeps the first version's max weight / 2
+    const int64_t dauto = s->bal ? wmax / 32 : wmax / 2;
+    s->delta = pv[0] > 0 ? (u64)pv[0] : (u64)(dauto > 0 ? dauto : 1);
     if (s->d32 && s->delta > 0x3FFFFFFFu)
         s->delta = 0x3FFFFFFFu;
     size_t n = (size_t)(g->n > 0 ? g->n : 1);
