@@ -48,9 +48,11 @@ for stage in "${stages[@]}"; do
         slog=$dir/bfs-sanitizer.log
         t=$(left); [ "$t" -gt 150 ] && t=150
         sym="rmat:scale=9,ef=8,sym=1"; dirg="rmat:scale=9,ef=8"
+        hub="rmat:scale=12,ef=16,sym=1"     # one vertex of degree >= 4096: lb=3's hub kernel
         runs=("bfs-vertex $sym" "bfs-gqueue $sym" "bfs-bqueue $sym" "bfs-wqueue $sym"
               "bfs-gqueue:ro=1,small=1,lb=1 $sym" "bfs-bqueue:small=2,lb=2 $sym"
               "bfs-wqueue:ro=1,small=2,lb=2 $sym" "bfs-do $sym" "bfs-do:small=0,alpha=1000,beta=1 $sym"
+              "bfs-wqueue:lb=3,tt=1 $hub" "bfs-gqueue:ro=1,lb=3 $hub" "bfs-wqueue:small=1,lb=3,tt=1 $hub"
               "bfs-do $dirg" "bfs-do:small=0,alpha=1000,beta=1 $dirg")
         tend=$(( $(date +%s) + t ))
         san() { # TOOL: every run in turn while the stage has time

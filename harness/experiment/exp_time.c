@@ -121,6 +121,10 @@ int gr_exp_time(const gr_config *c, const gr_exp_opts *o, const char *csv, gr_er
         const gr_family *fam = NULL;
         int32_t *src = NULL;
         int k = 0;
+        /* a generator spec's canonical name and vertex count are known without generating it:
+         * rows already done (or skipped by maxn) never make a resumed run build the graph */
+        gr_genspec pre;
+        int have_pre = gr_graph_spec_peek(graphs[gi], &pre);
         for (int vi = 0; vi < nv; vi++) {
             idx++;
             const gr_variant *v = vs[vi];
@@ -131,6 +135,17 @@ int gr_exp_time(const gr_config *c, const gr_exp_opts *o, const char *csv, gr_er
                 fprintf(stderr, "[%d/%d] %s %s %s ... skipped: no CUDA device\n", idx, total,
                         v->name, params, graphs[gi]);
                 continue;
+            }
+            if (!loaded && have_pre) {
+                if (maxn[vi] && pre.n > maxn[vi]) {
+                    fprintf(stderr, "[%d/%d] %s %s n=%lld ... skipped: maxn=%ld\n", idx, total,
+                            v->name, params, (long long)pre.n, maxn[vi]);
+                    continue;
+                }
+                if (have_old && already_done(&old, name, v->name, params, pre.canon)) {
+                    skipped_done++;
+                    continue;
+                }
             }
             if (!loaded) {
                 double tg = gr_now_ms();

@@ -48,5 +48,8 @@ int gr_write_bcsr(const char *path, const gr_graph *g, gr_err *err);
  * spec, or for a file its path as given and "@" and 12 hex digits of its content checksum
  * (gr_graph_checksum); caller frees it. */
 int gr_graph_load(const char *spec_or_file, int use_cache, gr_graph *g, char **name, gr_err *err);
+/* A generator spec's parsed form (gs->canon is the name gr_graph_load gives it, gs->n its vertex
+ * count) without generating the graph: 1; 0 when spec names a file or does not parse. */
+int gr_graph_spec_peek(const char *spec, gr_genspec *gs);
 
 #endif

@@ -106,6 +106,14 @@ static int load_file(const char *path, gr_graph *g, char **name, gr_err *err)
                       "uniform:...) or a file ending in .gr, .mtx, .el, .wel or .bcsr");
 }
 
+int gr_graph_spec_peek(const char *spec, gr_genspec *gs)
+{
+    const char *colon = strchr(spec, ':');
+    gr_err e;
+    return colon && gr_genspec_is_kind(spec, (size_t)(colon - spec)) &&
+           gr_genspec_parse(spec, gs, &e) == 0;
+}
+
 int gr_graph_load(const char *spec_or_file, int use_cache, gr_graph *g, char **name, gr_err *err)
 {
     const char *colon = strchr(spec_or_file, ':');

@@ -148,6 +148,27 @@ TEST_CASE(experiment_resumes_and_force_reruns)
     free(s);
 }
 
+/* A resumed run whose rows are all done never builds a generated graph: its cache file, removed
+ * after the first run, is not written again; a run that must measure does write it. */
+TEST_CASE(experiment_resume_skips_building_done_graphs)
+{
+    FILE *f = fopen(TMP "/r.cfg", "w");
+    fprintf(f, "name = r\npaper = okuyama2010\ngraphs = sprand:n=96,m=400,seed=77\n"
+               "variants = cpu-fw\nreps = 1\nchart = none\n");
+    fclose(f);
+    CHECK_EQ(sh(BIN " experiment " TMP "/r.cfg --outdir " TMP " 2>/dev/null"), 0);
+    /* the newest sprand file of the cache is this graph's */
+    CHECK_EQ(sh("c=$(ls -t graphs/cache/sprand-*.bcsr | head -1) && echo \"$c\" > " TMP
+                "/cachefile && rm \"$c\""), 0);
+    CHECK_EQ(sh(BIN " experiment " TMP "/r.cfg --outdir " TMP " 2>" TMP "/prog"), 0);
+    char *s = slurp(TMP "/prog");
+    CHECK_STR_CONTAINS(s, "0 rows run, 1 already");
+    free(s);
+    CHECK(sh("test -e \"$(cat " TMP "/cachefile)\"") != 0);      /* not built */
+    CHECK_EQ(sh(BIN " experiment " TMP "/r.cfg --outdir " TMP " --force 2>/dev/null"), 0);
+    CHECK_EQ(sh("test -e \"$(cat " TMP "/cachefile)\""), 0);       /* built when needed */
+}
+
 /* verify = off rows count as done when resuming (no duplicate rows); --quick rows are marked
  * (experiment column NAME-quick) and a full run measures its own rows beside them; --check
  * runs nothing. */
@@ -252,6 +273,7 @@ TEST_MAIN("cli", TEST_ENTRY(run_cpu_fw_writes_documented_row), TEST_ENTRY(bad_in
           TEST_ENTRY(run_options_bounded_and_time_cap_hard),
           TEST_ENTRY(gen_is_byte_identical_across_runs_and_threads),
           TEST_ENTRY(experiment_resumes_and_force_reruns),
+          TEST_ENTRY(experiment_resume_skips_building_done_graphs),
           TEST_ENTRY(experiment_resume_rules_and_check),
           TEST_ENTRY(sizes_refused_up_front_and_gen_converts), TEST_ENTRY(compare_same_and_slower),
           TEST_ENTRY(list_and_help), TEST_ENTRY(gpu_variant_without_device_says_so))

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# gpu_pending.sh PART - the GPU measurements that the code committed since the last GPU session is
+# waiting for (2026-11-25, third session: written without a GPU). Three parts, one device call
+# each (a call may run 10 minutes):
+#   1  dominators: tests, sanitizer, and make reproduce PAPER=gpu-dominators after dropping the
+#      dom-batch rows written before its smem parameter (their params lack it; kept in git history)
+#   2  BFS: tests, sanitizer (lb=3 / tt=1 included), make reproduce PAPER=pmpp-bfs (the queue
+#      variants' old rows stay: their params gained tt=0, what their code did; only new rows run)
+#   3  SSSP: tests, sanitizer (bal=0/1), the sssp-fast sweep (configs/sssp-fast-tuning.cfg), then
+#      the goal experiments bf-sssp-modern and bf-sssp-grid after dropping the sssp-fast rows of
+#      earlier versions (params without bal), and the iterations companion they write
+# Run from the repository root: GR_GIT_REV=<commit> bash scripts/gpu_pending.sh 1
+# Results land in results/<device>/ and are packed into $OUT (default /tmp/graphrepro-out).
+set -u
+cd "$(dirname "$0")/.."
+OUT=${OUT:-/tmp/graphrepro-out}
+mkdir -p "$OUT"
+export PATH=/usr/local/cuda/bin:$PATH GR_NO_APT=1
+part=${1:-}
+dev_dir() {     # results/<device> (needs bin/graphrepro)
+    make -j"$(nproc)" SMS=90 bin/graphrepro > "$OUT/pending-build.log" 2>&1 ||
+        { tail -20 "$OUT/pending-build.log"; exit 1; }
+    echo "results/$(bin/graphrepro info | awk '/results tag:/ {print $3}')"
+}
+case $part in
+1)
+    dir=$(dev_dir)
+    for e in example scale batch worst; do
+        bash scripts/drop_rows.sh "$dir/gpu-dominators-$e" dom-batch '^e2e=[01];big=[0-9]+$'
+    done
+    bash scripts/gpu_dom.sh ;;
+2)
+    GR_BFS_BUDGET_S=${GR_BFS_BUDGET_S:-540} bash scripts/gpu_bfs.sh test sanitize reproduce ;;
+3)
+    dir=$(dev_dir)
+    GR_STAGE_TIMEOUT=${GR_STAGE_TIMEOUT:-150} bash scripts/gpu_sssp.sh test sanitize tune
+    for e in modern grid; do
+        bash scripts/drop_rows.sh "$dir/bf-sssp-$e" sssp-fast '^delta=[0-9]+;big=[0-9]+;d32=[01]$'
+        timeout 200 bin/graphrepro experiment "configs/bf-sssp-$e.cfg" --outdir "$dir" 2>&1 | tail -12
+    done
+    tar czf "$OUT/results-pending3.tgz" results ;;
+*) echo "usage: gpu_pending.sh 1|2|3" >&2; exit 2 ;;
+esac
