@@ -21,6 +21,7 @@
 #include <cstring>
 #include <vector>
 #include "../common/cuda_check.cuh"
+#include "../../harness/sssp/bf_edge_list.h"
 #include "sssp_gpu.h"
 
 namespace {
@@ -152,42 +153,19 @@ void *bfe_prepare(const gr_graph *g, const long *pv, gr_err *err)
                 (long long)(nseg * nseg));
         return nullptr;
     }
-    // Edge list: each unordered pair once (u < v; self-loops never improve and are dropped).
+    // Edge list: each unordered pair once (u < v; self-loops never improve and are dropped), and
+    // with cache the stable sort by segment pair: harness/sssp/bf_edge_list.c (OpenMP, the
+    // sequential order for any thread count)
     int both = !g->directed;
-    std::vector<int2> ends;
-    std::vector<int32_t> ws;
-    ends.reserve((size_t)(both ? g->m / 2 + 1 : g->m));
-    ws.reserve(ends.capacity());
-    for (int32_t u = 0; u < g->n; u++)
-        for (int64_t e = g->row[u]; e < g->row[u + 1]; e++) {
-            int32_t v = g->col[e];
-            if (v == u || (both && v < u))
-                continue;
-            ends.push_back(make_int2(u, v));
-            ws.push_back(g->w[e]);
-        }
-    int64_t ne = (int64_t)ends.size();
-    if (cache && nseg > 1) {    // counting sort by (segment of st, segment of en), stable
-        std::vector<int64_t> start((size_t)(nseg * nseg + 1), 0);
-        for (const int2 &e : ends)
-            start[(size_t)((e.x / seg) * nseg + e.y / seg) + 1]++;
-        for (size_t k = 1; k < start.size(); k++)
-            start[k] += start[k - 1];
-        std::vector<int2> e2((size_t)ne);
-        std::vector<int32_t> w2((size_t)ne);
-        for (int64_t i = 0; i < ne; i++) {
-            int64_t at = start[(size_t)((ends[(size_t)i].x / seg) * nseg + ends[(size_t)i].y / seg)]++;
-            e2[(size_t)at] = ends[(size_t)i];
-            w2[(size_t)at] = ws[(size_t)i];
-        }
-        ends.swap(e2);
-        ws.swap(w2);
-    }
+    int32_t *h_ends = nullptr, *h_w = nullptr;
+    int64_t ne = gr_bf_edge_list(g, cache, seg, &h_ends, &h_w);
     size_t need = (size_t)ne * (sizeof(int2) + 4) + (size_t)g->n * 8 + 64, free_b = 0, total_b = 0;
     GR_CUDA_CHECK(cudaMemGetInfo(&free_b, &total_b));
     if (need > free_b) {
         gr_errf(err, "bf-edge: the edge list and dist need %.2f GB of device memory, the device "
                      "has %.2f GB free", need / 1e9, free_b / 1e9);
+        free(h_ends);
+        free(h_w);
         return nullptr;
     }
     bfe_state *s = (bfe_state *)calloc(1, sizeof *s);
@@ -203,12 +181,14 @@ void *bfe_prepare(const gr_graph *g, const long *pv, gr_err *err)
     GR_CUDA_CHECK(cudaMalloc(&s->modif, sizeof(int)));
     GR_CUDA_CHECK(cudaMalloc(&s->upd, sizeof(unsigned long long)));
     GR_CUDA_CHECK(cudaMallocHost(&s->h_modif, sizeof(int)));
-    if (ne > 0) {
-        GR_CUDA_CHECK(cudaMemcpy(s->ends, ends.data(), (size_t)ne * sizeof(int2),
+    if (ne > 0) {   // int2 is two consecutive ints: the layout of h_ends
+        GR_CUDA_CHECK(cudaMemcpy(s->ends, h_ends, (size_t)ne * sizeof(int2),
                                  cudaMemcpyHostToDevice));
-        GR_CUDA_CHECK(cudaMemcpy(s->w, ws.data(), (size_t)ne * sizeof(int32_t),
+        GR_CUDA_CHECK(cudaMemcpy(s->w, h_w, (size_t)ne * sizeof(int32_t),
                                  cudaMemcpyHostToDevice));
     }
+    free(h_ends);
+    free(h_w);
     s->prep_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0)
                      .count();
     return s;
