@@ -11,17 +11,12 @@
 #include "family.h"
 #include "graph/graph_io.h"
 #include "test.h"
+#include "gen_spec.h"
 #include "harness/dump_check.h"
 
 static int load(const char *spec, gr_graph *g)
 {
-    gr_genspec gs;
-    gr_err err;
-    if (gr_genspec_parse(spec, &gs, &err) < 0 || gr_generate(&gs, g, &err) < 0) {
-        fprintf(stderr, "  %s: %s\n", spec, err.msg);
-        return -1;
-    }
-    return 0;
+    return gr_t_generate(spec, g);
 }
 
 static int32_t *run(const gr_graph *g, gr_dom_algo a, int threads)

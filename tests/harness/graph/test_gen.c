@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "test.h"
+#include "gen_spec.h"
 #include "cli/commands.h"
 #include "graph/gen_impl.h"
 #include "graph/graph_io.h"
@@ -31,13 +32,7 @@ TEST_CASE(hash_permutation_is_a_bijection)
 
 static int gen(const char *spec, gr_graph *g)
 {
-    gr_genspec gs;
-    gr_err err;
-    if (gr_genspec_parse(spec, &gs, &err) < 0 || gr_generate(&gs, g, &err) < 0) {
-        fprintf(stderr, "  %s\n", err.msg);
-        return -1;
-    }
-    return 0;
+    return gr_t_generate(spec, g);
 }
 
 static uint64_t gen_sum(const char *spec, int threads)

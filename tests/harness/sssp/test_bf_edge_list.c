@@ -8,6 +8,7 @@
 #include "graph/graph_io.h"
 #include "sssp/bf_edge_list.h"
 #include "test.h"
+#include "gen_spec.h"
 
 static int cmp_key(const void *a, const void *b)
 {
@@ -58,12 +59,8 @@ static int64_t reference(const gr_graph *g, int cache, int64_t seg, int32_t **en
 
 static void load(const char *spec, gr_graph *g)
 {
-    gr_genspec gs;
-    gr_err err;
-    if (gr_genspec_parse(spec, &gs, &err) < 0 || gr_generate(&gs, g, &err) < 0) {
-        fprintf(stderr, "  %s: %s\n", spec, err.msg);
+    if (gr_t_generate(spec, g) < 0)
         exit(1);
-    }
 }
 
 static void check_graph(const gr_graph *g, const char *what)

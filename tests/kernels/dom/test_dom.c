@@ -14,6 +14,7 @@
 #include "graph/graph_io.h"
 #include "registry.h"
 #include "test.h"
+#include "gen_spec.h"
 
 static const int sizes[] = {1, 2, 31, 32, 33, 1000, 100000};
 enum { K_CFG, K_CFGIRR, K_MESSY, K_KINDS };
@@ -27,12 +28,8 @@ static uint64_t lcg(uint64_t *s)
 
 static void load(const char *spec, gr_graph *g)
 {
-    gr_genspec gs;
-    gr_err err;
-    if (gr_genspec_parse(spec, &gs, &err) < 0 || gr_generate(&gs, g, &err) < 0) {
-        fprintf(stderr, "  %s: %s\n", spec, err.msg);
+    if (gr_t_generate(spec, g) < 0)
         exit(1);
-    }
 }
 
 /* The first 3/4 of the vertices reachable (a chain from 0 plus random arcs, also back into the
