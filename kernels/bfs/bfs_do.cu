@@ -21,7 +21,9 @@
  *    warp waits for its slowest lane, and a long list costs 1/kBuBatch of the round trips;
  *    a single first probe measured slower) until one comes from the frontier
  *    (level == depth); the word's new bits are stored by the warp that owns it, and the vertices
- *    found go to the next queue or list.
+ *    found go to the next queue or list. sort=1 (default): the in-arc lists are a copy ordered
+ *    by out-degree, largest first, built once in create (inarc_sort.cu): the hubs, in the
+ *    frontier at R-MAT's big bottom-up level, are probed first.
  *  - Switching (Beamer): top-down -> bottom-up when the frontier's out-arcs m_f > m_u / alpha
  *    (m_u: out-arcs of unvisited vertices) and m_f > n / 256 (a bottom-up step scans the whole
  *    bitmap: not worth it for the few arcs of a high-diameter graph's last levels), back when the
@@ -41,6 +43,7 @@
  * offsets and targets through the read-only path. */
 #include <cooperative_groups.h>
 #include "bfs_common.cuh"
+#include "inarc_sort.cuh"
 #include "../common/device_attr.cuh"
 #include "../common/group_sync.cuh"
 
@@ -570,6 +573,7 @@ struct do_state {
     int alpha, beta, bps, small, occ;
     long long thin;
     int grid, thin_blocks;
+    int32_t *scol;          /* sort=1: in-arc targets ordered by out-degree (else nullptr) */
     int32_t *level, *q[2], *b[2];
     ull *bo[2];
     uint32_t *vis, *iso;
@@ -587,7 +591,7 @@ template <typename Off> do_args<Off> make_args(do_state *s, const Off *row)
     a.row = row;
     a.trow = d->trow ? static_cast<const Off *>(d->trow) : row;
     a.col = d->col;
-    a.tcol = d->tcol ? d->tcol : d->col;
+    a.tcol = s->scol ? s->scol : d->tcol ? d->tcol : d->col;
     a.level = s->level;
     a.vis = s->vis;
     a.iso = s->iso;
@@ -656,6 +660,13 @@ void *do_create(const gr_dcsr *d, const long *pv, gr_err *err)
         delete s;
         return nullptr;
     }
+    if (pv[7]) {
+        s->scol = sorted_inarcs(d, err);
+        if (!s->scol) {
+            delete s;
+            return nullptr;
+        }
+    }
     GR_CUDA_CHECK(cudaMalloc(&s->level, n * 4 + 4));
     for (int i = 0; i < 2; i++) {
         GR_CUDA_CHECK(cudaMalloc(&s->q[i], n * 4 + 4));
@@ -723,6 +734,7 @@ void do_destroy(void *p)
     do_state *s = static_cast<do_state *>(p);
     if (!s)
         return;
+    GR_CUDA_CHECK(cudaFree(s->scol));     /* nullptr with sort=0: a no-op */
     GR_CUDA_CHECK(cudaFree(s->level));
     for (int i = 0; i < 2; i++) {
         GR_CUDA_CHECK(cudaFree(s->q[i]));

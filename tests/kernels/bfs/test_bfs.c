@@ -128,12 +128,15 @@ TEST_CASE(queue_star_path)
 }
 
 /* thin=0: no thin group; thin=100: the thin group entered and left often; thin=2^30 with
- * alpha=1000: every top-down level in the thin group (hubs' arcs shared by 132 blocks). */
+ * alpha=1000: every top-down level in the thin group (hubs' arcs shared by 132 blocks); sort=0:
+ * bottom-up over the in-arcs in CSR order (the default probes them by degree, a sorted copy). */
 static const char *const do_params[] = {"bfs-do", "bfs-do:small=0", "bfs-do:alpha=1,beta=1000",
                                         "bfs-do:alpha=1000,beta=1", "bfs-do:bps=1",
                                         "bfs-do:alpha=1000,beta=1,small=0,bps=1", "bfs-do:thin=0",
                                         "bfs-do:small=0,thin=100",
-                                        "bfs-do:alpha=1000,beta=1,small=0,thin=1073741824"};
+                                        "bfs-do:alpha=1000,beta=1,small=0,thin=1073741824",
+                                        "bfs-do:sort=0", "bfs-do:alpha=1000,beta=1000,sort=0",
+                                        "bfs-do:alpha=1000,beta=1000"};
 
 TEST_CASE(do_all_params)
 {
@@ -151,7 +154,8 @@ TEST_CASE(wide_offsets)
     static const char *const texts[] = {"bfs-vertex", "bfs-gqueue:lb=2,small=1",
                                         "bfs-bqueue:ro=1,lb=1", "bfs-wqueue:ro=1,small=2,lb=2",
                                         "bfs-wqueue:ro=1,small=1,lb=3,tt=1", "bfs-gqueue:lb=3",
-                                        "bfs-do", "bfs-do:alpha=1000,beta=1"};
+                                        "bfs-do", "bfs-do:alpha=1000,beta=1",
+                                        "bfs-do:alpha=1000,beta=1000,sort=0"};
     setenv("GR_BFS_FORCE_WIDE", "1", 1);
     for (size_t i = 0; i < sizeof texts / sizeof texts[0] && !gr_t_skipped_now; i++) {
         check_on(texts[i], BG_ONE, BG_STAR, 1);
