@@ -5,7 +5,8 @@
 #   1  dominators: tests, sanitizer, and make reproduce PAPER=gpu-dominators after dropping the
 #      dom-batch rows written before its smem parameter (their params lack it; kept in git history)
 #   2  BFS: tests, sanitizer (lb=3 / tt=1 included), make reproduce PAPER=pmpp-bfs (the queue
-#      variants' old rows stay: their params gained tt=0, what their code did; only new rows run)
+#      variants' old rows stay: their params gained tt=0, what their code did; bfs-do's rows from
+#      before its `sort` parameter are dropped and measured again with the new default)
 #   3  SSSP: tests, sanitizer (bal=0/1), the sssp-fast sweep (configs/sssp-fast-tuning.cfg), then
 #      the goal experiments bf-sssp-modern and bf-sssp-grid after dropping the sssp-fast rows of
 #      earlier versions (params without bal), and the iterations companion they write
@@ -30,6 +31,10 @@ case $part in
     done
     bash scripts/gpu_dom.sh ;;
 2)
+    dir=$(dev_dir)
+    for e in variants variants-uniform variants-grid ablation; do   # bfs-do rows before `sort`
+        bash scripts/drop_rows.sh "$dir/pmpp-bfs-$e" bfs-do '^alpha=[0-9]+;beta=[0-9]+;bps=[0-9]+;small=[01];thin=[0-9]+;tblocks=[0-9]+;occ=[23]$'
+    done
     GR_BFS_BUDGET_S=${GR_BFS_BUDGET_S:-540} bash scripts/gpu_bfs.sh test sanitize reproduce ;;
 3)
     dir=$(dev_dir)
