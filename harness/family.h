@@ -23,7 +23,8 @@
  * not-verified). verify() returns 1 passed, 2 passed on the sample (why names it), 0 FAILED (why
  * names the first mismatch), -1 not verified (why says why).
  *
- * Ceilings: gr_ceilings holds the shared ones (copy bandwidth, launch latency), measured by
+ * Ceilings: gr_ceilings holds the shared ones (copy bandwidth, launch latency, random-gather
+ * rates), measured by
  * measure/ceilings.c, and one section per family that has its own (APSP's (min,+) rates, filled
  * by its ceilings hook in apsp/apsp_ceilings.c). Efficiency columns are stated against these. */
 #ifndef GR_FAMILY_H
@@ -39,6 +40,8 @@ typedef struct {
     double copy_bw_gpu;         /* bytes/s, device-to-device copy, read + write counted */
     double launch_us_gpu;       /* us per empty kernel launched back to back (GPU-side cost) */
     double launch_sync_us_gpu;  /* us per launch + host synchronize (a host-driven loop's step) */
+    double gather_l2_gpu;       /* random 4-byte loads/s from a 16 MB table (L2-resident) */
+    double gather_dram_gpu;     /* random 4-byte loads/s from a 1 GB table (DRAM) */
     /* APSP's own (apsp/apsp_ceilings.c). */
     struct {
         double minplus_i32_gpu;     /* (min,+) updates/s, int32, GPU (gr_minplus_peak_i32) */

@@ -60,6 +60,11 @@ void gr_gpu_flush_l2(void);
 /* Peak: device-to-device copy bandwidth in bytes/s (read + write counted), median of reps. */
 double gr_gpu_peak_copy_bw(size_t bytes, int reps);
 
+/* Peak: independent random 4-byte loads per second from a table of table_bytes (rounded down
+ * to a power of two; 16 MB stays in L2, 1 GB does not), median of reps
+ * (kernels/common/gather_peak.cu). */
+double gr_gpu_peak_gather(size_t table_bytes, int reps);
+
 /* Launch cost in microseconds per launch of an empty kernel, median of reps batches
  * (kernels/common/launch_peak.cu): back to back (sync_each = 0), or each followed by a host
  * synchronize (sync_each = 1, the step of a host-driven loop). */

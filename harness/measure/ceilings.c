@@ -1,5 +1,6 @@
 /* ceilings.c - measures the ceilings efficiency is stated against, once per process: the shared
- * ones (GPU copy bandwidth, launch cost back to back and with a host synchronize) here, and each
+ * ones (GPU copy bandwidth, launch cost back to back and with a host synchronize, random-gather
+ * rates from an L2-resident and a DRAM-sized table) here, and each
  * family's own through its ceilings hook (APSP: apsp/apsp_ceilings.c). */
 #include <stddef.h>
 #include <stdio.h>
@@ -17,6 +18,8 @@ const gr_ceilings *gr_ceilings_get(int want_gpu, int want_cpu)
         g_c.copy_bw_gpu = gr_gpu_peak_copy_bw((size_t)1 << 30, 10);
         g_c.launch_us_gpu = gr_gpu_peak_launch_us(10, 0);
         g_c.launch_sync_us_gpu = gr_gpu_peak_launch_us(10, 1);
+        g_c.gather_l2_gpu = gr_gpu_peak_gather((size_t)16 << 20, 5);
+        g_c.gather_dram_gpu = gr_gpu_peak_gather((size_t)1 << 30, 5);
         g_have_gpu = 1;
     }
     if (cpu)
@@ -35,6 +38,10 @@ int gr_ceilings_rows(const gr_ceilings *c, gr_ceiling_row *out, int max)
          offsetof(gr_ceilings, launch_us_gpu)},
         {"launch_sync_us", c->launch_sync_us_gpu, "us per launch + host synchronize", 1,
          offsetof(gr_ceilings, launch_sync_us_gpu)},
+        {"gather_l2", c->gather_l2_gpu, "random 4-byte loads/s (16 MB table, in L2)", 1,
+         offsetof(gr_ceilings, gather_l2_gpu)},
+        {"gather_dram", c->gather_dram_gpu, "random 4-byte loads/s (1 GB table)", 1,
+         offsetof(gr_ceilings, gather_dram_gpu)},
     };
     int n = 0;
     for (size_t i = 0; i < sizeof shared / sizeof shared[0] && n < max; i++)
