@@ -3,10 +3,11 @@
 //  - one persistent cooperative kernel per root: rounds separated by grid.sync(), no host round
 //    trip at all between root and result;
 //  - a round expands the near frontier (vertices whose distance fell below the threshold T):
-//    bal=1 (default): the arcs of the vertices of degree >= `big` (hubs) cut into equal chunks for
+//    bal=1: the arcs of the vertices of degree >= `big` (hubs) cut into equal chunks for
 //    all warps (a hub list whose entries carry their arc offsets, from one 64-bit atomicAdd per
 //    hub), the other vertices 32 to a warp with their arcs spread over its lanes (a warp scan of
 //    the degrees); bal=0 (the first version): hubs one per block, the others one per warp;
+//    bal=2 (default): 1 when the graph has a vertex of degree >= big, else 0;
 //    improved vertices below T go to the
 //    next near frontier (once per round: a stamp per vertex), the others to the far pile (once
 //    per far epoch: a second stamp);
@@ -286,7 +287,16 @@ void *fast_prepare(const gr_graph *g, const long *pv, gr_err *err)
         gr_errf(err, "sssp-fast: the device does not support cooperative launches");
         return nullptr;
     }
-    if (pv[6] && g->m >= (int64_t)kHubMask) {
+    // bal=2 (auto): the balanced expansion when the graph has hubs (a vertex of degree >= big),
+    // the first version's otherwise (a grid: its measured configuration, thin rounds as tuned)
+    int bal = (int)pv[6];
+    if (bal == 2) {
+        int64_t maxdeg = 0;
+        for (int32_t v = 0; v < g->n; v++)
+            maxdeg = g->row[v + 1] - g->row[v] > maxdeg ? g->row[v + 1] - g->row[v] : maxdeg;
+        bal = maxdeg >= pv[1];
+    }
+    if (bal && g->m >= (int64_t)kHubMask) {
         gr_errf(err, "sssp-fast: bal=1 counts hub arcs in %d bits: %lld arcs is too many (use bal=0)",
                 kHubShift, (long long)g->m);
         return nullptr;
@@ -312,7 +322,7 @@ void *fast_prepare(const gr_graph *g, const long *pv, gr_err *err)
     s->bps = (int)pv[3];
     s->thin = (unsigned)pv[4];
     s->tblocks = (unsigned)pv[5];
-    s->bal = (int)pv[6];
+    s->bal = bal;
     if (s->bal && s->big > (1 << 25))   // a warp group's 32 degrees (each < big) sum in an int
         s->big = 1 << 25;
     // auto initial delta: bal=1 starts narrow (max weight / 32: the CPU replay of R-MAT 22 examines

@@ -128,9 +128,13 @@ TEST_CASE(sssp_fast_thin0) { check_variant("sssp-fast:thin=0"); }
 TEST_CASE(sssp_fast_thin_always) { check_variant("sssp-fast:thin=1000000000,tblocks=1"); }
 TEST_CASE(sssp_fast_thin_small) { check_variant("sssp-fast:thin=16,tblocks=3,delta=1"); }
 TEST_CASE(sssp_fast_bps1_d64) { check_variant("sssp-fast:bps=1,d32=0"); }
-/* bal=1 (default) with every vertex in warp groups (the star's centre too), and bal=0 (the first
- * version: a block per hub, a warp per vertex) with its old hub degree, small buckets, thin rounds */
-TEST_CASE(sssp_fast_bal_nohub) { check_variant("sssp-fast:big=1000000000"); }
+/* The default bal=2 picks the balanced expansion on graphs with hubs (the star, R-MAT) and the
+ * first version elsewhere; forced bal=1 on every graph (also with every vertex in warp groups,
+ * the star's centre too, with 64-bit distances, small buckets and thin rounds), and bal=0 (a block
+ * per hub, a warp per vertex) with its old hub degree, small buckets, thin rounds */
+TEST_CASE(sssp_fast_bal1) { check_variant("sssp-fast:bal=1"); }
+TEST_CASE(sssp_fast_bal1_nohub) { check_variant("sssp-fast:bal=1,big=1000000000"); }
+TEST_CASE(sssp_fast_bal1_d64_thin) { check_variant("sssp-fast:bal=1,d32=0,thin=16,tblocks=3,delta=1"); }
 TEST_CASE(sssp_fast_bal0) { check_variant("sssp-fast:bal=0,big=512"); }
 TEST_CASE(sssp_fast_bal0_small) { check_variant("sssp-fast:bal=0,big=32,delta=1,d32=0"); }
 TEST_CASE(sssp_fast_bal0_thin) { check_variant("sssp-fast:bal=0,thin=16,tblocks=3,delta=1"); }
@@ -142,6 +146,7 @@ TEST_CASE(trace_bf_worklist) { check_trace("bf-worklist", 0); }
 TEST_CASE(trace_sssp_fast) { check_trace("sssp-fast", 0); }
 TEST_CASE(trace_sssp_fast_thin0) { check_trace("sssp-fast:thin=0", 0); }
 TEST_CASE(trace_sssp_fast_bal0) { check_trace("sssp-fast:bal=0", 0); }
+TEST_CASE(trace_sssp_fast_bal1) { check_trace("sssp-fast:bal=1", 0); }
 
 TEST_MAIN("sssp", TEST_ENTRY(bf_edge_default), TEST_ENTRY(bf_edge_restrict0),
           TEST_ENTRY(bf_edge_cache0), TEST_ENTRY(bf_edge_both0), TEST_ENTRY(bf_edge_seg1024),
@@ -151,9 +156,11 @@ TEST_MAIN("sssp", TEST_ENTRY(bf_edge_default), TEST_ENTRY(bf_edge_restrict0),
           TEST_ENTRY(sssp_fast_delta1), TEST_ENTRY(sssp_fast_delta_huge),
           TEST_ENTRY(sssp_fast_big32_delta1_d64), TEST_ENTRY(sssp_fast_thin0),
           TEST_ENTRY(sssp_fast_thin_always), TEST_ENTRY(sssp_fast_thin_small),
-          TEST_ENTRY(sssp_fast_bps1_d64), TEST_ENTRY(sssp_fast_bal_nohub),
+          TEST_ENTRY(sssp_fast_bps1_d64), TEST_ENTRY(sssp_fast_bal1),
+          TEST_ENTRY(sssp_fast_bal1_nohub), TEST_ENTRY(sssp_fast_bal1_d64_thin),
           TEST_ENTRY(sssp_fast_bal0), TEST_ENTRY(sssp_fast_bal0_small),
           TEST_ENTRY(sssp_fast_bal0_thin), TEST_ENTRY(sssp_nf_default),
           TEST_ENTRY(sssp_nf_delta1_big32), TEST_ENTRY(sssp_nf_delta_huge), TEST_ENTRY(trace_bf_edge),
           TEST_ENTRY(trace_bf_worklist), TEST_ENTRY(trace_sssp_fast),
-          TEST_ENTRY(trace_sssp_fast_thin0), TEST_ENTRY(trace_sssp_fast_bal0))
+          TEST_ENTRY(trace_sssp_fast_thin0), TEST_ENTRY(trace_sssp_fast_bal0),
+          TEST_ENTRY(trace_sssp_fast_bal1))
