@@ -1,16 +1,18 @@
 #!/usr/bin/env bash
 # gpu_pending.sh PART - the GPU measurements that the code committed since the last GPU session is
-# waiting for (2026-11-25, third session: written without a GPU). Three parts, one device call
+# waiting for (2026-11-25, third session: written without a GPU). Four parts, one device call
 # each (a call may run 10 minutes):
 #   1  dominators: tests, sanitizer, and make reproduce PAPER=gpu-dominators after dropping the
 #      dom-batch rows written before its smem parameter (their params lack it; kept in git history)
 #   2  BFS: tests, sanitizer (lb=3 / tt=1 included), make reproduce PAPER=pmpp-bfs (the queue
 #      variants' old rows stay: their params gained tt=0, what their code did; bfs-do's rows from
 #      before its `sort` parameter are dropped and measured again with the new default)
-#   3  SSSP: tests, sanitizer (bal=0/1), the sssp-fast sweep (configs/sssp-fast-tuning.cfg), then
-#      the goal experiments bf-sssp-modern and bf-sssp-grid after dropping the sssp-fast rows of
-#      earlier versions (params without bal), and the iterations companion they write
-# Run from the repository root: GR_GIT_REV=<commit> bash scripts/gpu_pending.sh 1
+#   3  SSSP: tests, sanitizer (bal=0/1, thin rounds)
+#   4  SSSP: the sssp-fast sweep (configs/sssp-fast-tuning.cfg), then the goal experiments
+#      bf-sssp-modern and bf-sssp-grid after dropping the sssp-fast rows of earlier versions
+#      (params without bal) and the cpu-delta rows (the ratios come from one run), and the
+#      iterations companion they write
+# Then `make plots report` here. Run from the repository root: GR_GIT_REV=<commit> bash scripts/gpu_pending.sh 1
 # Results land in results/<device>/ and are packed into $OUT (default /tmp/graphrepro-out).
 set -u
 cd "$(dirname "$0")/.."
@@ -43,14 +45,16 @@ case $part in
     bash scripts/drop_rows.sh "$dir/pmpp-bfs-variants" cpu-bfs-do
     GR_BFS_BUDGET_S=${GR_BFS_BUDGET_S:-540} bash scripts/gpu_bfs.sh test sanitize reproduce ;;
 3)
+    GR_STAGE_TIMEOUT=${GR_STAGE_TIMEOUT:-270} bash scripts/gpu_sssp.sh test sanitize ;;
+4)
     dir=$(dev_dir)
-    GR_STAGE_TIMEOUT=${GR_STAGE_TIMEOUT:-150} bash scripts/gpu_sssp.sh test sanitize tune
+    GR_STAGE_TIMEOUT=${GR_STAGE_TIMEOUT:-200} bash scripts/gpu_sssp.sh tune
     for e in modern grid; do
         bash scripts/drop_rows.sh "$dir/bf-sssp-$e" sssp-fast '^delta=[0-9]+;big=[0-9]+;d32=[01]$'
         # the 30x / 10x goals are sssp-fast over cpu-delta from one run: the baseline again too
         bash scripts/drop_rows.sh "$dir/bf-sssp-$e" cpu-delta
         timeout 240 bin/graphrepro experiment "configs/bf-sssp-$e.cfg" --outdir "$dir" 2>&1 | tail -12
     done
-    tar czf "$OUT/results-pending3.tgz" results ;;
-*) echo "usage: gpu_pending.sh 1|2|3" >&2; exit 2 ;;
+    tar czf "$OUT/results-pending4.tgz" results ;;
+*) echo "usage: gpu_pending.sh 1|2|3|4" >&2; exit 2 ;;
 esac
