@@ -6,7 +6,8 @@
 #      dom-batch rows written before its smem parameter (their params lack it; kept in git history)
 #   2  BFS: tests, sanitizer (lb=3 / tt=1 included), make reproduce PAPER=pmpp-bfs (the queue
 #      variants' old rows stay: their params gained tt=0, what their code did; bfs-do's rows from
-#      before its `sort` parameter are dropped and measured again with the new default)
+#      before its `sort` parameter are dropped and measured again with the new default); part
+#      2r continues the reproduce if part 2's budget ran out
 #   3  SSSP: tests, sanitizer (bal=0/1, thin rounds)
 #   4  SSSP: the sssp-fast sweep (configs/sssp-fast-tuning.cfg), then the goal experiments
 #      bf-sssp-modern and bf-sssp-grid after dropping the sssp-fast rows of earlier versions
@@ -44,6 +45,8 @@ case $part in
     # the 40x goal is bfs-do over cpu-bfs-do from one run: the baseline again too
     bash scripts/drop_rows.sh "$dir/pmpp-bfs-variants" cpu-bfs-do
     GR_BFS_BUDGET_S=${GR_BFS_BUDGET_S:-540} bash scripts/gpu_bfs.sh test sanitize reproduce ;;
+2r)     # the rest of pmpp-bfs's reproduce, when part 2 ran out of time (experiments resume)
+    GR_BFS_BUDGET_S=${GR_BFS_BUDGET_S:-540} bash scripts/gpu_bfs.sh reproduce ;;
 3)
     GR_STAGE_TIMEOUT=${GR_STAGE_TIMEOUT:-270} bash scripts/gpu_sssp.sh test sanitize ;;
 4)
@@ -56,5 +59,5 @@ case $part in
         timeout 240 bin/graphrepro experiment "configs/bf-sssp-$e.cfg" --outdir "$dir" 2>&1 | tail -12
     done
     tar czf "$OUT/results-pending4.tgz" results ;;
-*) echo "usage: gpu_pending.sh 1|2|3|4" >&2; exit 2 ;;
+*) echo "usage: gpu_pending.sh 1|2|2r|3|4" >&2; exit 2 ;;
 esac
