@@ -36,7 +36,8 @@ slog=$dir/dom-sanitizer.log
 pairs="dom-warp@graphs/fixtures/dom_example5.el dom-warp:e2e=1@cfgirr:n=32,seed=2
 dom-warp:e2e=1,graph=1@graphs/fixtures/dom_example5.el
 dom-iter@cfgirr:n=300,seed=2 dom-iter@cfgbatch:count=50,mean=20,maxn=600,seed=3
-dom-iter:e2e=1@graphs/fixtures/dom_batch3.el dom-batch@cfgirr:n=300,seed=2
+dom-iter:e2e=1@graphs/fixtures/dom_batch3.el dom-iter:hub=2@cfgirr:n=300,seed=2
+dom-iter:hub=2@cfgbatch:count=50,mean=20,maxn=600,seed=3 dom-batch@cfgirr:n=300,seed=2
 dom-batch@cfgbatch:count=50,mean=20,maxn=600,seed=3 dom-batch:e2e=1@graphs/fixtures/dom_batch3.el
 dom-batch:big=1000@cfgbatch:count=50,mean=20,maxn=600,seed=3
 dom-batch:smem=0@cfgbatch:count=50,mean=20,maxn=600,seed=3 dom-batch:smem=0@cfgirr:n=300,seed=2

@@ -3,7 +3,8 @@
 # waiting for (2026-11-25, third session: written without a GPU). Four parts, one device call
 # each (a call may run 10 minutes):
 #   1  dominators: tests, sanitizer, and make reproduce PAPER=gpu-dominators after dropping the
-#      dom-batch rows written before its smem parameter (their params lack it; kept in git history)
+#      dom-batch and dom-iter rows written before their smem / hub parameters (their params lack
+#      them; kept in git history)
 #   2  BFS: tests, sanitizer (lb=3 / tt=1 included), make reproduce PAPER=pmpp-bfs (the queue
 #      variants' old rows stay: their params gained tt=0, what their code did; bfs-do's rows from
 #      before its `sort` parameter are dropped and measured again with the new default); part
@@ -31,6 +32,7 @@ case $part in
     dir=$(dev_dir)
     for e in example scale batch worst; do
         bash scripts/drop_rows.sh "$dir/gpu-dominators-$e" dom-batch '^e2e=[01];big=[0-9]+$'
+        bash scripts/drop_rows.sh "$dir/gpu-dominators-$e" dom-iter '^e2e=[01];bps=[0-9]+$'
     done
     # the goal's ratios come from one run: the CPU baselines of the batch experiment again too
     for v in cpu-dom-snca cpu-dom-lt cpu-dom-iter dom-iter; do

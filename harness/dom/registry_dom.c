@@ -187,8 +187,9 @@ const gr_variant gr_variant_dom_iter = GPU_DOM(
     "dom-iter", "-",
     "Cooper-Harvey-Kennedy intersect walks on the GPU: BFS tree, then Jacobi rounds of nearest "
     "common ancestors, one cooperative persistent kernel, O(n) memory",
-    iter_ops, no_check, 2, E2E_PARAM,
-    {"bps", 0, 0, 64, "blocks per SM of the cooperative grid (0 = occupancy limit)"});
+    iter_ops, no_check, 3, E2E_PARAM,
+    {"bps", 0, 0, 64, "blocks per SM of the cooperative grid (0 = occupancy limit)"},
+    {"hub", 256, 0, 1 << 30, "in-degree from which a whole thread block intersects a vertex's predecessors (0 = never: one thread each)"});
 const gr_variant gr_variant_dom_bitset = GPU_DOM(
     "dom-bitset", "-",
     "the write-up's bit-set fixed point past one warp: n x ceil(n/32) words in device memory "

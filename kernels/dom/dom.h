@@ -28,7 +28,8 @@ void gr_dom_warp_release(void *st);
 void gr_dom_warp_sets(void *st, uint32_t *dom, int32_t *gray);
 
 /* dom-iter: Cooper-Harvey-Kennedy-style nearest-common-ancestor rounds over the whole graph (or
- * batch), one cooperative persistent kernel. pv: {e2e, bps}. */
+ * batch), one cooperative persistent kernel; vertices of in-degree >= hub by a thread block.
+ * pv: {e2e, bps, hub}. */
 void *gr_dom_iter_prepare(const long *pv, const gr_graph *g, gr_err *err);
 void gr_dom_iter_run(void *st, gr_phases *ph);
 void gr_dom_iter_fetch(void *st, int32_t *idom);

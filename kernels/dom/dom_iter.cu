@@ -7,6 +7,10 @@
  *      the current tree of v's reachable predecessors, ancestors ordered by (level, id) - the
  *      key decreases towards the root in every tree the rounds build, so the walk is CHK's
  *      intersect with (level, id) in place of postorder numbers - until a round changes nothing.
+ * A vertex with at least `hub` predecessors (default 256) is taken by a whole thread block, its
+ * predecessors intersected in parallel and reduced in shared memory (the NCA of a set is the same
+ * in any order); one thread's serial walk over a reducible CFG's big merge blocks was the
+ * critical path (1.67 M dependent steps at 2^20 blocks, counted on the CPU).
  * The CPU replay of exactly these rounds (gr_dom_jacobi_sim) is checked against Semi-NCA in
  * tests/harness/dom. Unreachable vertices never get a level, so they stay at -1. */
 #include <cooperative_groups.h>
@@ -21,13 +25,25 @@ namespace cg = cooperative_groups;
 
 struct IterArgs {
     int32_t n, nparts, maxrounds;
+    int32_t hub;            /* in-degree from which a block takes the vertex (0: never) */
     const int64_t *row, *part;
     const int32_t *col, *poff, *pred;
     int32_t *level, *bufa, *bufb, *qa, *qb, *idom, *ctr, *flag, *rounds;
+    int32_t *hubs, *nhubs;  /* the vertices of in-degree >= hub, their count */
 };
+
+/* Preprocessing (hub > 0): the list of vertices with at least hub predecessors. */
+__global__ void iter_k_hubs(IterArgs a)
+{
+    for (int64_t v = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; v < a.n;
+         v += (int64_t)gridDim.x * blockDim.x)
+        if (__ldg(&a.poff[v + 1]) - __ldg(&a.poff[v]) >= a.hub)
+            a.hubs[atomicAdd(a.nhubs, 1)] = (int32_t)v;
+}
 
 __global__ void __launch_bounds__(ITER_THREADS) iter_k_persist(IterArgs a)
 {
+    __shared__ int32_t red[ITER_THREADS];
     cg::grid_group grid = cg::this_grid();
     const int64_t tid = blockIdx.x * (int64_t)blockDim.x + threadIdx.x;
     const int64_t nth = (int64_t)gridDim.x * blockDim.x;
@@ -43,9 +59,22 @@ __global__ void __launch_bounds__(ITER_THREADS) iter_k_persist(IterArgs a)
             a.flag[(r + 1) % 3] = 0;
         int changed = 0;
         for (int64_t v = tid; v < a.n; v += nth) {
+            if (a.hub > 0 && __ldg(&a.poff[v + 1]) - __ldg(&a.poff[v]) >= a.hub)
+                continue;   /* a block intersects its predecessors below */
             int32_t nd = dom_step(a.poff, a.pred, cur, a.level, (int32_t)v);
             changed |= nd != __ldcg(&cur[v]);
             nxt[v] = nd;
+        }
+        /* many-predecessor vertices, a block each: one thread's serial walk over thousands of
+         * predecessors was the critical path of deep reducible CFGs (results/NOTES.md) */
+        const int32_t nh = a.hub > 0 ? __ldcg(a.nhubs) : 0;
+        for (int32_t j = blockIdx.x; j < nh; j += gridDim.x) {     /* uniform in the block */
+            const int32_t v = __ldcg(&a.hubs[j]);
+            const int32_t nd = dom_step_block(a.poff, a.pred, cur, a.level, v, red);
+            if (threadIdx.x == 0) {
+                changed |= nd != __ldcg(&cur[v]);
+                nxt[v] = nd;
+            }
         }
         if (changed)
             a.flag[r % 3] = 1;
@@ -74,7 +103,7 @@ extern "C" void *gr_dom_iter_prepare(const long *pv, const gr_graph *g, gr_err *
 {
     IterState *s = new IterState();
     size_t n = (size_t)g->n;
-    if (dom_base_init(&s->b, g, (int)pv[0], 5 * n * 4 + 64, "dom-iter", err) < 0) {
+    if (dom_base_init(&s->b, g, (int)pv[0], 6 * n * 4 + 68, "dom-iter", err) < 0) {
         delete s;
         return nullptr;
     }
@@ -102,6 +131,9 @@ extern "C" void *gr_dom_iter_prepare(const long *pv, const gr_graph *g, gr_err *
     a.flag = (int32_t *)dom_dev_alloc(b, 3 * 4);
     a.rounds = (int32_t *)dom_dev_alloc(b, 4);
     a.idom = b->d_idom;
+    a.hub = (int32_t)pv[2];
+    a.hubs = (int32_t *)dom_dev_alloc(b, n * 4);
+    a.nhubs = (int32_t *)dom_dev_alloc(b, 4);
     int per_sm = 0;
     GR_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, iter_k_persist,
                                                                 ITER_THREADS, 0));
@@ -122,6 +154,12 @@ extern "C" void gr_dom_iter_run(void *st, gr_phases *ph)
     }
     gr_phase_mark(ph, GR_DOM_PH_PRE);
     dom_build_preds(b);
+    if (s->a.hub > 0) {     /* the many-predecessor vertices (part of preprocessing) */
+        GR_CUDA_CHECK(cudaMemsetAsync(s->a.nhubs, 0, 4, b->s));
+        int blocks = (int)((b->n + 255) / 256 < 4096 ? (b->n + 255) / 256 : 4096);
+        iter_k_hubs<<<blocks > 0 ? blocks : 1, 256, 0, b->s>>>(s->a);
+        GR_CHECK_LAUNCH();
+    }
     gr_phase_mark(ph, GR_DOM_PH_FIX);   /* BFS tree (init) and rounds: one kernel */
     void *args[] = {&s->a};
     GR_CUDA_CHECK(cudaLaunchCooperativeKernel((const void *)iter_k_persist, dim3(s->grid),
@@ -149,7 +187,7 @@ extern "C" void gr_dom_iter_release(void *st)
 {
     IterState *s = (IterState *)st;
     void *p[] = {s->a.level, s->a.bufa, s->a.bufb, s->a.qa, s->a.qb,
-                 s->a.ctr,   s->a.flag, s->a.rounds};
+                 s->a.ctr,   s->a.flag, s->a.rounds, s->a.hubs, s->a.nhubs};
     for (void *x : p)
         GR_CUDA_CHECK(cudaFree(x));
     dom_base_free(&s->b);

@@ -258,6 +258,11 @@ TEST_CASE(dom_batch_big_warps) { check_batches("dom-batch:big=2000"); }
 TEST_CASE(dom_batch_global_batches) { check_batches("dom-batch:smem=0"); }
 TEST_CASE(dom_batch_global_sizes) { check_sizes("dom-batch:smem=0", 100000); }
 TEST_CASE(dom_iter_batches) { check_batches("dom-iter"); }
+/* dom-iter's block path for many-predecessor vertices: off (every vertex one thread), and taken by
+ * every vertex with 2 predecessors or more (the block reduction on nearly every merge) */
+TEST_CASE(dom_iter_hub_off_sizes) { check_sizes("dom-iter:hub=0", 100000); }
+TEST_CASE(dom_iter_hub2_sizes) { check_sizes("dom-iter:hub=2", 100000); }
+TEST_CASE(dom_iter_hub2_batches) { check_batches("dom-iter:hub=2,e2e=1"); }
 TEST_CASE(dom_bitset_sizes) { check_sizes("dom-bitset", 100000); }
 TEST_CASE(dom_bitset_e2e_sizes) { check_sizes("dom-bitset:e2e=1", 1000); }
 /* dom-bitset takes one CFG: the worst-case families, and a batch is refused */
@@ -293,6 +298,8 @@ TEST_MAIN("dom", TEST_ENTRY(example_dom_warp_sets), TEST_ENTRY(example_all_varia
           TEST_ENTRY(dom_batch_all_blocks), TEST_ENTRY(dom_batch_all_warps),
           TEST_ENTRY(dom_batch_big_warps), TEST_ENTRY(dom_batch_global_batches),
           TEST_ENTRY(dom_batch_global_sizes),
-          TEST_ENTRY(dom_iter_batches), TEST_ENTRY(dom_bitset_sizes),
+          TEST_ENTRY(dom_iter_batches), TEST_ENTRY(dom_iter_hub_off_sizes),
+          TEST_ENTRY(dom_iter_hub2_sizes), TEST_ENTRY(dom_iter_hub2_batches),
+          TEST_ENTRY(dom_bitset_sizes),
           TEST_ENTRY(dom_bitset_e2e_sizes), TEST_ENTRY(dom_bitset_worst_and_refusal),
           TEST_ENTRY(cpu_variants_batches))
