@@ -40,6 +40,7 @@ dom-iter:e2e=1@graphs/fixtures/dom_batch3.el dom-iter:hub=2@cfgirr:n=300,seed=2
 dom-iter:hub=2@cfgbatch:count=50,mean=20,maxn=600,seed=3 dom-batch@cfgirr:n=300,seed=2
 dom-batch@cfgbatch:count=50,mean=20,maxn=600,seed=3 dom-batch:e2e=1@graphs/fixtures/dom_batch3.el
 dom-batch:big=1000@cfgbatch:count=50,mean=20,maxn=600,seed=3
+dom-batch:big=1,hub=2@cfgbatch:count=50,mean=20,maxn=600,seed=3
 dom-batch:smem=0@cfgbatch:count=50,mean=20,maxn=600,seed=3 dom-batch:smem=0@cfgirr:n=300,seed=2
 dom-bitset@cfgirr:n=300,seed=2 dom-bitset:e2e=1@graphs/fixtures/dom_example5.el"
 for pair in $pairs; do

@@ -199,7 +199,8 @@ const gr_variant gr_variant_dom_batch = GPU_DOM(
     "dom-batch", "-",
     "every CFG of a batch at once: a warp per CFG of <= big blocks, a thread block per larger "
     "one (two kernels, two streams), dom-iter's rounds with group barriers only",
-    batch_ops, no_check, 3, E2E_PARAM,
+    batch_ops, no_check, 4, E2E_PARAM,
     {"big", 256, 1, 1 << 30, "largest CFG (blocks) given to one warp; larger get a thread block"},
     {"smem", 1, 0, 1, "1: a CFG that fits (12 bytes a block) runs in shared memory, keyed by BFS "
-                      "position; 0: all in global memory, keys (level, id)"});
+                      "position; 0: all in global memory, keys (level, id)"},
+    {"hub", 256, 0, 1 << 30, "in shared memory, a thread-block CFG's blocks with at least this many predecessors are intersected by the whole block (0 = never)"});

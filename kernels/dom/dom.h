@@ -43,7 +43,7 @@ void gr_dom_bitset_fetch(void *st, int32_t *idom);
 void gr_dom_bitset_release(void *st);
 
 /* dom-batch: every CFG of a batch at once, a warp per CFG of at most `big` blocks, a block of
- * 256 threads per larger one; smem: CFGs that fit run in shared memory. pv: {e2e, big, smem}. */
+ * 256 threads per larger one; smem: CFGs that fit run in shared memory. pv: {e2e, big, smem, hub}. */
 void *gr_dom_batch_prepare(const long *pv, const gr_graph *g, gr_err *err);
 void gr_dom_batch_run(void *st, gr_phases *ph);
 void gr_dom_batch_fetch(void *st, int32_t *idom);

@@ -10,6 +10,8 @@
  *     reachable blocks by BFS queue position (claimed by atomics); position is the NCA key and
  *     the tree, the positions and both round buffers live in shared memory, so each step of an
  *     NCA walk is one shared load instead of three dependent L2 loads. Larger CFGs: as smem=0.
+ *     In a thread-block group, blocks with at least `hub` predecessors are intersected by the
+ *     whole thread block each round (strided partial NCAs, a shared-memory tree reduction).
  *   smem=0: the first version: keys (level, id), everything in global memory.
  * With e2e=1 the timed run starts from the batch in pinned host memory and ends with the idoms
  * there (phases upload / download), the same data the CPU variants start and end with. */
@@ -46,6 +48,7 @@ struct BatchArgs {
     const int32_t *col, *poff, *pred, *small, *large;
     int32_t nsmall, nlarge, small_blocks;
     int32_t cap_warp, cap_block;    /* largest CFG a warp / block solves in shared memory (0: none) */
+    int32_t hub;                    /* in-degree a thread block intersects together (0: never) */
     int32_t *level, *bufa, *bufb, *queue, *idom;
 };
 
@@ -127,13 +130,51 @@ __device__ __forceinline__ int32_t pos_nca(const int32_t *par, int32_t x, int32_
     return x;
 }
 
+/* Thread-block groups in shared memory: blocks with at least `hub` predecessors (a.hub, 0 = off)
+ * are intersected by the whole group (as dom-iter's hub path), up to BATCH_MAXHUBS of them a
+ * CFG (more: all one thread each). */
+#define BATCH_MAXHUBS 128
+struct BlockHubs {
+    int32_t *red;           /* BATCH_THREADS ints: the reduction */
+    int32_t *list;          /* BATCH_MAXHUBS positions */
+    int32_t *count;
+};
+
+/* NCA over positions of the predecessors of the block at position i (vertex v), by the whole
+ * thread block: strided partial NCAs, then a tree reduction in red. All threads call it. */
+__device__ int32_t pos_step_block(const BatchArgs &a, int64_t lo, const int32_t *pos,
+                                  const int32_t *par, int64_t v, int32_t *red)
+{
+    int32_t nd = -1;
+    for (int32_t e = __ldg(&a.poff[v]) + (int32_t)threadIdx.x, end = __ldg(&a.poff[v + 1]);
+         e < end; e += BATCH_THREADS) {
+        int32_t q = pos[__ldg(&a.pred[e]) - lo];
+        if (q >= 0)
+            nd = nd < 0 ? q : pos_nca(par, q, nd);
+    }
+    red[threadIdx.x] = nd;
+    __syncthreads();
+    for (int s = BATCH_THREADS / 2; s > 0; s >>= 1) {
+        if ((int)threadIdx.x < s) {
+            int32_t x = red[threadIdx.x], y = red[threadIdx.x + s];
+            red[threadIdx.x] = x < 0 ? y : y < 0 ? x : pos_nca(par, x, y);
+        }
+        __syncthreads();
+    }
+    const int32_t r = red[0];
+    __syncthreads();    /* red[0] read by all before the next call writes red */
+    return r;
+}
+
 /* Dominators of the CFG [lo, hi) by one group, its reachable blocks numbered by BFS position.
  * sm: 3 x cap ints of the group's shared memory, cap >= hi - lo: pos[local block] (-1
  * unreachable), then the two round buffers over positions (parent position; the root, position
- * 0, is its own). a.queue[lo + position] = local block. */
+ * 0, is its own). a.queue[lo + position] = local block. hb: a thread-block group's hub list and
+ * reduction space (empty for warps). */
 template <class Grp>
 __device__ void batch_solve_smem(const BatchArgs &a, int64_t lo, int64_t hi,
-                                 volatile int32_t *tail, int32_t *sm, int32_t cap)
+                                 volatile int32_t *tail, int32_t *sm, int32_t cap,
+                                 BlockHubs hb)
 {
     const int G = Grp::G, me = Grp::rank();
     const int32_t nc = (int32_t)(hi - lo);
@@ -171,11 +212,35 @@ __device__ void batch_solve_smem(const BatchArgs &a, int64_t lo, int64_t hi,
         qe = *tail;
         Grp::sync();            /* everyone has read the tail before the next claims */
     }
+    /* thread blocks: the many-predecessor blocks, listed once (all serial if there are too many) */
+    int32_t nhubs = 0;
+    if constexpr (Grp::G == BATCH_THREADS) {
+        if (a.hub > 0) {    /* uniform: a kernel argument */
+            if (me == 0)
+                *hb.count = 0;
+            Grp::sync();
+            for (int32_t i = 1 + me; i < qe; i += G) {
+                int64_t v = lo + queue[i];
+                if (__ldg(&a.poff[v + 1]) - __ldg(&a.poff[v]) >= a.hub) {
+                    int32_t k = atomicAdd(hb.count, 1);
+                    if (k < BATCH_MAXHUBS)
+                        hb.list[k] = i;
+                }
+            }
+            Grp::sync();
+            nhubs = *(volatile int32_t *)hb.count;
+            if (nhubs > BATCH_MAXHUBS)
+                nhubs = 0;
+            Grp::sync();    /* everyone has read the count */
+        }
+    }
     /* Jacobi rounds over positions 1 .. qe - 1 */
     for (;;) {
         int changed = 0;
         for (int32_t i = 1 + me; i < qe; i += G) {
             int64_t v = lo + queue[i];
+            if (nhubs > 0 && __ldg(&a.poff[v + 1]) - __ldg(&a.poff[v]) >= a.hub)
+                continue;   /* the whole block takes it below */
             int32_t nd = -1;
             for (int32_t e = __ldg(&a.poff[v]), end = __ldg(&a.poff[v + 1]); e < end; e++) {
                 int32_t q = pos[__ldg(&a.pred[e]) - lo];
@@ -184,6 +249,16 @@ __device__ void batch_solve_smem(const BatchArgs &a, int64_t lo, int64_t hi,
             }
             changed |= nd != cur[i];
             nxt[i] = nd;
+        }
+        if constexpr (Grp::G == BATCH_THREADS) {
+            for (int32_t j = 0; j < nhubs; j++) {      /* uniform in the block */
+                const int32_t i = hb.list[j];
+                const int32_t nd = pos_step_block(a, lo, pos, cur, lo + queue[i], hb.red);
+                if (me == 0) {
+                    changed |= nd != cur[i];
+                    nxt[i] = nd;
+                }
+            }
         }
         if (!Grp::any(changed))     /* a barrier: the round's writes are visible */
             break;
@@ -208,7 +283,7 @@ __global__ void __launch_bounds__(BATCH_THREADS) batch_k_warps(BatchArgs a)
     int64_t lo = __ldg(&a.part[p]), hi = __ldg(&a.part[p + 1]);
     if (hi - lo <= a.cap_warp)
         batch_solve_smem<WarpGroup>(a, lo, hi, &tails[w], dyn_sm + w * 3 * a.cap_warp,
-                                    a.cap_warp);
+                                    a.cap_warp, BlockHubs{});
     else
         batch_solve_global<WarpGroup>(a, lo, hi, &tails[w]);
 }
@@ -217,11 +292,12 @@ __global__ void __launch_bounds__(BATCH_THREADS) batch_k_warps(BatchArgs a)
 __global__ void __launch_bounds__(BATCH_THREADS) batch_k_blocks(BatchArgs a)
 {
     extern __shared__ int32_t dyn_sm[];
-    __shared__ int32_t tail;
+    __shared__ int32_t tail, red[BATCH_THREADS], hub_list[BATCH_MAXHUBS], hub_count;
     int32_t p = __ldg(&a.large[blockIdx.x]);
     int64_t lo = __ldg(&a.part[p]), hi = __ldg(&a.part[p + 1]);
     if (hi - lo <= a.cap_block)     /* uniform across the block */
-        batch_solve_smem<BlockGroup>(a, lo, hi, &tail, dyn_sm, a.cap_block);
+        batch_solve_smem<BlockGroup>(a, lo, hi, &tail, dyn_sm, a.cap_block,
+                                     BlockHubs{red, hub_list, &hub_count});
     else
         batch_solve_global<BlockGroup>(a, lo, hi, &tail);
 }
@@ -251,8 +327,9 @@ static void batch_capacities(BatchState *s, const gr_graph *g, int smem,
     auto size = [g](int32_t p) {
         return g->nparts > 0 ? g->part_off[p + 1] - g->part_off[p] : (int64_t)g->n;
     };
-    /* opt-in limit per block, less a margin for the kernels' static shared memory */
-    int64_t room = (int64_t)gr_device_attr(cudaDevAttrMaxSharedMemoryPerBlockOptin) - 1024;
+    /* opt-in limit per block, less a margin for the kernels' static shared memory (the block
+     * kernel's reduction and hub list: ~1.6 KB) */
+    int64_t room = (int64_t)gr_device_attr(cudaDevAttrMaxSharedMemoryPerBlockOptin) - 4096;
     int64_t mw = 0, mb = 0;
     for (int32_t p : small)
         mw = std::max(mw, size(p));
@@ -315,6 +392,7 @@ extern "C" void *gr_dom_batch_prepare(const long *pv, const gr_graph *g, gr_err 
     a.bufb = (int32_t *)dom_dev_alloc(b, n * 4);
     a.queue = (int32_t *)dom_dev_alloc(b, n * 4);
     a.idom = b->d_idom;
+    a.hub = (int32_t)pv[3];
     batch_capacities(s, g, (int)pv[2], small, large);
     GR_CUDA_CHECK(cudaStreamCreate(&s->s2));
     GR_CUDA_CHECK(cudaEventCreateWithFlags(&s->fork, cudaEventDisableTiming));

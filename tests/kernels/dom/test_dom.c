@@ -257,6 +257,9 @@ TEST_CASE(dom_batch_big_warps) { check_batches("dom-batch:big=2000"); }
 /* the first version: every CFG in global memory */
 TEST_CASE(dom_batch_global_batches) { check_batches("dom-batch:smem=0"); }
 TEST_CASE(dom_batch_global_sizes) { check_sizes("dom-batch:smem=0", 100000); }
+/* the thread-block groups' hub path on nearly every merge block (and off) */
+TEST_CASE(dom_batch_hub2_batches) { check_batches("dom-batch:big=1,hub=2"); }
+TEST_CASE(dom_batch_hub_off_batches) { check_batches("dom-batch:big=1,hub=0"); }
 TEST_CASE(dom_iter_batches) { check_batches("dom-iter"); }
 /* dom-iter's block path for many-predecessor vertices: off (every vertex one thread), and taken by
  * every vertex with 2 predecessors or more (the block reduction on nearly every merge) */
@@ -297,7 +300,8 @@ TEST_MAIN("dom", TEST_ENTRY(example_dom_warp_sets), TEST_ENTRY(example_all_varia
           TEST_ENTRY(dom_batch_batches), TEST_ENTRY(dom_batch_e2e_batches),
           TEST_ENTRY(dom_batch_all_blocks), TEST_ENTRY(dom_batch_all_warps),
           TEST_ENTRY(dom_batch_big_warps), TEST_ENTRY(dom_batch_global_batches),
-          TEST_ENTRY(dom_batch_global_sizes),
+          TEST_ENTRY(dom_batch_global_sizes), TEST_ENTRY(dom_batch_hub2_batches),
+          TEST_ENTRY(dom_batch_hub_off_batches),
           TEST_ENTRY(dom_iter_batches), TEST_ENTRY(dom_iter_hub_off_sizes),
           TEST_ENTRY(dom_iter_hub2_sizes), TEST_ENTRY(dom_iter_hub2_batches),
           TEST_ENTRY(dom_bitset_sizes),
