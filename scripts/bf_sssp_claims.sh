@@ -14,13 +14,7 @@
 # Only rows with a verdict starting with "passed". Writes OUT.csv
 #   claim,n,ours,paper,holds
 # and OUT.md (one line per claim).
-set -eu
-out=$1; dir=$2
-root=$(cd "$(dirname "$0")/.." && pwd)
-md=${out%.csv}.md
-tmp=$out.tmp.$$
-trap 'rm -f "$tmp" "$tmp.md"' EXIT
-flat() { [ -f "$1" ] && awk -f "$root/scripts/csv_flatten.awk" "$1" || true; }
+. "$(dirname "$0")/claims_common.sh"
 # the derived figures first (make reproduce runs the script experiments in name order: claims
 # would come before fig1-rate and fig2); idempotent
 bash "$root/scripts/bf_sssp_figs.sh" "$dir/bf-sssp-fig1-rate.csv" "$dir" || true

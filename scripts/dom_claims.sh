@@ -16,13 +16,7 @@
 # when ours <= 1 ms). Only rows whose verdict starts with "passed". Writes OUT.csv
 # (claim,case,ours_ms,reference_ms,factor,holds) and OUT.md: one line per claim, then
 # DIR/gpu-dominators-claims.why.md verbatim when it exists (hand-written).
-set -eu
-out=$1; dir=$2
-root=$(cd "$(dirname "$0")/.." && pwd)
-md=${out%.csv}.md
-tmp=$out.tmp.$$
-trap 'rm -f "$tmp" "$tmp.md"' EXIT
-flat() { [ -f "$1" ] && awk -f "$root/scripts/csv_flatten.awk" "$1" || true; }
+. "$(dirname "$0")/claims_common.sh"
 pub=$root/configs/published/gpu_dominators_example.csv
 pub_total=$(awk -F, '$3 == "total" { print $4 }' "$pub" 2>/dev/null)
 launch_us=$(awk -F, '$2 == "launch_us" { v = $3 } END { print v + 0 }' "$dir/peak.csv" 2>/dev/null || echo 0)

@@ -15,16 +15,11 @@
 # holds: yes (factor >= 1.03), no (<= 0.97), same (within 3%). Only rows whose verdict starts
 # with "passed". Writes OUT.csv (claim,graph,base_gteps,with_gteps,factor,holds) and OUT.md: one
 # line per claim, then DIR/pmpp-bfs-claims.why.md verbatim when it exists (hand-written).
-set -eu
-out=$1; dir=$2
-root=$(cd "$(dirname "$0")/.." && pwd)
-md=${out%.csv}.md
-tmp=$out.tmp.$$
-trap 'rm -f "$tmp" "$tmp.md"' EXIT
+. "$(dirname "$0")/claims_common.sh"
 src=$dir/pmpp-bfs-ablation.csv
 echo "claim,graph,base_gteps,with_gteps,factor,holds" > "$tmp"
 if [ -f "$src" ]; then
-    awk -f "$root/scripts/csv_flatten.awk" "$src" | awk -F, '
+    flat "$src" | awk -F, '
         NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
         $c["verdict"] !~ /^passed/ || $c["metric_value"] <= 0 { next }
         {
