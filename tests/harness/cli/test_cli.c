@@ -169,6 +169,39 @@ TEST_CASE(experiment_resume_skips_building_done_graphs)
     CHECK_EQ(sh("test -e \"$(cat " TMP "/cachefile)\""), 0);       /* built when needed */
 }
 
+/* scripts/goals.sh reads a goal off the rows: the newest passed row of the variant on the goal's
+ * graph (a uniform graph of the same scale is not R-MAT), a ratio's rows named with their rev and
+ * whether they come from one run; a goal without rows says so. */
+TEST_CASE(goals_script_reads_rows)
+{
+    CHECK_EQ(sh("rm -rf " TMP "/goals && mkdir -p " TMP "/goals"), 0);
+    FILE *f = fopen(TMP "/goals/pmpp-bfs-variants.csv", "w");
+    const char *rm22 = "\"rmat:ef=16,scale=22,sym=1\"", *un22 = "\"uniform:ef=16,scale=22\"";
+    fprintf(f, "%s\n", GR_CSV_HEADER);
+    /* paper,experiment,family,variant,params,graph,n,m,seed,sources,device,reps, median..stdev,
+     * metric,metric_value,efficiency,efficiency_paper,verdict,git_rev,date,clocks */
+    const char *rows[][6] = {
+        {"bfs-do", "a=1", "rm", "0.5", "120", "r1,2026-11-25T01:00:00Z"},
+        {"bfs-do", "a=1", "rm", "0.4", "150", "r2,2026-11-26T01:00:00Z"},     /* newest */
+        {"bfs-do", "a=1", "un", "0.1", "900", "r2,2026-11-26T01:00:00Z"},     /* not R-MAT */
+        {"cpu-bfs-do", "threads=0", "rm", "20", "3", "r2,2026-11-26T02:00:00Z"},
+    };
+    for (int i = 0; i < 4; i++)
+        fprintf(f, "pmpp-bfs,pmpp-bfs-variants,bfs,%s,%s,%s,4194304,134217728,1,64,dev,64,%s,%s,%s,%s,0,"
+                   "gteps,%s,NA,NA,passed,%s,NA,NA,NA\n", rows[i][0], rows[i][1],
+                rows[i][2][0] == 'r' ? rm22 : un22, rows[i][3], rows[i][3], rows[i][3], rows[i][3],
+                rows[i][4], rows[i][5]);
+    fclose(f);
+    CHECK_EQ(sh("bash scripts/goals.sh " TMP "/goals/pmpp-bfs-goals.csv " TMP "/goals"), 0);
+    char *s = slurp(TMP "/goals/pmpp-bfs-goals.csv");
+    CHECK_STR_CONTAINS(s, "\"bfs-do GTEPS on rmat 22 (64 roots)\",150,>= 250,no,-");
+    CHECK_STR_CONTAINS(s, "on rmat 22\",50,>= 40,yes,yes,");          /* 150 / 3, one run */
+    CHECK_STR_CONTAINS(s, "bfs-do:a=1@r2 pmpp-bfs-variants:cpu-bfs-do:threads=0@r2");
+    CHECK_STR_CONTAINS(s, "(best parameters)\",,>= 20,no rows yet");
+    free(s);
+    CHECK(sh("bash scripts/goals.sh " TMP "/goals/nothing-goals.csv " TMP "/goals 2>/dev/null") != 0);
+}
+
 /* verify = off rows count as done when resuming (no duplicate rows); --quick rows are marked
  * (experiment column NAME-quick) and a full run measures its own rows beside them; --check
  * runs nothing. */
@@ -274,6 +307,7 @@ TEST_MAIN("cli", TEST_ENTRY(run_cpu_fw_writes_documented_row), TEST_ENTRY(bad_in
           TEST_ENTRY(gen_is_byte_identical_across_runs_and_threads),
           TEST_ENTRY(experiment_resumes_and_force_reruns),
           TEST_ENTRY(experiment_resume_skips_building_done_graphs),
+          TEST_ENTRY(goals_script_reads_rows),
           TEST_ENTRY(experiment_resume_rules_and_check),
           TEST_ENTRY(sizes_refused_up_front_and_gen_converts), TEST_ENTRY(compare_same_and_slower),
           TEST_ENTRY(list_and_help), TEST_ENTRY(gpu_variant_without_device_says_so))
