@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
-# gpu_dom.sh - the dominators family's GPU session (about 5 minutes on an H200): build, the GPU
+# gpu_dom.sh - the dominators family's GPU session (about 6 minutes on an H200): build, the GPU
 # tests of the family (tests/kernels/dom: every GPU variant exact against cpu-dom-snca), the CPU
-# tests, compute-sanitizer memcheck + racecheck of every GPU variant on small inputs (log
-# committed as results/<device>/dom-sanitizer.log), then `make reproduce PAPER=gpu-dominators`
-# (the four gpu-dominators-*.cfg experiments, peak.csv with the launch floor, charts, REPORT.md)
-# into results/<device>/. Logs also under $OUT (default /tmp/graphrepro-out).
+# tests, `make reproduce PAPER=gpu-dominators` (the gpu-dominators-*.cfg experiments, peak.csv
+# with the launch floor, charts, REPORT.md) into results/<device>/, then compute-sanitizer
+# memcheck + racecheck of every GPU variant on small inputs (log committed as
+# results/<device>/dom-sanitizer.log) while GR_DOM_BUDGET_S (default 560 s from the start) lasts.
+# results/<device> is packed into $OUT/results-dom.tgz after every step, so a session cut off by
+# the device's time limit still brings back what finished. Logs also under $OUT (default
+# /tmp/graphrepro-out).
 # Run from the repository root: bash scripts/gpu_dom.sh   (GR_GIT_REV=<commit> without history)
 set -u
 OUT=${OUT:-/tmp/graphrepro-out}
@@ -12,6 +15,8 @@ mkdir -p "$OUT"
 exec > >(tee -a "$OUT/gpu_dom.log") 2>&1
 export PATH=/usr/local/cuda/bin:$PATH GR_NO_APT=1
 t0=$(date +%s)
+budget=${GR_DOM_BUDGET_S:-560}
+pack() { tar czf "$OUT/results-dom.tgz" "$dir" 2>/dev/null; }
 stamp() { echo "--- [$(( $(date +%s) - t0 )) s] $*"; }
 rc=0
 
@@ -26,7 +31,12 @@ stamp "GPU tests (tests/kernels/dom), GR_REQUIRE_GPU=1"
 GR_REQUIRE_GPU=1 timeout 240 bash scripts/run_tests.sh build/tests/kernels/dom/test_dom || rc=1
 stamp "CPU tests (tests/harness/dom)"
 timeout 120 bash scripts/run_tests.sh build/tests/harness/dom/test_dom_cpu || rc=1
+pack
 
+stamp "make reproduce PAPER=gpu-dominators"
+timeout $(( budget - ($(date +%s) - t0) > 60 ? budget - ($(date +%s) - t0) - 30 : 30 )) \
+    make reproduce PAPER=gpu-dominators 2>&1 | tail -60 || rc=1
+pack
 stamp "compute-sanitizer memcheck + racecheck"
 slog=$dir/dom-sanitizer.log
 : > "$slog"
@@ -43,21 +53,22 @@ dom-batch:big=1000@cfgbatch:count=50,mean=20,maxn=600,seed=3
 dom-batch:big=1,hub=2@cfgbatch:count=50,mean=20,maxn=600,seed=3
 dom-batch:smem=0@cfgbatch:count=50,mean=20,maxn=600,seed=3 dom-batch:smem=0@cfgirr:n=300,seed=2
 dom-bitset@cfgirr:n=300,seed=2 dom-bitset:e2e=1@graphs/fixtures/dom_example5.el"
+left() { echo $(( budget - ($(date +%s) - t0) )); }
 for pair in $pairs; do
     v=${pair%%@*}; gspec=${pair#*@}
     for tool in memcheck racecheck; do
+        if [ "$(left)" -lt 20 ]; then echo "== stopped: budget spent before $tool $v $gspec" >> "$slog"; continue; fi
         echo "== $tool $v $gspec" >> "$slog"
-        timeout 120 compute-sanitizer --tool $tool --error-exitcode 9 bin/graphrepro run \
+        t=$(left); [ "$t" -gt 120 ] && t=120
+        timeout "$t" compute-sanitizer --tool $tool --error-exitcode 9 bin/graphrepro run \
             --variant "$v" --graph "$gspec" --reps 1 --max-reps 1 --warmup 0 --no-ceilings \
             --no-cache >> "$slog" 2>&1
         echo "exit $?" >> "$slog"
     done
 done
-echo "sanitizer runs: $(grep -c '^exit' "$slog"), with exit 0: $(grep -c '^exit 0' "$slog")"
+echo "sanitizer runs: $(grep -c '^exit' "$slog"), with exit 0: $(grep -c '^exit 0' "$slog"), stopped by the budget: $(grep -c '^== stopped' "$slog")"
 if grep -q '^exit [1-9]' "$slog"; then rc=1; grep -B4 '^exit [1-9]' "$slog" | head -40; fi
 
-stamp "make reproduce PAPER=gpu-dominators"
-timeout 420 make reproduce PAPER=gpu-dominators 2>&1 | tail -60 || rc=1
 stamp "done (rc=$rc): $dir"
-tar czf "$OUT/results-dom.tgz" "$dir" 2>/dev/null
+pack
 exit $rc
