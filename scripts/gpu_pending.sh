@@ -50,7 +50,7 @@ case $part in
 2r)     # the rest of pmpp-bfs's reproduce, when part 2 ran out of time (experiments resume)
     GR_BFS_BUDGET_S=${GR_BFS_BUDGET_S:-540} bash scripts/gpu_bfs.sh reproduce ;;
 3)
-    GR_STAGE_TIMEOUT=${GR_STAGE_TIMEOUT:-270} bash scripts/gpu_sssp.sh test sanitize ;;
+    GR_STAGE_TIMEOUT=${GR_STAGE_TIMEOUT:-240} bash scripts/gpu_sssp.sh test sanitize ;;
 4)
     dir=$(dev_dir)
     GR_STAGE_TIMEOUT=${GR_STAGE_TIMEOUT:-200} bash scripts/gpu_sssp.sh tune
