@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # gpu_pending.sh PART - the GPU measurements that the code committed since the last GPU session is
-# waiting for (2026-11-25, third session: written without a GPU). Four parts, one device call
-# each (a call may run 10 minutes):
+# waiting for (2026-11-25, third session: written without a GPU). Parts of one device call each
+# (a call may run 10 minutes; a machine idle for 30 s is given back, so call the next at once):
 #   1  dominators: tests, sanitizer, and make reproduce PAPER=gpu-dominators after dropping the
 #      dom-batch and dom-iter rows written before their smem / hub parameters (their params lack
 #      them; kept in git history)
@@ -10,10 +10,10 @@
 #      before its `sort` parameter are dropped and measured again with the new default); part
 #      2r continues the reproduce if part 2's budget ran out
 #   3  SSSP: tests, sanitizer (bal=0/1, thin rounds)
-#   4  SSSP: the sssp-fast sweep (configs/sssp-fast-tuning.cfg), then the goal experiments
-#      bf-sssp-modern and bf-sssp-grid after dropping the sssp-fast rows of earlier versions
-#      (params without bal) and the cpu-delta rows (the ratios come from one run), and the
-#      iterations companion they write
+#   4  SSSP: the sssp-fast sweep (configs/sssp-fast-tuning.cfg) and grid round traces
+#   5  SSSP: the goal experiments bf-sssp-modern and bf-sssp-grid after dropping the sssp-fast
+#      rows of earlier versions (params without bal) and the cpu-delta rows (the ratios come
+#      from one run), and the iterations companion they write
 # Then `make plots report` here. Run from the repository root: GR_GIT_REV=<commit> bash scripts/gpu_pending.sh 1
 # Results land in results/<device>/ and are packed into $OUT (default /tmp/graphrepro-out).
 set -u
@@ -52,14 +52,15 @@ case $part in
 3)
     GR_STAGE_TIMEOUT=${GR_STAGE_TIMEOUT:-240} bash scripts/gpu_sssp.sh test sanitize ;;
 4)
+    GR_STAGE_TIMEOUT=${GR_STAGE_TIMEOUT:-480} bash scripts/gpu_sssp.sh tune ;;
+5)
     dir=$(dev_dir)
-    GR_STAGE_TIMEOUT=${GR_STAGE_TIMEOUT:-200} bash scripts/gpu_sssp.sh tune
     for e in modern grid; do
         bash scripts/drop_rows.sh "$dir/bf-sssp-$e" sssp-fast '^delta=[0-9]+;big=[0-9]+;d32=[01]$'
         # the 30x / 10x goals are sssp-fast over cpu-delta from one run: the baseline again too
         bash scripts/drop_rows.sh "$dir/bf-sssp-$e" cpu-delta
-        timeout 240 bin/graphrepro experiment "configs/bf-sssp-$e.cfg" --outdir "$dir" 2>&1 | tail -12
-    done
-    tar czf "$OUT/results-pending4.tgz" results ;;
-*) echo "usage: gpu_pending.sh 1|2|2r|3|4" >&2; exit 2 ;;
+        timeout 260 bin/graphrepro experiment "configs/bf-sssp-$e.cfg" --outdir "$dir" 2>&1 | tail -14
+        tar czf "$OUT/results-pending5.tgz" results
+    done ;;
+*) echo "usage: gpu_pending.sh 1|2|2r|3|4|5" >&2; exit 2 ;;
 esac
