@@ -486,6 +486,8 @@ typedef struct {
     double logsum, rmin, rmax;
     const char *ratio_what;
     int failed, claims, has_chart, best_done;
+    int goals_met, goals_total, goals_norows;   /* goals CSVs (goal, met: yes / no / no rows yet) */
+    int holds_yes, holds_total;                 /* claims CSVs with a holds column: yes of all */
     char *claims_summary; /* markdown lines, for claims CSVs */
     char *best;           /* "best: 574 gops (label, n = 1216)" for time CSVs without ratios */
     char *body;
@@ -1284,6 +1286,31 @@ static char *commit_line(const gr_csv *t)
     return out;
 }
 
+
+/* Goals CSVs (goal, met) and claims CSVs with a holds column: how many rows say yes, for the
+ * summary line ("2 of 4 goals met", "7 of 12 claim rows hold"). */
+static void count_verdicts(section_t *s, const gr_csv *t)
+{
+    int gm = gr_csv_col(t, "met"), hc = gr_csv_col(t, "holds");
+    for (long r = 0; r < t->nrows; r++) {
+        if (gr_csv_col(t, "goal") >= 0 && gm >= 0) {
+            const char *v = gr_csv_get(t, r, "met");
+            if (!strcmp(v, "yes") || !strcmp(v, "no")) {
+                s->goals_total++;
+                s->goals_met += !strcmp(v, "yes");
+            } else {
+                s->goals_norows++;
+            }
+        } else if (gr_csv_col(t, "claim") >= 0 && hc >= 0) {
+            const char *v = gr_csv_get(t, r, "holds");
+            if (!strcmp(v, "-") || !*v)
+                continue;   /* a measurement without a direction */
+            s->holds_total++;
+            s->holds_yes += !strcmp(v, "yes");
+        }
+    }
+}
+
 static int render_section(section_t *s, const char *dir, gr_err *err)
 {
     char *body = NULL;
@@ -1307,6 +1334,7 @@ static int render_section(section_t *s, const char *dir, gr_err *err)
     free(cl);
     fputs(".\n\n", o);
     int rc = 0;
+    count_verdicts(s, t);
     if (gr_csv_col(t, "claim") >= 0 && gr_csv_col(t, "ours_holds") >= 0) {
         claims_table(o, s, t);
     } else if (is_time_csv(t)) {
@@ -1590,6 +1618,13 @@ static void print_summary(FILE *o, section_t *s, int n, const strset *papers, co
             if (x->rf) {
                 if (x->claims)
                     snprintf(status, sizeof status, "%d claims evaluated (below)", x->claims);
+                else if (x->goals_total || x->goals_norows)
+                    snprintf(status, sizeof status, "%d of %d goals met%s", x->goals_met,
+                             x->goals_total + x->goals_norows,
+                             x->goals_norows ? ", some without rows yet" : "");
+                else if (x->holds_total)
+                    snprintf(status, sizeof status, "%d of %d claim rows hold", x->holds_yes,
+                             x->holds_total);
                 else if (x->pub_rows && x->pub_matched)
                     snprintf(status, sizeof status, "%s (%ld of %ld published)%s",
                              x->pub_matched == x->pub_rows && !x->failed ? "reproduced"

@@ -63,6 +63,9 @@ TEST_CASE(summary_first_with_status_ratio_claims_and_chart)
     /* without a published file: our best rate and where */
     CHECK_STR_CONTAINS(report, "| pmpp-bfs | [BFS: queue variants (fixture)](#bfs_family) | "
                                "measured | best 0.550 gteps (bfs-wqueue w=4, rmat) | - |");
+    /* goals CSVs: how many are met, and that some have no rows yet */
+    CHECK_STR_CONTAINS(report, "| pmpp-bfs | [Goals (fixture)](#goals) | 1 of 3 goals met, some "
+                               "without rows yet | - | - |");
     /* claims per size, here and in the paper */
     CHECK_STR_CONTAINS(report, "- `a_beats_b` (A vs B): here holds at 1 of 2 sizes (n = 128); in "
                                "the paper holds at all 2 sizes.");
