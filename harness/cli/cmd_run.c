@@ -33,7 +33,8 @@ static void run_usage(FILE *f)
         "  --verify MODE    full | sample | off, or the family's names (bfs: exact | graph500\n"
         "                   | off); default full\n"
         "  --phases         also time the phases (companion FILE.phases.csv); variants that\n"
-        "                   count iterations (SSSP) also write FILE.iters.csv (min, max)\n"
+        "                   count iterations (SSSP) also write FILE.iters.csv (min, max, and\n"
+        "                   relaxations / m from one untimed trace run where they can trace)\n"
         "  --dump FILE      write the result of the first root (distances, levels, idoms...)\n"
         "                   as text in the family's format (README: Result dumps)\n"
         "  --trace FILE     per-iteration trace of the first root (family's columns, e.g.\n"
@@ -155,6 +156,7 @@ int gr_cmd_run(int argc, char **argv)
         have_max = 0;
     gr_measure_opts mo;
     gr_measure_opts_default(&mo);
+    mo.work_trace = 1;  /* relaxations / m where the variant can trace them */
     optind = 1;
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         switch (c) {
@@ -253,17 +255,20 @@ int gr_cmd_run(int argc, char **argv)
         free(hdr);
         if (m.have_phases)
             write_companion(csv, "phases", GR_PHASES_CSV_HEADER, gr_row_write_phases, &row, append);
-        if (m.have_count)
+        if (m.have_count || m.have_relax)
             write_companion(csv, "iters", GR_ITERS_CSV_HEADER, gr_row_write_iters, &row, append);
     }
     if (trace && m.verdict != 0 && write_trace(v, pv, &g, gname, k > 0 ? src[0] : -1, trace, &err))
         gr_die(GR_EXIT_FAIL, "%s", err.msg);
     if (dump && m.verdict != 0 && write_dump(v, pv, &g, k > 0 ? src[0] : -1, dump, &err))
         gr_die(GR_EXIT_FAIL, "%s", err.msg);
-    char iters[64] = "";
+    char iters[96] = "";
     if (m.have_count)
         snprintf(iters, sizeof iters, ", iterations %lld-%lld", (long long)m.count_min,
                  (long long)m.count_max);
+    if (m.have_relax)
+        snprintf(iters + strlen(iters), sizeof iters - strlen(iters), ", relaxations %.3g x m",
+                 m.relax_per_m);
     printf("%s %s n=%d m=%lld: median %.4f ms (min %.4f, max %.4f, %d reps%s) %s\n", v->name,
            vtext, g.n, (long long)g.m, m.st.median, m.st.min, m.st.max, m.st.n, iters,
            m.verdict_text);

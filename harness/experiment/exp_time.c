@@ -55,6 +55,7 @@ int gr_exp_time(const gr_config *c, const gr_exp_opts *o, const char *csv, gr_er
         mo.min_reps = (int)gr_config_long(c, "reps", GR_DEFAULT_MIN_REPS, err, &ok);
     mo.max_reps = (int)gr_config_long(c, "max_reps", mo.max_reps, err, &ok);
     mo.phases = (int)gr_config_long(c, "phases", 0, err, &ok);
+    mo.work_trace = 1;  /* relaxations / m where the variant can trace them (iterations CSV) */
     mo.cold = (int)gr_config_long(c, "cold", 0, err, &ok);
     int nsrc = (int)gr_config_long(c, o->quick && gr_config_get(c, "quick_sources", NULL) ? "quick_sources" : "sources", GR_DEFAULT_SOURCES, err, &ok);
     const char *tc = gr_config_get(c, "time_cap", NULL);
@@ -199,7 +200,7 @@ int gr_exp_time(const gr_config *c, const gr_exp_opts *o, const char *csv, gr_er
             gr_csv_line(&w, line);
             if (gr_csv_commit(&w, err))
                 return -1;
-            if (m.have_count) {     /* a re-measured row replaces its old iterations row */
+            if (m.have_count || m.have_relax) {    /* a re-measured row replaces its old one */
                 int ir = 0;
                 if (gr_csv_open_replace(&w, ipath, GR_ITERS_CSV_HEADER, kc, kv, 4, &ir, err))
                     return -1;

@@ -5,12 +5,15 @@
  * stdev is under the noise target, or the time cap (a hard bound per root) has passed, never
  * more than max_reps.
  * The result of the first timed repetition of every source is fetched and verified; a FAILED
- * result is reported without times. Inputs are restored (reset hook) outside the timed region. */
+ * result is reported without times. Inputs are restored (reset hook) outside the timed region.
+ * With work_trace, one more (untimed) run of the first source through the trace hook gives the
+ * relaxations performed over m. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include "measure/measure.h"
+#include "measure/trace.h"
 
 void gr_measure_opts_default(gr_measure_opts *o)
 {
@@ -104,6 +107,31 @@ static double metric_of(const gr_family *fam, const gr_graph *g, double median_m
         return 0;
     *have = 1;
     return k / inv;
+}
+
+/* relax_per_m from one untimed trace run of source on the prepared state (the family's trace
+ * column "relaxations", summed over the iterations). */
+static void work_from_trace(const gr_variant *v, void *st, const gr_family *fam, const gr_graph *g,
+                            int32_t source, gr_measurement *out)
+{
+    int ncols = 0, col = -1;
+    while (ncols < GR_MAX_TRACE_COLS && fam->trace_columns[ncols]) {
+        if (!strcmp(fam->trace_columns[ncols], "relaxations"))
+            col = ncols;
+        ncols++;
+    }
+    if (col < 0)
+        return;
+    gr_trace t = {ncols, 0, 0, NULL};
+    v->reset(st);
+    if (v->trace(st, source, &t) == 0) {
+        double sum = 0;
+        for (int r = 0; r < t.nrows; r++)
+            sum += t.v[(size_t)r * ncols + col];
+        out->relax_per_m = sum / (double)g->m;
+        out->have_relax = 1;
+    }
+    free(t.v);
 }
 
 int gr_measure(const gr_variant *v, const long *pv, const gr_graph *g, const int32_t *sources,
@@ -240,6 +268,8 @@ int gr_measure(const gr_variant *v, const long *pv, const gr_graph *g, const int
             out->phase_reps = PHASE_REPS;
         }
         out->wall_s[GR_WALL_PHASES] = (gr_now_ms() - w0) / 1e3;
+        if (o->work_trace && v->trace && g->m > 0)
+            work_from_trace(v, st, fam, g, single && nsources > 0 ? sources[0] : -1, out);
     }
     free(result);
     free(src_ms);

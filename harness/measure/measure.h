@@ -18,6 +18,9 @@ typedef struct {
     int cold;               /* flush L2 (GPU) before every repetition */
     int phases;             /* also run a per-phase pass (GPU variants) */
     int verify;             /* GR_VERIFY_* */
+    /* 1: after the timed runs, one untimed trace run of the first source (variants with a trace
+     * hook, families whose trace has a "relaxations" column) gives relaxations / m */
+    int work_trace;
     const char *papi;       /* comma-separated PAPI events, CPU variants only; NULL = none */
 } gr_measure_opts;
 
@@ -43,6 +46,9 @@ typedef struct {
     /* Variants with a count hook: iterations of the timed runs, min / max over the row. */
     int have_count;
     int64_t count_min, count_max;
+    /* work_trace: relaxations (the trace's column, summed) over m, one run of the first source */
+    int have_relax;
+    double relax_per_m;
     /* Wall-clock seconds of the row's parts: not results, but where an experiment's time goes
      * (printed by `experiment` for long rows and summed at its end). */
     double wall_s[GR_WALL_PARTS];

@@ -15,9 +15,11 @@
 /* Companion per-phase CSV (FILE.phases.csv beside FILE.csv). */
 #define GR_PHASES_CSV_HEADER                                                                   \
     "paper,experiment,family,variant,params,graph,n,device,phase,median_ms,min_ms,max_ms,reps,git_rev,date"
-/* Companion NAME.iters.csv: iterations of a row's timed runs (variants with a count hook). */
+/* Companion NAME.iters.csv: iterations of a row's timed runs (variants with a count hook), and
+ * relaxations over m from one trace run (work efficiency; NA where unknown). */
 #define GR_ITERS_CSV_HEADER                                                                    \
-    "paper,experiment,family,variant,params,graph,n,m,device,iters_min,iters_max,git_rev,date"
+    "paper,experiment,family,variant,params,graph,n,m,device,iters_min,iters_max,relax_per_m,"  \
+    "git_rev,date"
 
 /* A CSV table in memory: all fields as strings. */
 typedef struct {

@@ -110,12 +110,18 @@ void gr_companion_path(const char *csv, const char *suffix, char *out, size_t le
 
 void gr_row_write_iters(const gr_row *r, gr_csv_writer *w)
 {
-    if (!r->ms->have_count)
+    if (!r->ms->have_count && !r->ms->have_relax)
         return;
-    char lead[1500], dev[128], date[40], line[2048];
+    char lead[1500], dev[128], date[40], line[2048], lo[32] = "NA", hi[32] = "NA", rx[32] = "NA";
     companion_lead(r, lead, sizeof lead, dev, sizeof dev, date, sizeof date);
-    snprintf(line, sizeof line, "%s,%lld,%s,%lld,%lld,%s,%s", lead, (long long)r->g->m, dev,
-             (long long)r->ms->count_min, (long long)r->ms->count_max, gr_git_rev(), date);
+    if (r->ms->have_count) {
+        snprintf(lo, sizeof lo, "%lld", (long long)r->ms->count_min);
+        snprintf(hi, sizeof hi, "%lld", (long long)r->ms->count_max);
+    }
+    if (r->ms->have_relax)
+        snprintf(rx, sizeof rx, "%.4g", r->ms->relax_per_m);
+    snprintf(line, sizeof line, "%s,%lld,%s,%s,%s,%s,%s,%s", lead, (long long)r->g->m, dev, lo,
+             hi, rx, gr_git_rev(), date);
     gr_csv_line(w, line);
 }
 

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "family.h"
+#include "measure/trace.h"
 #include "measure/measure.h"
 #include "registry.h"
 #include "sssp/sssp.h"
@@ -367,10 +368,52 @@ TEST_CASE(measure_warmup_rule)
     gr_graph_free(&g);
 }
 
+/* work_trace: one untimed trace run of the first source, its relaxations column summed over m
+ * (a wrapped variant whose trace reports m/2 relaxations in each of two iterations). */
+static int64_t fake_m;
+static int fake_trace(void *st, int32_t source, gr_trace *tr)
+{
+    (void)st;
+    (void)source;
+    double a[4] = {1, 5, (double)fake_m / 2, 0.1}, b[4] = {2, 3, (double)fake_m / 2, 0.1};
+    gr_trace_row(tr, a);
+    gr_trace_row(tr, b);
+    return 0;
+}
+
+TEST_CASE(measure_work_from_trace)
+{
+    gr_graph g;
+    int32_t roots[4];
+    int nr;
+    sg_make(SG_DIRECTED, &g, roots, &nr);
+    const gr_variant *v;
+    long pv[GR_MAX_PARAMS];
+    gr_err err;
+    CHECK(gr_variant_parse("cpu-dijkstra", &v, pv, &err) == 0);
+    gr_variant w = *v;
+    w.trace = fake_trace;
+    fake_m = g.m;
+    gr_measure_opts o;
+    gr_measure_opts_default(&o);
+    o.min_reps = o.max_reps = 1;
+    o.verify = GR_VERIFY_OFF;
+    gr_measurement m;
+    CHECK(gr_measure(&w, pv, &g, roots, nr, &o, NULL, &m, &err) == 0);
+    CHECK_EQ(m.have_relax, 0);                  /* off unless asked for */
+    o.work_trace = 1;
+    CHECK(gr_measure(&w, pv, &g, roots, nr, &o, NULL, &m, &err) == 0);
+    CHECK_EQ(m.have_relax, 1);
+    CHECK(m.relax_per_m > 0.999 && m.relax_per_m < 1.001);
+    CHECK(gr_measure(v, pv, &g, roots, nr, &o, NULL, &m, &err) == 0);
+    CHECK_EQ(m.have_relax, 0);                  /* no trace hook: nothing */
+    gr_graph_free(&g);
+}
+
 TEST_MAIN("sssp_cpu", TEST_ENTRY(dijkstra_equals_bellman_ford), TEST_ENTRY(known_distances),
           TEST_ENTRY(delta_equals_dijkstra_small), TEST_ENTRY(delta_equals_dijkstra_large),
           TEST_ENTRY(negative_weight_refused), TEST_ENTRY(verification_catches_wrong_results),
           TEST_ENTRY(graph500_work_count), TEST_ENTRY(dump_format),
           TEST_ENTRY(registry_lists_the_family),
           TEST_ENTRY(cpu_variants_through_the_registry), TEST_ENTRY(measure_records_iterations),
-          TEST_ENTRY(measure_warmup_rule))
+          TEST_ENTRY(measure_warmup_rule), TEST_ENTRY(measure_work_from_trace))
