@@ -328,6 +328,27 @@ TEST_CASE(measure_records_iterations)
     gr_graph_free(&g);
 }
 
+/* The measurement tests below wrap cpu-dijkstra's hooks: the graph (SG_DIRECTED) and its roots,
+ * the variant and its parameters, one repetition per root, no verification. */
+typedef struct {
+    gr_graph g;
+    int32_t roots[4];
+    int nr;
+    const gr_variant *v;
+    long pv[GR_MAX_PARAMS];
+    gr_measure_opts o;
+} wrap_setup;
+
+static void wrap_init(wrap_setup *s)
+{
+    gr_err err;
+    sg_make(SG_DIRECTED, &s->g, s->roots, &s->nr);
+    CHECK(gr_variant_parse("cpu-dijkstra", &s->v, s->pv, &err) == 0);
+    gr_measure_opts_default(&s->o);
+    s->o.min_reps = s->o.max_reps = 1;
+    s->o.verify = GR_VERIFY_OFF;
+}
+
 /* The warm-up rule of gr_measure: a warm-up before every source, or (warmup_once_ms) only before
  * the first when the runs take longer than that; runs counted through a wrapped run hook. */
 static const gr_variant *wrapped;
@@ -340,32 +361,23 @@ static void counting_run(void *st, int32_t source, gr_phases *ph)
 
 TEST_CASE(measure_warmup_rule)
 {
-    gr_graph g;
-    int32_t roots[4];
-    int nr;
-    sg_make(SG_DIRECTED, &g, roots, &nr);
-    const gr_variant *v;
-    long pv[GR_MAX_PARAMS];
-    gr_err err;
-    CHECK(gr_variant_parse("cpu-dijkstra", &v, pv, &err) == 0);
-    gr_variant w = *v;
+    wrap_setup s;
+    wrap_init(&s);
+    gr_variant w = *s.v;
     w.run = counting_run;
-    wrapped = v;
-    gr_measure_opts o;
-    gr_measure_opts_default(&o);
-    o.min_reps = o.max_reps = 1;
-    o.verify = GR_VERIFY_OFF;
+    wrapped = s.v;
     gr_measurement m;
-    CHECK(nr >= 2);
-    o.warmup_once_ms = 0;           /* a warm-up before every source */
+    gr_err err;
+    CHECK(s.nr >= 2);
+    s.o.warmup_once_ms = 0;         /* a warm-up before every source */
     nruns = 0;
-    CHECK(gr_measure(&w, pv, &g, roots, nr, &o, NULL, &m, &err) == 0);
-    CHECK_EQ(nruns, 2 * nr);
-    o.warmup_once_ms = 1e-12;       /* every run is longer: only the first source warms up */
+    CHECK(gr_measure(&w, s.pv, &s.g, s.roots, s.nr, &s.o, NULL, &m, &err) == 0);
+    CHECK_EQ(nruns, 2 * s.nr);
+    s.o.warmup_once_ms = 1e-12;     /* every run is longer: only the first source warms up */
     nruns = 0;
-    CHECK(gr_measure(&w, pv, &g, roots, nr, &o, NULL, &m, &err) == 0);
-    CHECK_EQ(nruns, nr + 1);
-    gr_graph_free(&g);
+    CHECK(gr_measure(&w, s.pv, &s.g, s.roots, s.nr, &s.o, NULL, &m, &err) == 0);
+    CHECK_EQ(nruns, s.nr + 1);
+    gr_graph_free(&s.g);
 }
 
 /* work_trace: one untimed trace run of the first source, its relaxations column summed over m
@@ -383,31 +395,22 @@ static int fake_trace(void *st, int32_t source, gr_trace *tr)
 
 TEST_CASE(measure_work_from_trace)
 {
-    gr_graph g;
-    int32_t roots[4];
-    int nr;
-    sg_make(SG_DIRECTED, &g, roots, &nr);
-    const gr_variant *v;
-    long pv[GR_MAX_PARAMS];
-    gr_err err;
-    CHECK(gr_variant_parse("cpu-dijkstra", &v, pv, &err) == 0);
-    gr_variant w = *v;
+    wrap_setup s;
+    wrap_init(&s);
+    gr_variant w = *s.v;
     w.trace = fake_trace;
-    fake_m = g.m;
-    gr_measure_opts o;
-    gr_measure_opts_default(&o);
-    o.min_reps = o.max_reps = 1;
-    o.verify = GR_VERIFY_OFF;
+    fake_m = s.g.m;
     gr_measurement m;
-    CHECK(gr_measure(&w, pv, &g, roots, nr, &o, NULL, &m, &err) == 0);
+    gr_err err;
+    CHECK(gr_measure(&w, s.pv, &s.g, s.roots, s.nr, &s.o, NULL, &m, &err) == 0);
     CHECK_EQ(m.have_relax, 0);                  /* off unless asked for */
-    o.work_trace = 1;
-    CHECK(gr_measure(&w, pv, &g, roots, nr, &o, NULL, &m, &err) == 0);
+    s.o.work_trace = 1;
+    CHECK(gr_measure(&w, s.pv, &s.g, s.roots, s.nr, &s.o, NULL, &m, &err) == 0);
     CHECK_EQ(m.have_relax, 1);
     CHECK(m.relax_per_m > 0.999 && m.relax_per_m < 1.001);
-    CHECK(gr_measure(v, pv, &g, roots, nr, &o, NULL, &m, &err) == 0);
+    CHECK(gr_measure(s.v, s.pv, &s.g, s.roots, s.nr, &s.o, NULL, &m, &err) == 0);
     CHECK_EQ(m.have_relax, 0);                  /* no trace hook: nothing */
-    gr_graph_free(&g);
+    gr_graph_free(&s.g);
 }
 
 TEST_MAIN("sssp_cpu", TEST_ENTRY(dijkstra_equals_bellman_ford), TEST_ENTRY(known_distances),
