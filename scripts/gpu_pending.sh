@@ -14,7 +14,8 @@
 #   5  SSSP: the goal experiments bf-sssp-modern and bf-sssp-grid after dropping the sssp-fast
 #      rows of earlier versions (params without bal) and the cpu-delta rows (the ratios come
 #      from one run), and the iterations companion they write
-# Then `make plots report` here. Run from the repository root: GR_GIT_REV=<commit> bash scripts/gpu_pending.sh 1
+# All seven hold a machine ~50 minutes, more than one session's device time: run 1, 3, 4, 5, 2
+# first; 2r and 6 are the ones to drop. Then `make plots report` here. Run from the repository root: GR_GIT_REV=<commit> bash scripts/gpu_pending.sh 1
 # Results land in results/<device>/ and are packed into $OUT (default /tmp/graphrepro-out).
 set -u
 cd "$(dirname "$0")/.."
