@@ -63,7 +63,9 @@ bf-sssp-goals)
     r=$(ratio "$(field "$cg" 2)" "$(field "$fg" 2)")
     goal "sssp-fast over cpu-delta (all host cores) on grid side 4096" "$r" ">= 10" "$(ge "$r" 10)" "$(same "$fg" "$cg")" \
         "$(desc bf-sssp-grid sssp-fast "$fg") $(desc bf-sssp-grid cpu-delta "$cg")"
-    t=$(awk '/^reproduce PAPER=bf-sssp QUICK=:/ || /^bf-sssp make reproduce:/ { for (i = 1; i <= NF; i++) if ($i == "s" || $i ~ /^s,/) v = $(i - 1) } END { print v }' "$dir/reproduce-times.txt" 2>/dev/null)
+    t=$( [ -f "$dir/reproduce-times.txt" ] && awk '/^reproduce PAPER=bf-sssp QUICK=:/ || /^bf-sssp make reproduce:/ {
+             for (i = 1; i <= NF; i++) if ($i == "s" || $i ~ /^s,/) v = $(i - 1) } END { print v }' \
+             "$dir/reproduce-times.txt" || true)
     goal "make reproduce PAPER=bf-sssp in seconds" "$t" "<= 480" "$(le "$t" 480)" - "reproduce-times.txt" ;;
 gpu-dominators-goals)
     db=$(pick gpu-dominators-batch dom-batch '^e2e=1' 'count=100000;.*mean=20(;|$)' newest)
