@@ -118,8 +118,8 @@ const gr_variant gr_variant_bf_worklist = {
 const gr_variant gr_variant_sssp_fast = {
     .name = "sssp-fast", .family = "sssp", .paper = "-",
     .summary = "ours: near-far delta-stepping in one persistent cooperative kernel, adaptive "
-               "delta, balanced expansion (hub arcs over all warps, 32 vertices a warp), thin "
-               "rounds on a few blocks, 32-bit distances when proven",
+               "delta, balanced expansion on graphs with hubs (hub arcs over all warps, 32 vertices "
+               "a warp), thin rounds on a few blocks, 32-bit distances when proven",
     .gpu = 1, .nparams = 7,
     .params = {{"delta", 0, 0, 1L << 30, "initial bucket width (0 = auto: max weight / 32 with the balanced expansion, / 2 without)"},
                {"big", 64, 32, 1L << 30, "hub degree: bal=1 spreads hub arcs over all warps; bal=0 gives a hub a block (the first version used 512)"},
