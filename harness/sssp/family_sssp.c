@@ -65,22 +65,38 @@ static void sssp_ref_free(void *p)
     free(r);
 }
 
-/* The exact distances from src (cached while the budget allows). */
-static const int64_t *sssp_ref_dist(sssp_ref *r, int32_t src)
+/* The kept distances from src, or NULL. */
+static const int64_t *ref_slot_find(const sssp_ref *r, int32_t src)
 {
     for (int i = 0; i < r->nslots; i++)
         if (r->src[i] == src)
             return r->dist[i];
+    return NULL;
+}
+
+/* A new slot for src (its distances to be filled by the caller), or NULL over the budget. */
+static int64_t *ref_slot_add(sssp_ref *r, int32_t src)
+{
     size_t bytes = sssp_result_bytes(r->g);
-    if (r->nslots < SSSP_REF_SLOTS && (size_t)(r->nslots + 1) * bytes <= sssp_ref_budget()) {
-        int i = r->nslots++;
-        r->src[i] = src;
-        r->dist[i] = gr_xmalloc(bytes);
-        gr_sssp_dijkstra(r->g, src, r->dist[i], &r->ws);
-        return r->dist[i];
-    }
-    gr_sssp_dijkstra(r->g, src, r->scratch, &r->ws);
-    return r->scratch;
+    if (r->nslots >= SSSP_REF_SLOTS || (size_t)(r->nslots + 1) * bytes > sssp_ref_budget())
+        return NULL;
+    int i = r->nslots++;
+    r->src[i] = src;
+    r->dist[i] = gr_xmalloc(bytes);
+    return r->dist[i];
+}
+
+/* The exact distances from src (cached while the budget allows). */
+static const int64_t *sssp_ref_dist(sssp_ref *r, int32_t src)
+{
+    const int64_t *kept = ref_slot_find(r, src);
+    if (kept)
+        return kept;
+    int64_t *d = ref_slot_add(r, src);
+    if (!d)
+        d = r->scratch;
+    gr_sssp_dijkstra(r->g, src, d, &r->ws);
+    return d;
 }
 
 static int sssp_verify(void *p, const gr_graph *g, const void *result, int32_t source, char *why,
@@ -89,21 +105,13 @@ static int sssp_verify(void *p, const gr_graph *g, const void *result, int32_t s
     sssp_ref *r = p;
     const int64_t *d = result;
     if (r->mode == GR_VERIFY_SAMPLE) {
-        size_t bytes = sssp_result_bytes(g);
-        int slot = -1;
-        for (int i = 0; i < r->nslots; i++)
-            if (r->src[i] == source)
-                slot = i;
-        if (slot < 0 || memcmp(r->dist[slot], d, (size_t)g->n * sizeof *d) != 0) {
+        const int64_t *kept = ref_slot_find(r, source);
+        if (!kept || memcmp(kept, d, (size_t)g->n * sizeof *d) != 0) {
             if (!gr_sssp_graph500_check(g, source, d, why, len))
                 return 0;
-            if (slot < 0 && r->nslots < SSSP_REF_SLOTS &&
-                (size_t)(r->nslots + 1) * bytes <= sssp_ref_budget()) {
-                int i = r->nslots++;
-                r->src[i] = source;
-                r->dist[i] = gr_xmalloc(bytes);
-                memcpy(r->dist[i], d, (size_t)g->n * sizeof *d);
-            }
+            int64_t *slot = kept ? NULL : ref_slot_add(r, source);
+            if (slot)
+                memcpy(slot, d, (size_t)g->n * sizeof *d);
         }
         snprintf(why, len, "graph500");
         return 2;
