@@ -140,8 +140,8 @@ struct BlockHubs {
     int32_t *count;
 };
 
-/* NCA over positions of the predecessors of the block at position i (vertex v), by the whole
- * thread block: strided partial NCAs, then a tree reduction in red. All threads call it. */
+/* NCA over positions of the predecessors of vertex v, by the whole thread block: strided partial
+ * NCAs, then block_nca_reduce (dom_common.cuh). All threads call it. */
 __device__ int32_t pos_step_block(const BatchArgs &a, int64_t lo, const int32_t *pos,
                                   const int32_t *par, int64_t v, int32_t *red)
 {
@@ -152,18 +152,8 @@ __device__ int32_t pos_step_block(const BatchArgs &a, int64_t lo, const int32_t 
         if (q >= 0)
             nd = nd < 0 ? q : pos_nca(par, q, nd);
     }
-    red[threadIdx.x] = nd;
-    __syncthreads();
-    for (int s = BATCH_THREADS / 2; s > 0; s >>= 1) {
-        if ((int)threadIdx.x < s) {
-            int32_t x = red[threadIdx.x], y = red[threadIdx.x + s];
-            red[threadIdx.x] = x < 0 ? y : y < 0 ? x : pos_nca(par, x, y);
-        }
-        __syncthreads();
-    }
-    const int32_t r = red[0];
-    __syncthreads();    /* red[0] read by all before the next call writes red */
-    return r;
+    return block_nca_reduce<BATCH_THREADS>(nd, red,
+                                           [=](int32_t x, int32_t y) { return pos_nca(par, x, y); });
 }
 
 /* Dominators of the CFG [lo, hi) by one group, its reachable blocks numbered by BFS position.

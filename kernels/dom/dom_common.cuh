@@ -87,10 +87,31 @@ __device__ __forceinline__ int32_t dom_step(const int32_t *__restrict__ poff,
     return nd;
 }
 
-/* dom_step for a vertex with many predecessors, by a whole thread block: each thread intersects
- * a strided share of them, then a tree reduction in shared memory (red: blockDim.x ints, a power
- * of two). The NCA of a set does not depend on the order it is taken in, so the result is
- * dom_step's. Every thread of the block calls it with the same v; all get the result. */
+/* The NCA of the whole thread block's partial NCAs nd (-1: none), by a tree reduction in shared
+ * memory (red: THREADS ints, the block size, a power of two); nca(x, y) combines two. The NCA of
+ * a set is the same in any order. Every thread of the block calls it; all get the result. */
+template <int THREADS, class Nca>
+__device__ __forceinline__ int32_t block_nca_reduce(int32_t nd, int32_t *red, Nca nca)
+{
+    red[threadIdx.x] = nd;
+    __syncthreads();
+#pragma unroll
+    for (unsigned s = THREADS / 2; s > 0; s >>= 1) {
+        if (threadIdx.x < s) {
+            int32_t x = red[threadIdx.x], y = red[threadIdx.x + s];
+            red[threadIdx.x] = x < 0 ? y : y < 0 ? x : nca(x, y);
+        }
+        __syncthreads();
+    }
+    const int32_t r = red[0];
+    __syncthreads();    /* everyone has read red[0] before the next call writes red */
+    return r;
+}
+
+/* dom_step for a vertex with many predecessors, by a whole thread block of THREADS: each thread
+ * intersects a strided share of them, then block_nca_reduce, so the result is dom_step's. Every
+ * thread of the block calls it with the same v; all get the result. */
+template <int THREADS>
 __device__ __forceinline__ int32_t dom_step_block(const int32_t *__restrict__ poff,
                                                   const int32_t *__restrict__ pred,
                                                   const int32_t *cur, const int32_t *lev,
@@ -100,24 +121,15 @@ __device__ __forceinline__ int32_t dom_step_block(const int32_t *__restrict__ po
     int32_t nd = -1;
     if (cv >= 0)
         for (int32_t e = __ldg(&poff[v]) + (int32_t)threadIdx.x, end = __ldg(&poff[v + 1]);
-             e < end; e += blockDim.x) {
+             e < end; e += THREADS) {
             int32_t q = __ldg(&pred[e]);
             if (__ldcg(&lev[q]) < 0)
                 continue;   /* unreachable predecessor */
             nd = nd < 0 ? q : dom_nca(cur, lev, q, nd);
         }
-    red[threadIdx.x] = nd;
-    __syncthreads();
-    for (unsigned s = blockDim.x / 2; s > 0; s >>= 1) {
-        if (threadIdx.x < s) {
-            int32_t x = red[threadIdx.x], y = red[threadIdx.x + s];
-            red[threadIdx.x] = x < 0 ? y : y < 0 ? x : dom_nca(cur, lev, x, y);
-        }
-        __syncthreads();
-    }
-    const int32_t r = cv < 0 ? cv : red[0];
-    __syncthreads();    /* everyone has read red[0] before the next call writes red */
-    return r;
+    const int32_t r = block_nca_reduce<THREADS>(
+        nd, red, [=](int32_t x, int32_t y) { return dom_nca(cur, lev, x, y); });
+    return cv < 0 ? cv : r;
 }
 
 #endif

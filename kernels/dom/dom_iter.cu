@@ -70,7 +70,7 @@ __global__ void __launch_bounds__(ITER_THREADS) iter_k_persist(IterArgs a)
         const int32_t nh = a.hub > 0 ? __ldcg(a.nhubs) : 0;
         for (int32_t j = blockIdx.x; j < nh; j += gridDim.x) {     /* uniform in the block */
             const int32_t v = __ldcg(&a.hubs[j]);
-            const int32_t nd = dom_step_block(a.poff, a.pred, cur, a.level, v, red);
+            const int32_t nd = dom_step_block<ITER_THREADS>(a.poff, a.pred, cur, a.level, v, red);
             if (threadIdx.x == 0) {
                 changed |= nd != __ldcg(&cur[v]);
                 nxt[v] = nd;
