@@ -35,6 +35,12 @@ goal() {
 ge() { awk -v a="$1" -v b="$2" 'BEGIN { print (a + 0 >= b + 0) ? "yes" : "no" }'; }
 le() { awk -v a="$1" -v b="$2" 'BEGIN { print (a + 0 <= b + 0) ? "yes" : "no" }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a != "" && b + 0 > 0) printf "%.4g", a / b }'; }
+# ratio_goal NAME MIN NUM DEN COL ROWS: column COL (1 rate, 2 time) of row NUM over that of DEN, at
+# least MIN, and whether the two rows come from one run
+ratio_goal() {
+    local r; r=$(ratio "$(field "$3" "$5")" "$(field "$4" "$5")")
+    goal "$1" "$r" ">= $2" "$(ge "$r" "$2")" "$(same "$3" "$4")" "$6"
+}
 case $name in
 pmpp-bfs-goals)
     do22=$(pick pmpp-bfs-variants bfs-do . '^rmat:.*scale=22(;|$)' newest)
@@ -43,8 +49,7 @@ pmpp-bfs-goals)
     grid=$(pick pmpp-bfs-variants-grid bfs-do . '^grid:.*side=4096(;|$)' newest)
     g=$(field "$do22" 1)
     goal "bfs-do GTEPS on rmat 22 (64 roots)" "$g" ">= 250" "$(ge "$g" 250)" - "$(desc pmpp-bfs-variants bfs-do "$do22")"
-    r=$(ratio "$(field "$do22" 1)" "$(field "$cpu22" 1)")
-    goal "bfs-do over cpu-bfs-do (all host cores) on rmat 22" "$r" ">= 40" "$(ge "$r" 40)" "$(same "$do22" "$cpu22")" \
+    ratio_goal "bfs-do over cpu-bfs-do (all host cores) on rmat 22" 40 "$do22" "$cpu22" 1 \
         "$(desc pmpp-bfs-variants bfs-do "$do22") $(desc pmpp-bfs-variants cpu-bfs-do "$cpu22")"
     w=$(field "$wq22" 1)
     goal "bfs-wqueue GTEPS on rmat 22 (best parameters)" "$w" ">= 20" "$(ge "$w" 20)" - "$(desc pmpp-bfs-variants bfs-wqueue "$wq22")"
@@ -57,11 +62,9 @@ bf-sssp-goals)
     cg=$(pick bf-sssp-grid cpu-delta 'threads=0' '^grid:.*side=4096(;|$)' newest)
     g=$(field "$f22" 1)
     goal "sssp-fast GTEPS on rmat 22 (32 roots)" "$g" ">= 15" "$(ge "$g" 15)" - "$(desc bf-sssp-modern sssp-fast "$f22")"
-    r=$(ratio "$(field "$f22" 1)" "$(field "$c22" 1)")
-    goal "sssp-fast over cpu-delta (all host cores) on rmat 22" "$r" ">= 30" "$(ge "$r" 30)" "$(same "$f22" "$c22")" \
+    ratio_goal "sssp-fast over cpu-delta (all host cores) on rmat 22" 30 "$f22" "$c22" 1 \
         "$(desc bf-sssp-modern sssp-fast "$f22") $(desc bf-sssp-modern cpu-delta "$c22")"
-    r=$(ratio "$(field "$cg" 2)" "$(field "$fg" 2)")
-    goal "sssp-fast over cpu-delta (all host cores) on grid side 4096" "$r" ">= 10" "$(ge "$r" 10)" "$(same "$fg" "$cg")" \
+    ratio_goal "sssp-fast over cpu-delta (all host cores) on grid side 4096" 10 "$cg" "$fg" 2 \
         "$(desc bf-sssp-grid sssp-fast "$fg") $(desc bf-sssp-grid cpu-delta "$cg")"
     t=$( [ -f "$dir/reproduce-times.txt" ] && awk '/^reproduce PAPER=bf-sssp QUICK=:/ || /^bf-sssp make reproduce:/ {
              for (i = 1; i <= NF; i++) if ($i == "s" || $i ~ /^s,/) v = $(i - 1) } END { print v }' \
@@ -74,11 +77,9 @@ gpu-dominators-goals)
     ex=$(for v in dom-warp dom-iter dom-batch; do
              r=$(pick gpu-dominators-example "$v" '^e2e=1' . best); [ -z "$r" ] || echo "$r,$v"
          done | sort -t, -k2,2g | head -1)
-    r=$(ratio "$(field "$s1" 2)" "$(field "$db" 2)")
-    goal "dom-batch end to end over cpu-dom-snca (1 thread) on 100000 CFGs of mean 20" "$r" ">= 50" "$(ge "$r" 50)" "$(same "$db" "$s1")" \
+    ratio_goal "dom-batch end to end over cpu-dom-snca (1 thread) on 100000 CFGs of mean 20" 50 "$s1" "$db" 2 \
         "$(desc gpu-dominators-batch dom-batch "$db") $(desc gpu-dominators-batch cpu-dom-snca "$s1")"
-    r=$(ratio "$(field "$s0" 2)" "$(field "$db" 2)")
-    goal "dom-batch end to end over cpu-dom-snca (all host cores) on 100000 CFGs of mean 20" "$r" ">= 4" "$(ge "$r" 4)" "$(same "$db" "$s0")" \
+    ratio_goal "dom-batch end to end over cpu-dom-snca (all host cores) on 100000 CFGs of mean 20" 4 "$s0" "$db" 2 \
         "$(desc gpu-dominators-batch dom-batch "$db") $(desc gpu-dominators-batch cpu-dom-snca "$s0")"
     t=$(awk -v x="$(field "$ex" 2)" 'BEGIN { if (x != "") printf "%.4g", x * 1000 }')
     goal "the 5-vertex example end to end in us (fastest GPU variant)" "$t" "< 50" "$(awk -v a="$t" 'BEGIN { print (a != "" && a + 0 < 50) ? "yes" : "no" }')" - \
