@@ -39,6 +39,15 @@ static int already_done(const gr_csv *t, const char *exp, const char *variant, c
     return 0;
 }
 
+/* Load (or generate) the graph of spec, adding the time it took to *ms. */
+static int load_graph(const char *spec, gr_graph *g, char **gname, double *ms, gr_err *err)
+{
+    double t0 = gr_now_ms();
+    int rc = gr_graph_load(spec, 1, g, gname, err);
+    *ms += gr_now_ms() - t0;
+    return rc;
+}
+
 int gr_exp_time(const gr_config *c, const gr_exp_opts *o, const char *csv, gr_err *err)
 {
     char **graphs = NULL, **variants = NULL;
@@ -137,32 +146,26 @@ int gr_exp_time(const gr_config *c, const gr_exp_opts *o, const char *csv, gr_er
                         v->name, params, graphs[gi]);
                 continue;
             }
-            if (!loaded && have_pre) {
-                if (maxn[vi] && pre.n > maxn[vi]) {
-                    fprintf(stderr, "[%d/%d] %s %s n=%lld ... skipped: maxn=%ld\n", idx, total,
-                            v->name, params, (long long)pre.n, maxn[vi]);
-                    continue;
-                }
-                if (have_old && already_done(&old, name, v->name, params, pre.canon)) {
-                    skipped_done++;
-                    continue;
-                }
-            }
-            if (!loaded) {
-                double tg = gr_now_ms();
-                if (gr_graph_load(graphs[gi], 1, &g, &gname, err))
+            /* a file is loaded for its name and size; a generator spec only when a row runs */
+            if (!loaded && !have_pre) {
+                if (load_graph(graphs[gi], &g, &gname, &t_graphs, err))
                     return -1;
-                t_graphs += gr_now_ms() - tg;
                 loaded = 1;
             }
-            if (maxn[vi] && g.n > maxn[vi]) {
-                fprintf(stderr, "[%d/%d] %s %s n=%d ... skipped: maxn=%ld\n", idx, total, v->name,
-                        params, g.n, maxn[vi]);
+            int64_t gn = loaded ? g.n : pre.n;
+            if (maxn[vi] && gn > maxn[vi]) {
+                fprintf(stderr, "[%d/%d] %s %s n=%lld ... skipped: maxn=%ld\n", idx, total,
+                        v->name, params, (long long)gn, maxn[vi]);
                 continue;
             }
-            if (have_old && already_done(&old, name, v->name, params, gname)) {
+            if (have_old && already_done(&old, name, v->name, params, loaded ? gname : pre.canon)) {
                 skipped_done++;
                 continue;
+            }
+            if (!loaded) {
+                if (load_graph(graphs[gi], &g, &gname, &t_graphs, err))
+                    return -1;
+                loaded = 1;
             }
             fam = gr_family_find(v->family);
             if (fam->check_input(&g, err))
