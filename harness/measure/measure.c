@@ -114,12 +114,7 @@ static double metric_of(const gr_family *fam, const gr_graph *g, double median_m
 static void work_from_trace(const gr_variant *v, void *st, const gr_family *fam, const gr_graph *g,
                             int32_t source, gr_measurement *out)
 {
-    int ncols = 0, col = -1;
-    while (ncols < GR_MAX_TRACE_COLS && fam->trace_columns[ncols]) {
-        if (!strcmp(fam->trace_columns[ncols], "relaxations"))
-            col = ncols;
-        ncols++;
-    }
+    int col, ncols = gr_trace_columns(fam, "relaxations", &col);
     if (col < 0)
         return;
     gr_trace t = {ncols, 0, 0, NULL};

@@ -13,13 +13,24 @@ void gr_trace_row(gr_trace *t, const double *vals)
     t->nrows++;
 }
 
+int gr_trace_columns(const gr_family *fam, const char *name, int *col)
+{
+    int ncols = 0;
+    if (col)
+        *col = -1;
+    while (ncols < GR_MAX_TRACE_COLS && fam->trace_columns[ncols]) {
+        if (col && name && !strcmp(fam->trace_columns[ncols], name))
+            *col = ncols;
+        ncols++;
+    }
+    return ncols;
+}
+
 gr_trace *gr_trace_collect(const gr_variant *v, const long *pv, const gr_graph *g,
                            int32_t source, gr_err *err)
 {
     const gr_family *fam = gr_family_find(v->family);
-    int ncols = 0;
-    while (ncols < GR_MAX_TRACE_COLS && fam->trace_columns[ncols])
-        ncols++;
+    int ncols = gr_trace_columns(fam, NULL, NULL);
     if (!v->trace || ncols == 0) {
         gr_errf(err, "variant %s has no per-iteration trace", v->name);
         return NULL;

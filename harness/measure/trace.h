@@ -14,6 +14,8 @@ struct gr_trace {
 gr_trace *gr_trace_collect(const gr_variant *v, const long *pv, const gr_graph *g,
                            int32_t source, gr_err *err);
 void gr_trace_free(gr_trace *t);
+/* The number of fam's trace columns; with name, *col = the index of that column (-1: none). */
+int gr_trace_columns(const gr_family *fam, const char *name, int *col);
 
 /* `run --dump`: prepare, one run of source, fetch: the result (result_bytes of the family;
  * caller frees), or NULL with err set. */
