@@ -79,12 +79,12 @@ __device__ __forceinline__ void push_near(const nf_args<Off, D> &a, int32_t v, u
     if (atomicExch(&a.nstamp[v], gen1) == gen1)
         return;
     Off deg = a.row[v + 1] - a.row[v];
-    if (deg >= (Off)a.big && a.bal)
-        push_hub(a, v, deg, gen1);
-    else if (deg >= (Off)a.big)
-        a.qB[gen1 & 1][atomicAdd(&a.ctl[C_B + (gen1 & 3)], 1u)] = v;
-    else
+    if (deg < (Off)a.big)
         a.qN[gen1 & 1][atomicAdd(&a.ctl[C_N + (gen1 & 3)], 1u)] = v;
+    else if (a.bal)
+        push_hub(a, v, deg, gen1);
+    else
+        a.qB[gen1 & 1][atomicAdd(&a.ctl[C_B + (gen1 & 3)], 1u)] = v;
 }
 
 template <typename Off, typename D>
