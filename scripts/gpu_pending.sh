@@ -11,6 +11,8 @@
 #      2r continues the reproduce if part 2's budget ran out
 #   3  SSSP: tests, sanitizer (bal=0/1, thin rounds)
 #   4  SSSP: the sssp-fast sweep (configs/sssp-fast-tuning.cfg) and grid round traces
+#   7  (after parts 1-4 and 6 ran): sssp-fast's sweep rows under the new automatic delta,
+#      pmpp-bfs-variants' bfs-do and cpu-bfs-do in one run, then part 5
 #   5  SSSP: the goal experiments bf-sssp-modern and bf-sssp-grid after dropping the sssp-fast
 #      rows of earlier versions (params without bal) and the cpu-delta rows (the ratios come
 #      from one run), and the iterations companion they write
@@ -66,5 +68,16 @@ case $part in
 6)      # the 8-minute goal: bf-sssp's reproduce from an empty results folder, timed (the call's
         # 10 minutes bound it: a run cut off at ~580 s says "over budget" by its exit 124)
     GR_STAGE_TIMEOUT=${GR_STAGE_TIMEOUT:-560} bash scripts/gpu_session.sh time:bf-sssp ;;
-*) echo "usage: gpu_pending.sh 1|2|2r|3|4|5|6" >&2; exit 2 ;;
+7)      # after the session of 2026-11-25 (fourth) measured parts 1-4 and 6: sssp-fast's automatic
+        # delta is max weight / 2 again (bal=1's / 32 lost on the H200): the sweep's new rows (the
+        # defaults on R-MAT, delta 255..2047), bfs-do and cpu-bfs-do of pmpp-bfs-variants again in
+        # one run (the 40x goal's two rows), then part 5 (the SSSP goal experiments)
+    dir=$(dev_dir)
+    timeout 150 bin/graphrepro experiment configs/sssp-fast-tuning.cfg --outdir "$dir" 2>&1 | tail -8
+    tar czf "$OUT/results-pending7.tgz" results
+    for v in bfs-do cpu-bfs-do; do bash scripts/drop_rows.sh "$dir/pmpp-bfs-variants" "$v"; done
+    timeout 150 bin/graphrepro experiment configs/pmpp-bfs-variants.cfg --outdir "$dir" 2>&1 | tail -6
+    tar czf "$OUT/results-pending7.tgz" results
+    bash "$0" 5 ;;
+*) echo "usage: gpu_pending.sh 1|2|2r|3|4|5|6|7" >&2; exit 2 ;;
 esac

@@ -22,7 +22,7 @@
 //  - delta is adjusted on the fly at each split: doubled when the new near frontier is too small
 //    to fill the GPU (the thin group's warps when thin rounds are on; bal=1 counts a hub as its
 //    arcs / 32 warps), halved when it is far larger (the result never depends on delta); the
-//    automatic initial delta is max weight / 32 with bal=1, / 2 with bal=0;
+//    automatic initial delta is max weight / 2;
 //  - distances are 32-bit when the harness proves (n-1) x wmax + wmax < 2^32 - 1 (d32=1), 64-bit
 //    otherwise; both use the hardware atomicMin.
 // Correctness: every value written to dist is the length of a real path; a vertex whose
@@ -325,10 +325,11 @@ void *fast_prepare(const gr_graph *g, const long *pv, gr_err *err)
     s->bal = bal;
     if (s->bal && s->big > (1 << 25))   // a warp group's 32 degrees (each < big) sum in an int
         s->big = 1 << 25;
-    // auto initial delta: bal=1 starts narrow (max weight / 32: the CPU replay of R-MAT 22 examines
-    // 1.06 m arcs from 8 against 2.6-3.3 m from 127, results/NOTES.md) and widens as the work
-    // rule asks; bal=0 keeps the first version's max weight / 2
-    const int64_t dauto = s->bal ? wmax / 32 : wmax / 2;
+    // auto initial delta: max weight / 2 for both expansions. bal=1 first started at max weight / 32
+    // (the CPU replay of R-MAT 22 examines 1.06 m arcs from it against 2.2 m from 127), but on the
+    // H200 that took 62-92 rounds and 25.9 ms a root against 17-20 rounds and 14.5 ms from 127:
+    // a round costs more than the arcs it saves (results/NOTES.md, "sssp-fast, balanced expansion")
+    const int64_t dauto = wmax / 2;
     s->delta = pv[0] > 0 ? (u64)pv[0] : (u64)(dauto > 0 ? dauto : 1);
     if (s->d32 && s->delta > 0x3FFFFFFFu)
         s->delta = 0x3FFFFFFFu;
