@@ -61,7 +61,7 @@ for stage in "${stages[@]}"; do
                     [ "$tl" -gt 180 ] && tl=180
                     echo "== $tool $v $g" >> "$slog"
                     timeout "$tl" compute-sanitizer --tool "$tool" --error-exitcode 99 \
-                        bin/graphrepro run --variant "$v" --graph "$g" --sources 2 --reps 1 \
+                        bin/graphrepro run --variant "$v" --graph "$g" --sources 2 --reps 1 --max-reps 1 --warmup 0 \
                         --verify exact --no-ceilings >> "$slog" 2>&1
                     echo "exit $?" >> "$slog"
                 done
