@@ -53,6 +53,7 @@ for stage in "${stages[@]}"; do
               "bfs-gqueue:ro=1,small=1,lb=1 $sym" "bfs-bqueue:small=2,lb=2 $sym"
               "bfs-wqueue:ro=1,small=2,lb=2 $sym" "bfs-do $sym" "bfs-do:small=0,alpha=1000,beta=1 $sym"
               "bfs-wqueue:lb=3,tt=1 $hub" "bfs-gqueue:ro=1,lb=3 $hub" "bfs-wqueue:small=1,lb=3,tt=1 $hub"
+              "bfs-wqueue:lb=3,hub=32 $hub" "bfs-bqueue:ro=1,lb=3,tt=1,hub=32 $sym"
               "bfs-do $dirg" "bfs-do:small=0,alpha=1000,beta=1 $dirg")
         tend=$(( $(date +%s) + t ))
         san() { # TOOL: every run in turn while the stage has time

@@ -1,25 +1,25 @@
 #!/usr/bin/env bash
-# gpu_pending.sh PART - the GPU measurements that the code committed since the last GPU session is
-# waiting for (2026-11-25, third session: written without a GPU). Parts of one device call each
-# (a call may run 10 minutes; a machine idle for 30 s is given back, so call the next at once):
-#   1  dominators: tests, sanitizer, and make reproduce PAPER=gpu-dominators after dropping the
-#      dom-batch and dom-iter rows written before their smem / hub parameters (their params lack
-#      them; kept in git history)
-#   2  BFS: tests, sanitizer (lb=3 / tt=1 included), make reproduce PAPER=pmpp-bfs (the queue
-#      variants' old rows stay: their params gained tt=0, what their code did; bfs-do's rows from
-#      before its `sort` parameter are dropped and measured again with the new default); part
-#      2r continues the reproduce if part 2's budget ran out
+# gpu_pending.sh PART - GPU measurements that code committed without a GPU is waiting for, one
+# device call each (a call may run 10 minutes; a machine idle for 30 s is given back, so call the
+# next at once). Run from the repository root: GR_GIT_REV=<commit> bash scripts/gpu_pending.sh 9
+# Results land in results/<device>/ and are packed into $OUT (default /tmp/graphrepro-out).
+# NEXT (after the fourth session of 2026-11-25), in this order:
+#   9   BFS: tests and sanitizer (the hub kernel's warp chunks, lb=3's hub threshold)
+#   9r  BFS: make reproduce PAPER=pmpp-bfs after dropping the per-arc-search lb=3 rows
+#   10  SSSP: GPU tests (chunk_walk refactor of sssp-fast's hub walk) and the thin-round racecheck
+#   6   SSSP: make reproduce PAPER=bf-sssp from a cold folder, timed (the 8-minute goal; 536 s
+#       measured with the old delta-7 default)
+# DONE in the fourth session (kept for the record and for re-runs):
+#   1  dominators: tests, sanitizer, make reproduce PAPER=gpu-dominators after dropping the
+#      dom-batch / dom-iter rows written before their smem / hub parameters
+#   2, 2r  BFS: tests, sanitizer, make reproduce PAPER=pmpp-bfs (bfs-do rows from before `sort`
+#      dropped); 2r continues the reproduce when 2 ran out of time
 #   3  SSSP: tests, sanitizer (bal=0/1, thin rounds)
 #   4  SSSP: the sssp-fast sweep (configs/sssp-fast-tuning.cfg) and grid round traces
-#   7  (after parts 1-4 and 6 ran): sssp-fast's sweep rows under the new automatic delta,
-#      pmpp-bfs-variants' bfs-do and cpu-bfs-do in one run, then part 5
+#   5  SSSP: bf-sssp-modern and bf-sssp-grid after dropping sssp-fast rows of earlier versions and
+#      the cpu-delta rows (a goal ratio's two rows from one run)
+#   7  the sweep's rows under the new automatic delta, bfs-do and cpu-bfs-do in one run, then 5
 #   8  the SSSP sanitizer runs part 3 left unfinished
-#   5  SSSP: the goal experiments bf-sssp-modern and bf-sssp-grid after dropping the sssp-fast
-#      rows of earlier versions (params without bal) and the cpu-delta rows (the ratios come
-#      from one run), and the iterations companion they write
-# All seven hold a machine ~50 minutes, more than one session's device time: run 1, 3, 4, 5, 2
-# first; 2r and 6 are the ones to drop. Then `make plots report` here. Run from the repository root: GR_GIT_REV=<commit> bash scripts/gpu_pending.sh 1
-# Results land in results/<device>/ and are packed into $OUT (default /tmp/graphrepro-out).
 set -u
 cd "$(dirname "$0")/.."
 OUT=${OUT:-/tmp/graphrepro-out}
@@ -101,5 +101,31 @@ case $part in
     done
     awk '/^== \(2026-11-25, fourth/ {on = 1} on && /^exit/ {n++; if ($2 != 0) bad++} END {print "sanitizer runs:", n, "non-zero exits:", bad + 0}' "$slog"
     tar czf "$OUT/results-pending8.tgz" "$slog" ;;
-*) echo "usage: gpu_pending.sh 1|2|2r|3|4|5|6|7|8" >&2; exit 2 ;;
+9)      # BFS after the fourth session: the hub kernel walks warp chunks (chunk_walk.cuh) and lb=3
+        # has a hub threshold; tests and sanitizer (lb=3,hub=32 included)
+    GR_BFS_BUDGET_S=${GR_BFS_BUDGET_S:-500} bash scripts/gpu_bfs.sh test sanitize ;;
+9r)     # ... then the reproduce: the lb=3 rows of the per-arc-search hub kernel (82133e3) dropped,
+        # the new factor and threshold rows, the level traces
+    dir=$(dev_dir)
+    for e in variants variants-uniform variants-grid ablation; do
+        for v in bfs-gqueue bfs-bqueue bfs-wqueue; do
+            bash scripts/drop_rows.sh "$dir/pmpp-bfs-$e" "$v" '^ro=[01];small=[012];lb=3;tt=[01];hub=4096$'
+        done
+    done
+    GR_BFS_BUDGET_S=${GR_BFS_BUDGET_S:-540} bash scripts/gpu_bfs.sh reproduce ;;
+10)     # SSSP after the fourth session: the GPU tests (sssp-fast's hub walk is now chunk_walk.cuh,
+        # same registers) and the racecheck of the thin-round configurations with a longer limit
+    dir=$(dev_dir)
+    make -j"$(nproc)" SMS=90 build/tests/kernels/sssp/test_sssp > /dev/null 2>&1
+    timeout 300 build/tests/kernels/sssp/test_sssp 2>&1 | tail -6
+    slog=$dir/sssp-sanitizer.log
+    for v in sssp-fast:thin=1000000000,tblocks=1 sssp-fast:bal=1,thin=16,tblocks=3; do
+        echo "== racecheck $v rmat:scale=8,ef=8,sym=1,seed=1 (limit 240 s)" >> "$slog"
+        timeout 240 compute-sanitizer --tool racecheck --error-exitcode 99 bin/graphrepro run \
+            --variant "$v" --graph rmat:scale=8,ef=8,sym=1,seed=1 --sources 1 --reps 1 --max-reps 1 \
+            --warmup 0 --verify exact --no-ceilings >> "$slog" 2>&1
+        echo "exit $?" >> "$slog"
+    done
+    tail -12 "$slog"; tar czf "$OUT/results-pending10.tgz" "$slog" ;;
+*) echo "usage: gpu_pending.sh 1|2|2r|3|4|5|6|7|8|9|9r|10" >&2; exit 2 ;;
 esac

@@ -24,7 +24,8 @@ if [ -f "$src" ]; then
         $c["verdict"] !~ /^passed/ || $c["metric_value"] <= 0 { next }
         {
             g = $c["graph"]; kind = g; sub(/:.*/, "", kind); kinds[kind] = 1
-            p = $c["params"]; sub(/;tt=0$/, "", p)     # rows from before tt=0 existed read alike
+            # rows read alike whatever parameters were added since, at their defaults (tt, hub)
+            p = $c["params"]; sub(/;hub=4096$/, "", p); sub(/;tt=0$/, "", p)
             G[kind, $c["variant"] ":" p] = $c["metric_value"]
         }
         function claim(name, kind, base, with,    b, w, f, h) {

@@ -14,8 +14,9 @@ static const gr_bfs_variant_impl impl_cpu_bfs = {GR_BFS_HOST_SEQ, NULL},
     {"ro", 0, 0, 1, "1 = offsets, targets and frontier through the read-only path (__ldg)"},   \
     {"small", 0, 0, 2,                                                                         \
      "single-block kernel while the frontier fits its b-queue: 0 off, 1 first levels (paper), 2 whenever it fits"}, \
-    {"lb", 0, 0, 3, "high-degree vertices: 0 a thread each, 1 warp-cooperative, 2 block- and warp-cooperative, 3 also degree >= 4096 spread over the grid by a second kernel"}, \
-    {"tt", 0, 0, 1, "1 = read visited before the atomic claim (test before test-and-set); 0 = an atomicExch per arc (paper)"}
+    {"lb", 0, 0, 3, "high-degree vertices: 0 a thread each, 1 warp-cooperative, 2 block- and warp-cooperative, 3 also degree >= hub spread over the grid by a second kernel"}, \
+    {"tt", 0, 0, 1, "1 = read visited before the atomic claim (test before test-and-set); 0 = an atomicExch per arc (paper)"}, \
+    {"hub", 4096, 32, 1L << 30, "lb=3: degree from which a vertex's arcs go to the grid-wide hub kernel"}
 
 const gr_variant gr_variant_cpu_bfs = GR_BFS_VARIANT(
     "cpu-bfs", "pmpp-bfs", "sequential BFS with two ping-pong frontier arrays (the reference)", 0,
@@ -36,16 +37,16 @@ const gr_variant gr_variant_bfs_vertex = GR_BFS_VARIANT(
 const gr_variant gr_variant_bfs_gqueue = GR_BFS_VARIANT(
     "bfs-gqueue", "pmpp-bfs",
     "frontier BFS (Luo et al.): one kernel per level, one thread per frontier vertex, global queue",
-    1, impl_gqueue, 4, QUEUE_PARAMS);
+    1, impl_gqueue, 5, QUEUE_PARAMS);
 
 const gr_variant gr_variant_bfs_bqueue = GR_BFS_VARIANT(
     "bfs-bqueue", "pmpp-bfs",
     "frontier BFS with a block queue in shared memory, overflow to the global queue", 1,
-    impl_bqueue, 4, QUEUE_PARAMS);
+    impl_bqueue, 5, QUEUE_PARAMS);
 
 const gr_variant gr_variant_bfs_wqueue = GR_BFS_VARIANT(
     "bfs-wqueue", "pmpp-bfs",
-    "frontier BFS with warp queues over the block queue over the global queue", 1, impl_wqueue, 4,
+    "frontier BFS with warp queues over the block queue over the global queue", 1, impl_wqueue, 5,
     QUEUE_PARAMS);
 
 const gr_variant gr_variant_bfs_do = GR_BFS_VARIANT(

@@ -16,11 +16,13 @@
  *   lb    load balance of high-degree vertices: 0 off (a thread walks its vertex's arcs),
  *         1 warp-cooperative (degree >= 32: the warp walks them), 2 block-cooperative too
  *         (degree >= kBlockT: the whole block walks them), then warp, then thread; 3 as 2, but
- *         vertices of degree >= kGridT go to a hub list (one 64-bit atomicAdd gives the entry
+ *         vertices of degree >= hub (a parameter, default 4096) go to a hub list (one 64-bit atomicAdd gives the entry
  *         and its offset among the level's hub arcs) and a second kernel spreads all hub arcs
  *         over the whole grid: what the paper's suggested dynamic parallelism would buy, without
  *         device-side launches (the host, which reads the frontier size every level anyway,
  *         launches it only when the level has hubs). The single-block kernel treats lb 3 as 2.
+ *   hub   lb == 3: the degree from which a vertex goes to the hub list (>= 32, so that a lane
+ *         of the hub kernel steps over at most one entry per 32 arcs).
  *   tt    1: read visited[d] before the atomic claim and skip the atomic when it is set (test
  *         before test-and-set: on R-MAT most arcs of the big levels lead to visited vertices,
  *         many of them the same hubs, whose atomics serialize in one L2 slice); 0: the paper's
@@ -31,6 +33,7 @@
 #include <algorithm>
 #include <cstring>
 #include "bfs_common.cuh"
+#include "../common/chunk_walk.cuh"
 
 namespace grbfs {
 
@@ -42,15 +45,15 @@ constexpr int kSmallThreads = 1024;  /* the single-block kernel */
 constexpr int kSQ = 4096;            /* its b-queue (one per level, ping-pong) */
 constexpr int kWarpT = 32;           /* lb >= 1: degree handled by a warp */
 constexpr int kBlockT = 1024;        /* lb >= 2: degree handled by the block */
-constexpr int kGridT = 4096;         /* lb == 3: degree handed to the grid-wide hub kernel */
 constexpr int kHubShift = 40;        /* hub counter: entries << 40 | arcs */
 
-/* lb == 3: the level's hubs, entry i = arcs [beg[i], beg[i] + (off[i + 1] - off[i])) at offset
- * off[i] among the level's hub arcs; *ctr = entries << kHubShift | total arcs (zeroed after the
- * hub kernel). */
+/* lb == 3: the level's hubs (vertices of degree >= thr), entry i = arcs [beg[i], beg[i] +
+ * (off[i + 1] - off[i])) at offset off[i] among the level's hub arcs; *ctr = entries << kHubShift
+ * | total arcs (zeroed after the hub kernel). */
 struct hub_list {
     int64_t *beg, *off;
     unsigned long long *ctr;
+    int64_t thr;
 };
 
 /* The shared-memory queues of queue level Q (the arrays a level does not use shrink to one). */
@@ -106,7 +109,7 @@ __device__ __forceinline__ void expand(Off beg, Off end, const int32_t *__restri
                                        int32_t *gtail)
 {
     if constexpr (LB == 3) {
-        if (end - beg >= kGridT) {
+        if (end - beg >= hubs.thr) {
             const unsigned long long old =
                 atomicAdd(hubs.ctr, (1ull << kHubShift) | (unsigned long long)(end - beg));
             const int64_t i = (int64_t)(old >> kHubShift);
@@ -224,8 +227,10 @@ level_kernel(const Off *__restrict__ row, const int32_t *__restrict__ col, int32
 }
 
 /* lb == 3, after a level whose hub list is not empty: every hub arc of the level, spread over
- * the grid (arc k of the level's hub arcs belongs to the last entry with off <= k), into the same
- * queues and out[] as the level kernel. */
+ * the grid, into the same queues and out[] as the level kernel. Each warp takes one contiguous,
+ * 32-aligned chunk of the level's hub arcs (warp_chunk_walk, ../common/chunk_walk.cuh: one binary
+ * search a warp; every entry has >= hub >= 32 arcs). The first version searched once per arc,
+ * ~log2(entries) dependent loads an arc, which grows as the threshold falls. */
 template <int Q, bool RO>
 __global__ void __launch_bounds__(kThreads)
 hub_kernel(const int32_t *__restrict__ col, int32_t *level, int32_t *visited, bool tt,
@@ -235,20 +240,20 @@ hub_kernel(const int32_t *__restrict__ col, int32_t *level, int32_t *visited, bo
     queues_init<Q>(s);
     __syncthreads();
     const unsigned long long c = *hubs.ctr;
-    const int32_t nh = (int32_t)(c >> kHubShift);
+    const unsigned nh = (unsigned)(c >> kHubShift);
     const int64_t total = (int64_t)(c & ((1ull << kHubShift) - 1));
-    const int64_t stride = (int64_t)gridDim.x * blockDim.x;
-    for (int64_t k = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; k < total; k += stride) {
-        int32_t lo = 0, hi = nh - 1;
-        while (lo < hi) {
-            const int32_t mid = (lo + hi + 1) >> 1;
-            if (hubs.off[mid] <= k)
-                lo = mid;
-            else
-                hi = mid - 1;
-        }
-        visit<Q>(load<RO>(col + hubs.beg[lo] + (k - hubs.off[lo])), newlev, level, visited, tt, s,
-                 out, out_tail);
+    const int64_t nwarps = (int64_t)gridDim.x * (blockDim.x >> 5);
+    const int64_t gw = ((int64_t)blockIdx.x * blockDim.x + threadIdx.x) >> 5;
+    int64_t k0, k1;
+    warp_chunk(total, nwarps, gw, &k0, &k1);
+    if (k0 < k1) {
+        int64_t abeg = 0;
+        warp_chunk_walk(
+            k0, k1, nh, total, [&](unsigned h) { return hubs.off[h]; },
+            [&](unsigned h) { abeg = hubs.beg[h]; },
+            [&](int64_t j) {
+                visit<Q>(load<RO>(col + abeg + j), newlev, level, visited, tt, s, out, out_tail);
+            });
     }
     queues_flush<Q>(s, out, out_tail);
 }
@@ -375,6 +380,7 @@ small_kernel(const Off *__restrict__ row, const int32_t *__restrict__ col, int32
 struct queue_state {
     const gr_dcsr *d;
     int q, ro, small, lb, tt;
+    int64_t hub;
     /* ctl: out tails [0],[1]; small's depth [2]; [4..5] the hub counter (8-byte aligned) */
     int32_t *level, *visited, *qa, *qb, *ctl;
     hub_list hubs;          /* lb == 3 (otherwise empty) */
@@ -485,6 +491,12 @@ template <int Q> void *queue_create(const gr_dcsr *d, const long *pv, gr_err *er
                 (double)need / 1e9, (double)free_b / 1e9);
         return nullptr;
     }
+    /* the hub counter keeps a level's entry count in 64 - kHubShift bits */
+    if (pv[2] == 3 && d->m / pv[4] + 2 >= (1ll << (64 - kHubShift))) {
+        gr_errf(err, "hub=%ld: up to %lld hub entries a level, the counter holds %lld (raise hub)",
+                pv[4], (long long)(d->m / pv[4] + 2), 1ll << (64 - kHubShift));
+        return nullptr;
+    }
     queue_state *s = new queue_state();
     s->d = d;
     s->q = Q;
@@ -492,14 +504,16 @@ template <int Q> void *queue_create(const gr_dcsr *d, const long *pv, gr_err *er
     s->small = (int)pv[1];
     s->lb = (int)pv[2];
     s->tt = (int)pv[3];
+    s->hub = (int64_t)pv[4];
     GR_CUDA_CHECK(cudaMalloc(&s->level, n * 4 + 4));
     GR_CUDA_CHECK(cudaMalloc(&s->visited, n * 4 + 4));
     GR_CUDA_CHECK(cudaMalloc(&s->qa, n * 4 + 4));
     GR_CUDA_CHECK(cudaMalloc(&s->qb, n * 4 + 4));
     GR_CUDA_CHECK(cudaMalloc(&s->ctl, kCtlWords * sizeof(int32_t)));
     GR_CUDA_CHECK(cudaMalloc(&s->edges, sizeof(unsigned long long)));
-    if (s->lb == 3) {   /* at most m / kGridT hubs in a level */
-        const size_t cap = (size_t)(d->m / kGridT) + 2;
+    s->hubs.thr = s->hub;
+    if (s->lb == 3) {   /* at most m / hub hubs in a level */
+        const size_t cap = (size_t)(d->m / s->hub) + 2;
         GR_CUDA_CHECK(cudaMalloc(&s->hubs.beg, cap * sizeof(int64_t)));
         GR_CUDA_CHECK(cudaMalloc(&s->hubs.off, cap * sizeof(int64_t)));
     }

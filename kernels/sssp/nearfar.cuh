@@ -10,6 +10,7 @@
 #define GR_SSSP_NEARFAR_CUH
 #include <cstdint>
 #include <cuda_runtime.h>
+#include "../common/chunk_walk.cuh"
 #include "../common/group_sync.cuh"
 
 namespace nearfar {
@@ -206,9 +207,9 @@ __device__ __forceinline__ void nf_expand(const nf_args<Off, D> &a, unsigned nN,
 }
 
 // bal=1, one round: (1) the nB hubs' arcs (H in all) cut into equal chunks, one per warp of the
-// first nblk blocks; a warp finds the hub of its first arc by binary search over the entries'
-// offsets, and each lane moves on to the next entry when its arc passes the entry's end (a hub
-// has >= big >= 32 arcs, so at most one step per 32 arcs); (2) the other vertices in groups of 32
+// first nblk blocks (warp_chunk_walk, ../common/chunk_walk.cuh: one binary search a warp, then
+// each lane moves on to the next entry when its arc passes the entry's end; a hub has >= big >=
+// 32 arcs, so at most one step per 32 arcs); (2) the other vertices in groups of 32
 // per warp: a warp scan of their degrees, then the group's arcs 32 at a time, each lane finding
 // the vertex of its arc by a 5-step search over the scanned starts. Every lane works on an arc
 // whatever the degrees (warp-per-vertex leaves most lanes idle on low-degree vertices).
@@ -226,35 +227,21 @@ __device__ __forceinline__ void nf_expand_bal(const nf_args<Off, D> &a, unsigned
         const int32_t *qb = a.qB[gen & 1];
         const int64_t *ho = a.hoff[gen & 1];
         const int64_t H = (int64_t)(__ldcg(&a.hubctr[gen & 3]) & kHubMask);
-        const int64_t chunk = (int64_t)((((u64)H + nwarps - 1) / nwarps + 31) & ~(u64)31);
-        const int64_t k0 = (int64_t)gwarp * chunk, k1 = k0 + chunk < H ? k0 + chunk : H;
+        int64_t k0, k1;
+        warp_chunk(H, (int64_t)nwarps, (int64_t)gwarp, &k0, &k1);
         if (k0 < k1) {
-            unsigned lo = 0, hi = nB - 1;   // the last entry whose offset is <= k0
-            while (lo < hi) {
-                const unsigned mid = (lo + hi + 1) >> 1;
-                if (__ldcg(&ho[mid]) <= k0)
-                    lo = mid;
-                else
-                    hi = mid - 1;
-            }
             if (TRACE && lane == 0)
                 atomicAdd(&a.ctl[C_RX + (gen & 3)], (unsigned)(k1 - k0));
-            unsigned h = lo;
-            int64_t hend = h + 1 < nB ? __ldcg(&ho[h + 1]) : H, hbeg = __ldcg(&ho[h]);
-            int32_t u = __ldcg(&qb[h]);
-            D du = __ldcg(&a.dist[u]);
-            Off rbeg = __ldg(&a.row[u]);
-            for (int64_t k = k0 + lane; k < k1; k += 32) {
-                while (k >= hend) {         // this lane's arc is in a later entry
-                    h++;
-                    hbeg = hend;
-                    hend = h + 1 < nB ? __ldcg(&ho[h + 1]) : H;
-                    u = __ldcg(&qb[h]);
+            D du = 0;
+            Off rbeg = 0;
+            warp_chunk_walk(
+                k0, k1, nB, H, [&](unsigned h) { return __ldcg(&ho[h]); },
+                [&](unsigned h) {
+                    const int32_t u = __ldcg(&qb[h]);
                     du = __ldcg(&a.dist[u]);
                     rbeg = __ldg(&a.row[u]);
-                }
-                relax<Off, D, true>(a, rbeg + (Off)(k - hbeg), du, T, gen1, epoch, fc);
-            }
+                },
+                [&](int64_t j) { relax<Off, D, true>(a, rbeg + (Off)j, du, T, gen1, epoch, fc); });
         }
     }
     const int32_t *qn = a.qN[gen & 1];

@@ -103,9 +103,12 @@ TEST_CASE(queue_all_params)
         for (int ro = 0; ro <= 1; ro++)
             for (int small = 0; small <= 2; small++)
                 for (int lb = 0; lb <= 3; lb++) {
-                    /* tt alternates so that both values meet every other parameter */
-                    snprintf(text, sizeof text, "%s:ro=%d,small=%d,lb=%d,tt=%d", queues[q], ro,
-                             small, lb, (ro + small + lb) & 1);
+                    /* tt alternates so that both values meet every other parameter; with lb=3
+                     * half the runs list every vertex of degree >= 32 as a hub (many entries a
+                     * level: the hub kernel's chunks cross entries) */
+                    snprintf(text, sizeof text, "%s:ro=%d,small=%d,lb=%d,tt=%d%s", queues[q], ro,
+                             small, lb, (ro + small + lb) & 1,
+                             lb == 3 && ((ro + small) & 1) ? ",hub=32" : "");
                     check_all_small(text);
                     if (gr_t_skipped_now)
                         return;
@@ -116,7 +119,8 @@ TEST_CASE(queue_star_path)
 {
     static const char *const params[] = {"", ":ro=1", ":small=1", ":small=2", ":lb=1", ":lb=2",
                                          ":ro=1,small=2,lb=2", ":lb=3", ":lb=3,tt=1",
-                                         ":ro=1,small=1,lb=3,tt=1", ":tt=1"};
+                                         ":ro=1,small=1,lb=3,tt=1", ":tt=1", ":lb=3,hub=32",
+                                         ":ro=1,small=1,lb=3,tt=1,hub=33"};
     char text[96];
     for (int q = 0; q < 3; q++)
         for (size_t p = 0; p < sizeof params / sizeof params[0]; p++) {
@@ -154,6 +158,7 @@ TEST_CASE(wide_offsets)
     static const char *const texts[] = {"bfs-vertex", "bfs-gqueue:lb=2,small=1",
                                         "bfs-bqueue:ro=1,lb=1", "bfs-wqueue:ro=1,small=2,lb=2",
                                         "bfs-wqueue:ro=1,small=1,lb=3,tt=1", "bfs-gqueue:lb=3",
+                                        "bfs-bqueue:lb=3,hub=32",
                                         "bfs-do", "bfs-do:alpha=1000,beta=1",
                                         "bfs-do:alpha=1000,beta=1000,sort=0"};
     setenv("GR_BFS_FORCE_WIDE", "1", 1);
@@ -169,7 +174,7 @@ TEST_CASE(wide_offsets)
 TEST_CASE(trace_adds_up)
 {
     static const char *const texts[] = {"bfs-vertex", "bfs-wqueue:small=2,lb=2",
-                                        "bfs-wqueue:lb=3,tt=1", "bfs-do",
+                                        "bfs-wqueue:lb=3,tt=1", "bfs-wqueue:lb=3,hub=32", "bfs-do",
                                         "bfs-do:small=0", "bfs-do:small=0,thin=0"};
     if (gr_gpu_count() == 0)
         TEST_SKIP("no CUDA device");

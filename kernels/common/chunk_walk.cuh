@@ -1,0 +1,53 @@
+/* chunk_walk.cuh - a warp's share of a list of variable-length entries (hub lists: entry h holds
+ * the arcs [off(h), off(h + 1)) of the list's `total`, off(0) = 0, offsets increasing), cut into
+ * equal 32-aligned chunks, one per warp. Used by sssp-fast's balanced expansion and the BFS queue
+ * variants' hub kernel (lb=3).
+ *
+ * The warp finds the entry of its chunk's first arc by one binary search (arc k belongs to the
+ * last entry with off <= k); then each lane takes every 32nd arc of the chunk and steps to the
+ * next entry when its arc passes the entry's end. When every entry has >= 32 arcs a lane steps
+ * at most once per arc it takes, so the walk costs one search per warp, not one per arc. */
+#ifndef GR_CHUNK_WALK_CUH
+#define GR_CHUNK_WALK_CUH
+#include <cstdint>
+
+/* The chunk [*k0, *k1) of warp `warp` among `nwarps` over `total` arcs (empty when *k0 >= *k1). */
+__device__ __forceinline__ void warp_chunk(int64_t total, int64_t nwarps, int64_t warp,
+                                           int64_t *k0, int64_t *k1)
+{
+    const int64_t chunk = (((total + nwarps - 1) / nwarps) + 31) & ~(int64_t)31;
+    *k0 = warp * chunk;
+    *k1 = *k0 + chunk < total ? *k0 + chunk : total;
+}
+
+/* Walk the chunk [k0, k1) (k0 < k1 <= total) of a list of n >= 1 entries: off(h) reads entry h's
+ * offset, enter(h) is called by a lane whenever it moves to entry h (first for the entry of its
+ * first arc), arc(j) for each of the lane's arcs, j its position inside the current entry. */
+template <typename OffAt, typename Enter, typename Arc>
+__device__ __forceinline__ void warp_chunk_walk(int64_t k0, int64_t k1, unsigned n,
+                                                int64_t total, OffAt off, Enter enter, Arc arc)
+{
+    const int lane = (int)(threadIdx.x & 31);
+    unsigned lo = 0, hi = n - 1;
+    while (lo < hi) {
+        const unsigned mid = (lo + hi + 1) >> 1;
+        if (off(mid) <= k0)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    unsigned h = lo;
+    int64_t hbeg = off(h), hend = h + 1 < n ? off(h + 1) : total;
+    enter(h);
+    for (int64_t k = k0 + lane; k < k1; k += 32) {
+        while (k >= hend) {     /* this lane's arc is in a later entry */
+            h++;
+            hbeg = hend;
+            hend = h + 1 < n ? off(h + 1) : total;
+            enter(h);
+        }
+        arc(k - hbeg);
+    }
+}
+
+#endif
