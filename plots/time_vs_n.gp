@@ -13,6 +13,9 @@
 #   ylabel     y-axis label (default 'time (ms)');  xlabel (default 'n (vertices)')
 #   errorbars  1 (default): min-max error bars on our series; 0: plain lines
 #   ourdev, pubdev  device names for the legend's two groups (may be '')
+#   ourcolors, ourdts, ourpts  per our series: colour index, dash type, point type (default: the
+#              series' index, solid, filled circle); plots.sh gives the graph kinds of one
+#              (variant, params) one colour and tells them apart by dash and point
 # The legend sits right of the plot: "ours (DEVICE)" with solid lines and filled points, then
 # "published (DEVICE)" with dashed lines and open points in the colour of the matching series.
 here = (exists('ARG0') && strlen(ARG0) > 0) ? system('dirname '.ARG0) : 'plots'
@@ -24,6 +27,13 @@ if (!exists('xlabel')) xlabel = 'n (vertices)'
 if (!exists('errorbars')) errorbars = 1
 if (!exists('ourdev')) ourdev = ''
 if (!exists('pubdev')) pubdev = ''
+if (!exists('ourcolors')) ourcolors = ''
+if (!exists('ourdts')) ourdts = ''
+if (!exists('ourpts')) ourpts = ''
+# (functions: `dt (expr)` would read as a dash pattern)
+ocol(i) = i <= words(ourcolors) ? int(word(ourcolors, i)) : i
+odt(i) = i <= words(ourdts) ? int(word(ourdts, i)) : 1
+opt(i) = i <= words(ourpts) ? int(word(ourpts, i)) : 7
 ours_cols = errorbars ? '1:2:3:4' : '1:2'
 ours_with = errorbars ? 'yerrorlines' : 'linespoints'
 
@@ -50,6 +60,6 @@ pub_clause = words(published) > 0 ? \
     "lc int(word(pubcolors, j)) dt (6,4) lw 1.2 pt 6 ps 1.0 title columnhead(2)" : ""
 plot keyentry with lines lc rgb 'white' title ours_head, \
      for [i=1:words(csv)] word(csv, i) using @ours_cols with @ours_with \
-         lc i lw 2 pt 7 ps 1.0 title columnhead(2) @pub_clause
+         lc ocol(i) dt odt(i) lw 2 pt opt(i) ps 1.0 title columnhead(2) @pub_clause
 
 call here.'/terminals.gp' 'svg'

@@ -96,6 +96,7 @@ split_series() { # CSV PUBLISHED YCOL DIR
             cver = ((1, "verdict") in col) ? col[1, "verdict"] : 0
             cmet = ((1, "metric") in col) ? col[1, "metric"] : 0
             cdev = ((1, "device") in col) ? col[1, "device"] : 0
+            cgr = ((1, "graph") in col) ? col[1, "graph"] : 0
         } else {
             pv = need(2, "variant"); pn = need(2, "n"); pm = need(2, "ms")
             pp = ((2, "param") in col) ? col[2, "param"] : 0
@@ -110,8 +111,12 @@ split_series() { # CSV PUBLISHED YCOL DIR
         if (cmet && metric == "") metric = f[cmet]
         if (cdev && ourdev == "") ourdev = f[cdev]
         else if (cdev && f[cdev] != ourdev) mixeddev = 1
-        k = f[cv] SUBSEP f[cp]
-        if (!(k in sid)) { sid[k] = ++ns; svar[ns] = f[cv]; spar[ns] = f[cp] }
+        # one series per variant, parameters and graph kind (the spec before ":"): two kinds at
+        # the same n (cfg and cfgirr, rmat and uniform) are two lines, never one overwriting
+        gk = cgr ? f[cgr] : ""; sub(/:.*/, "", gk)
+        if (!(gk in gkinds)) { gkinds[gk] = 1; ngk++ }
+        k = f[cv] SUBSEP f[cp] SUBSEP gk
+        if (!(k in sid)) { sid[k] = ++ns; svar[ns] = f[cv]; spar[ns] = f[cp]; sgk[ns] = gk }
         s = sid[k]; n = f[cn] + 0
         if (!((s, n) in y)) { cnt[s]++; xs[s, cnt[s]] = n }
         y[s, n] = f[cy]; lo[s, n] = eb ? f[clo] : f[cy]; hi[s, n] = eb ? f[chi] : f[cy]
@@ -152,6 +157,7 @@ split_series() { # CSV PUBLISHED YCOL DIR
             # value 0 (auto) left out where most series of the variant have it
             if (vary && (kv[2] != "0" || 2 * zeros <= same)) out = out " " a[i]
         }
+        if (ngk > 1) out = out " (" sgk[s] ")"
         return out
     }
     # a sort key with every number zero-padded ("t=16" < "t=32" < "t=128")
@@ -180,11 +186,18 @@ split_series() { # CSV PUBLISHED YCOL DIR
         for (s = 1; s <= ns; s++) {
             ord[s] = s
             if (!(svar[s] in vrank)) vrank[svar[s]] = s
-            skey[s] = sprintf("%06d ", vrank[svar[s]]) natkey(spar[s])
+            skey[s] = sprintf("%06d ", vrank[svar[s]]) natkey(spar[s]) " " sgk[s]
         }
         for (i = 2; i <= ns; i++)
             for (j = i; j > 1 && skey[ord[j]] < skey[ord[j - 1]]; j--) { t = ord[j]; ord[j] = ord[j - 1]; ord[j - 1] = t }
-        for (i = 1; i <= ns; i++) pos[ord[i]] = i
+        # style: a colour per (variant, params), shared by its graph kinds; the kinds told apart
+        # by dash and point type (first kind solid, filled circles)
+        for (i = 1; i <= ns; i++) {
+            s = ord[i]; vp = svar[s] SUBSEP spar[s]
+            if (!(vp in vpcol)) vpcol[vp] = ++nvp
+            pos[s] = vpcol[vp]
+            if (!(sgk[s] in gkrank)) gkrank[sgk[s]] = ++ngkr
+        }
         for (i = 1; i <= ns; i++) {
             s = ord[i]
             out = dir "/ours_" s ".dat"
@@ -195,7 +208,9 @@ split_series() { # CSV PUBLISHED YCOL DIR
                 n = xs[s, k]; print n, y[s, n], lo[s, n], hi[s, n] > out
             }
             close(out)
-            print "ours " out > man
+            kr = gkrank[sgk[s]]
+            print "ours " out " " pos[s] " " (kr == 1 ? 1 : kr == 2 ? 3 : kr == 3 ? 4 : 5) " " \
+                (kr == 1 ? 7 : kr == 2 ? 5 : kr == 3 ? 9 : 11) > man
         }
         for (p = 1; p <= np; p++) {
             m = 0
@@ -244,6 +259,9 @@ chart_series() { # CSV PUBLISHED OUTBASE TITLE YCOL YLABEL
     split_series "$csv" "$pub" "$ycol" "$tmp" || die "could not split $csv into series"
     local ours pubs cols spds scols metric eb=0
     ours=$(manifest_words "$tmp" ours 2)
+    local ocols odts opts
+    ocols=$(manifest_words "$tmp" ours 3); odts=$(manifest_words "$tmp" ours 4)
+    opts=$(manifest_words "$tmp" ours 5)
     if [ -z "$ours" ]; then
         echo "graphrepro: plots: $csv: no plottable rows (column $ycol): no chart" >&2
         return 0
@@ -262,7 +280,8 @@ chart_series() { # CSV PUBLISHED OUTBASE TITLE YCOL YLABEL
     mkdir -p "$(dirname "$outbase")"
     gnuplot -e "csv='$ours'; published='$pubs'; pubcolors='$cols'; out='$(gp_quote "$outbase")'; \
 title='$(gp_quote "$title")'; ylabel='$(gp_quote "$ylabel")'; errorbars=$eb; \
-ourdev='$(gp_quote "$ourdev")'; pubdev='$(gp_quote "$pubdev")'" "$PLOTS/time_vs_n.gp"
+ourdev='$(gp_quote "$ourdev")'; pubdev='$(gp_quote "$pubdev")'; \
+ourcolors='$ocols'; ourdts='$odts'; ourpts='$opts'" "$PLOTS/time_vs_n.gp"
     echo "graphrepro: wrote $outbase.png $outbase.svg"
     if [ -n "$spds" ]; then
         gnuplot -e "series='$spds'; colors='$scols'; out='$(gp_quote "${outbase}_speedup")'; \
