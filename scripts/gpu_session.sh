@@ -94,8 +94,11 @@ for stage in "$@"; do
         p=${stage#time:}; q=; case $p in *-quick) p=${p%-quick}; q=1 ;; esac
         if [ -n "$q" ]; then cold=$(mktemp -d); else cold=$dir.cold; [ -n "${cold_fresh:-}" ] || rm -rf "$cold"; cold_fresh=1; mkdir -p "$cold"; fi
         s0=$(date +%s)
-        GR_RESULTS_DIR=$cold timeout "$st" make reproduce PAPER="$p" QUICK=$q 2>&1 | tail -20
-        rc=${PIPESTATUS[0]}
+        # the whole output to $OUT (each experiment's "time spent" line says where the time
+        # went), its summary lines here
+        GR_RESULTS_DIR=$cold timeout "$st" make reproduce PAPER="$p" QUICK=$q > "$OUT/reproduce-$p$q.log" 2>&1
+        rc=$?
+        grep -E 'time spent|rows run|done in|^== ' "$OUT/reproduce-$p$q.log"; tail -3 "$OUT/reproduce-$p$q.log"
         echo "reproduce PAPER=$p QUICK=$q: $(( $(date +%s) - s0 )) s, exit $rc, $tag, $(date -u +%FT%TZ)" \
             | tee -a "$dir/reproduce-times.txt"
         [ -n "$q" ] && rm -rf "$cold" ;;
