@@ -6,7 +6,8 @@
 # NEXT (after the fourth session of 2026-11-25), in this order:
 #   9   BFS: tests and sanitizer (the hub kernel's warp chunks, lb=3's hub threshold)
 #   9r  BFS: make reproduce PAPER=pmpp-bfs after dropping the per-arc-search lb=3 rows
-#   10  SSSP: GPU tests (chunk_walk refactor of sssp-fast's hub walk) and the thin-round racecheck
+#   10  SSSP: GPU tests (chunk_walk refactor of sssp-fast's hub walk, ilp 2/4), the thin-round
+#       racecheck, and the sweep's ilp rows (flip the default if ilp 2 or 4 wins on R-MAT 22)
 #   6   SSSP: make reproduce PAPER=bf-sssp from a cold folder, timed (the 8-minute goal; 536 s
 #       measured with the old delta-7 default)
 # DONE in the fourth session (kept for the record and for re-runs):
@@ -119,13 +120,19 @@ case $part in
     make -j"$(nproc)" SMS=90 build/tests/kernels/sssp/test_sssp > /dev/null 2>&1
     timeout 300 build/tests/kernels/sssp/test_sssp 2>&1 | tail -6
     slog=$dir/sssp-sanitizer.log
-    for v in sssp-fast:thin=1000000000,tblocks=1 sssp-fast:bal=1,thin=16,tblocks=3; do
-        echo "== racecheck $v rmat:scale=8,ef=8,sym=1,seed=1 (limit 240 s)" >> "$slog"
-        timeout 240 compute-sanitizer --tool racecheck --error-exitcode 99 bin/graphrepro run \
-            --variant "$v" --graph rmat:scale=8,ef=8,sym=1,seed=1 --sources 1 --reps 1 --max-reps 1 \
+    for r in "racecheck sssp-fast:thin=1000000000,tblocks=1 240" "racecheck sssp-fast:bal=1,thin=16,tblocks=3 240" \
+             "memcheck sssp-fast:bal=1,ilp=4 60" "racecheck sssp-fast:bal=1,ilp=4 60" \
+             "memcheck sssp-fast:bal=1,ilp=2,big=32 60" "racecheck sssp-fast:bal=1,ilp=2,big=32 60"; do
+        set -- $r
+        echo "== $1 $2 rmat:scale=8,ef=8,sym=1,seed=1 (limit $3 s)" >> "$slog"
+        timeout "$3" compute-sanitizer --tool "$1" --error-exitcode 99 bin/graphrepro run \
+            --variant "$2" --graph rmat:scale=8,ef=8,sym=1,seed=1 --sources 1 --reps 1 --max-reps 1 \
             --warmup 0 --verify exact --no-ceilings >> "$slog" 2>&1
         echo "exit $?" >> "$slog"
     done
-    tail -12 "$slog"; tar czf "$OUT/results-pending10.tgz" "$slog" ;;
+    tail -12 "$slog"
+    # sssp-fast's ilp (2, 4) rows of the sweep (the others are in the CSV: resume skips them)
+    timeout 120 bin/graphrepro experiment configs/sssp-fast-tuning.cfg --outdir "$dir" 2>&1 | tail -4
+    tar czf "$OUT/results-pending10.tgz" "$slog" "$dir"/sssp-fast-tuning* ;;
 *) echo "usage: gpu_pending.sh 1|2|2r|3|4|5|6|7|8|9|9r|10" >&2; exit 2 ;;
 esac

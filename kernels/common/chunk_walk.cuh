@@ -22,10 +22,13 @@ __device__ __forceinline__ void warp_chunk(int64_t total, int64_t nwarps, int64_
 
 /* Walk the chunk [k0, k1) (k0 < k1 <= total) of a list of n >= 1 entries: off(h) reads entry h's
  * offset, enter(h) is called by a lane whenever it moves to entry h (first for the entry of its
- * first arc), arc(j) for each of the lane's arcs, j its position inside the current entry. */
-template <typename OffAt, typename Enter, typename Arc>
-__device__ __forceinline__ void warp_chunk_walk(int64_t k0, int64_t k1, unsigned n,
-                                                int64_t total, OffAt off, Enter enter, Arc arc)
+ * first arc); then, U arcs of the lane at a time (k, k + 32, ..., k + 32 (U - 1), those inside the
+ * chunk), take(u, j) for each (u the slot, j the arc's position in its entry; enter called
+ * between them as the lane moves on), and flush() once after them, which handles the U arcs
+ * together (the caller marks the slots take did not fill). */
+template <int U, typename OffAt, typename Enter, typename Take, typename Flush>
+__device__ __forceinline__ void warp_chunk_walk_n(int64_t k0, int64_t k1, unsigned n, int64_t total,
+                                                  OffAt off, Enter enter, Take take, Flush flush)
 {
     const int lane = (int)(threadIdx.x & 31);
     unsigned lo = 0, hi = n - 1;
@@ -39,15 +42,30 @@ __device__ __forceinline__ void warp_chunk_walk(int64_t k0, int64_t k1, unsigned
     unsigned h = lo;
     int64_t hbeg = off(h), hend = h + 1 < n ? off(h + 1) : total;
     enter(h);
-    for (int64_t k = k0 + lane; k < k1; k += 32) {
-        while (k >= hend) {     /* this lane's arc is in a later entry */
-            h++;
-            hbeg = hend;
-            hend = h + 1 < n ? off(h + 1) : total;
-            enter(h);
+    for (int64_t k = k0 + lane; k < k1; k += 32 * U) {
+#pragma unroll
+        for (int u = 0; u < U; u++) {
+            const int64_t kk = k + 32 * u;
+            if (kk < k1) {
+                while (kk >= hend) {    /* this lane's arc is in a later entry */
+                    h++;
+                    hbeg = hend;
+                    hend = h + 1 < n ? off(h + 1) : total;
+                    enter(h);
+                }
+                take(u, kk - hbeg);
+            }
         }
-        arc(k - hbeg);
+        flush();
     }
+}
+
+/* One arc at a time: arc(j) for each of the lane's arcs, j its position inside its entry. */
+template <typename OffAt, typename Enter, typename Arc>
+__device__ __forceinline__ void warp_chunk_walk(int64_t k0, int64_t k1, unsigned n,
+                                                int64_t total, OffAt off, Enter enter, Arc arc)
+{
+    warp_chunk_walk_n<1>(k0, k1, n, total, off, enter, [&](int, int64_t j) { arc(j); }, [] {});
 }
 
 #endif

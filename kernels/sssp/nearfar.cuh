@@ -117,14 +117,13 @@ __device__ __forceinline__ void agg_push(unsigned active, int kind, int k, int32
 // Relax arc (u, v, w) with du = dist[u]; an improved v is queued near (by degree: hub or not) or
 // far, once per generation / far epoch (the stamps), the appends aggregated per warp. BAL: hubs
 // go to the balanced expansion's list (push_hub).
+// relax_to: the arc's target v, its new distance nd and v's distance as read (cur) given.
 template <typename Off, typename D, bool BAL = false>
-__device__ __forceinline__ void relax(const nf_args<Off, D> &a, Off e, D du, D T, unsigned gen1,
-                                      unsigned epoch, int fc)
+__device__ __forceinline__ void relax_to(const nf_args<Off, D> &a, int32_t v, D nd, D cur, D T,
+                                         unsigned gen1, unsigned epoch, int fc)
 {
-    int32_t v = __ldg(&a.col[e]);
-    D nd = du + (D)__ldg(&a.w[e]);
     int kind = 0;   // 1 near, 2 near hub, 3 far
-    if (nd < __ldcg(&a.dist[v]) && nd < atomicMin(&a.dist[v], nd)) {
+    if (nd < cur && nd < atomicMin(&a.dist[v], nd)) {
         if (nd < T) {
             if (atomicExch(&a.nstamp[v], gen1) != gen1)
                 kind = a.row[v + 1] - a.row[v] >= (Off)a.big ? 2 : 1;
@@ -140,6 +139,41 @@ __device__ __forceinline__ void relax(const nf_args<Off, D> &a, Off e, D du, D T
     agg_push(active, kind, 1, v, a.qN[gen1 & 1], &a.ctl[C_N + (gen1 & 3)]);
     agg_push(active, kind, 2, v, a.qB[gen1 & 1], &a.ctl[C_B + (gen1 & 3)]);
     agg_push(active, kind, 3, v, a.qF[fc], &a.ctl[C_F + fc]);
+}
+
+template <typename Off, typename D, bool BAL = false>
+__device__ __forceinline__ void relax(const nf_args<Off, D> &a, Off e, D du, D T, unsigned gen1,
+                                      unsigned epoch, int fc)
+{
+    const int32_t v = __ldg(&a.col[e]);
+    relax_to<Off, D, BAL>(a, v, du + (D)__ldg(&a.w[e]), __ldcg(&a.dist[v]), T, gen1, epoch, fc);
+}
+
+// U arcs of one lane (ok[u]: arc u present) relaxed with their loads overlapped: all targets and
+// weights first, then all the targets' distances, then the updates. One arc at a time is a chain
+// of two dependent global loads per arc (target, then its distance), and the warp-collective
+// pushes between arcs keep the compiler from overlapping consecutive arcs: ncu measured
+// sssp-fast latency-bound (87 of 116 cycles between a warp's instructions waiting on L1TEX,
+// results/NOTES.md). Balanced expansion only (ilp = U > 1).
+template <typename Off, typename D, int U>
+__device__ __forceinline__ void relax_n(const nf_args<Off, D> &a, const Off (&e)[U],
+                                        const D (&du)[U], const bool (&ok)[U], D T, unsigned gen1,
+                                        unsigned epoch, int fc)
+{
+    int32_t v[U];
+    D nd[U], cur[U];
+#pragma unroll
+    for (int u = 0; u < U; u++) {
+        v[u] = ok[u] ? __ldg(&a.col[e[u]]) : 0;
+        nd[u] = ok[u] ? du[u] + (D)__ldg(&a.w[e[u]]) : (D)0;
+    }
+#pragma unroll
+    for (int u = 0; u < U; u++)
+        cur[u] = ok[u] ? __ldcg(&a.dist[v[u]]) : (D)0;
+#pragma unroll
+    for (int u = 0; u < U; u++)
+        if (ok[u])
+            relax_to<Off, D, true>(a, v[u], nd[u], cur[u], T, gen1, epoch, fc);
 }
 
 template <typename Off, typename D>
@@ -213,7 +247,7 @@ __device__ __forceinline__ void nf_expand(const nf_args<Off, D> &a, unsigned nN,
 // per warp: a warp scan of their degrees, then the group's arcs 32 at a time, each lane finding
 // the vertex of its arc by a 5-step search over the scanned starts. Every lane works on an arc
 // whatever the degrees (warp-per-vertex leaves most lanes idle on low-degree vertices).
-template <typename Off, typename D, bool TRACE>
+template <typename Off, typename D, bool TRACE, int ILP>
 __device__ __forceinline__ void nf_expand_bal(const nf_args<Off, D> &a, unsigned nN, unsigned nB,
                                               unsigned gen, D T, unsigned epoch, int fc,
                                               unsigned nblk)
@@ -234,14 +268,37 @@ __device__ __forceinline__ void nf_expand_bal(const nf_args<Off, D> &a, unsigned
                 atomicAdd(&a.ctl[C_RX + (gen & 3)], (unsigned)(k1 - k0));
             D du = 0;
             Off rbeg = 0;
-            warp_chunk_walk(
-                k0, k1, nB, H, [&](unsigned h) { return __ldcg(&ho[h]); },
-                [&](unsigned h) {
-                    const int32_t u = __ldcg(&qb[h]);
-                    du = __ldcg(&a.dist[u]);
-                    rbeg = __ldg(&a.row[u]);
-                },
-                [&](int64_t j) { relax<Off, D, true>(a, rbeg + (Off)j, du, T, gen1, epoch, fc); });
+            auto off = [&](unsigned h) { return __ldcg(&ho[h]); };
+            auto enter = [&](unsigned h) {
+                const int32_t u = __ldcg(&qb[h]);
+                du = __ldcg(&a.dist[u]);
+                rbeg = __ldg(&a.row[u]);
+            };
+            if constexpr (ILP == 1) {
+                warp_chunk_walk(k0, k1, nB, H, off, enter, [&](int64_t j) {
+                    relax<Off, D, true>(a, rbeg + (Off)j, du, T, gen1, epoch, fc);
+                });
+            } else {
+                Off e[ILP];
+                D eu[ILP];
+                bool ok[ILP];
+#pragma unroll
+                for (int u = 0; u < ILP; u++)
+                    ok[u] = false;
+                warp_chunk_walk_n<ILP>(
+                    k0, k1, nB, H, off, enter,
+                    [&](int u, int64_t j) {
+                        e[u] = rbeg + (Off)j;
+                        eu[u] = du;
+                        ok[u] = true;
+                    },
+                    [&]() {
+                        relax_n<Off, D, ILP>(a, e, eu, ok, T, gen1, epoch, fc);
+#pragma unroll
+                        for (int u = 0; u < ILP; u++)
+                            ok[u] = false;
+                    });
+            }
         }
     }
     const int32_t *qn = a.qN[gen & 1];
@@ -265,19 +322,31 @@ __device__ __forceinline__ void nf_expand_bal(const nf_args<Off, D> &a, unsigned
         const int S = __shfl_sync(FULL, inc, 31), start = inc - deg;
         if (TRACE && lane == 0)
             atomicAdd(&a.ctl[C_RX + (gen & 3)], (unsigned)S);
-        for (int b = 0; b < S; b += 32) {                       // warp-uniform
-            const int t = b + lane;
-            int src = 0;        // the last lane whose start is <= t (starts never decrease)
-            for (int st = 16; st > 0; st >>= 1) {
-                const int x = __shfl_sync(FULL, start, src + st);
-                if (x <= t)
-                    src += st;
+        for (int b = 0; b < S; b += 32 * ILP) {                 // warp-uniform
+            Off e[ILP];
+            D eu[ILP];
+            bool ok[ILP];
+#pragma unroll
+            for (int u = 0; u < ILP; u++) {
+                const int t = b + 32 * u + lane;
+                int src = 0;    // the last lane whose start is <= t (starts never decrease)
+                for (int st = 16; st > 0; st >>= 1) {
+                    const int x = __shfl_sync(FULL, start, src + st);
+                    if (x <= t)
+                        src += st;
+                }
+                const Off sb = __shfl_sync(FULL, beg, src);
+                const int ss = __shfl_sync(FULL, start, src);
+                eu[u] = __shfl_sync(FULL, du, src);
+                e[u] = sb + (Off)(t - ss);
+                ok[u] = t < S;
             }
-            const Off sb = __shfl_sync(FULL, beg, src);
-            const int ss = __shfl_sync(FULL, start, src);
-            const D sdu = __shfl_sync(FULL, du, src);
-            if (t < S)
-                relax<Off, D, true>(a, sb + (Off)(t - ss), sdu, T, gen1, epoch, fc);
+            if constexpr (ILP == 1) {
+                if (ok[0])
+                    relax<Off, D, true>(a, e[0], eu[0], T, gen1, epoch, fc);
+            } else {
+                relax_n<Off, D, ILP>(a, e, eu, ok, T, gen1, epoch, fc);
+            }
         }
     }
 }

@@ -7,7 +7,9 @@
 //    all warps (a hub list whose entries carry their arc offsets, from one 64-bit atomicAdd per
 //    hub), the other vertices 32 to a warp with their arcs spread over its lanes (a warp scan of
 //    the degrees); bal=0 (the first version): hubs one per block, the others one per warp;
-//    bal=2 (default): 1 when the graph has a vertex of degree >= big, else 0;
+//    bal=2 (default): 1 when the graph has a vertex of degree >= big, else 0; with bal=1,
+//    ilp=2 or 4 has each lane load that many arcs' targets and weights, then their distances,
+//    before it updates any (relax_n in nearfar.cuh: the loads overlap; ilp=1 one arc at a time);
 //    improved vertices below T go to the
 //    next near frontier (once per round: a stamp per vertex), the others to the far pile (once
 //    per far epoch: a second stamp);
@@ -67,13 +69,13 @@ __device__ __forceinline__ void end_round(const nf_args<Off, D> &a, unsigned gen
 
 // One round's expansion over the first nblk blocks, balanced (BAL: bal=1) or the first
 // version's (a kernel instance each, so that bal=0 keeps the first version's registers).
-template <typename Off, typename D, bool TRACE, bool BAL>
+template <typename Off, typename D, bool TRACE, bool BAL, int ILP>
 __device__ __forceinline__ void expand_round(const nf_args<Off, D> &a, unsigned nN, unsigned nB,
                                              unsigned gen, D T, unsigned epoch, int fc,
                                              unsigned nblk)
 {
     if constexpr (BAL)
-        nf_expand_bal<Off, D, TRACE>(a, nN, nB, gen, T, epoch, fc, nblk);
+        nf_expand_bal<Off, D, TRACE, ILP>(a, nN, nB, gen, T, epoch, fc, nblk);
     else
         nf_expand<Off, D, TRACE>(a, nN, nB, gen, T, epoch, fc, nblk);
 }
@@ -81,13 +83,13 @@ __device__ __forceinline__ void expand_round(const nf_args<Off, D> &a, unsigned 
 // The rounds of generation gen onwards on the thin group (blocks [0, a.tblocks)), its own barrier,
 // while the near frontier stays at most a.thin vertices with no hub; the leader then publishes the
 // generation reached in ctl[C_GEN]. The other blocks wait at the grid barrier meanwhile.
-template <typename Off, typename D, bool TRACE, bool BAL>
+template <typename Off, typename D, bool TRACE, bool BAL, int ILP>
 __device__ void thin_rounds(const nf_args<Off, D> &a, unsigned nN, unsigned gen, D T, unsigned epoch,
                             int fc, unsigned &phase, unsigned &rec_i)
 {
     const bool leader = blockIdx.x == 0 && threadIdx.x == 0;
     for (;;) {
-        expand_round<Off, D, TRACE, BAL>(a, nN, 0, gen, T, epoch, fc, a.tblocks);
+        expand_round<Off, D, TRACE, BAL, ILP>(a, nN, 0, gen, T, epoch, fc, a.tblocks);
         group_sync(&a.ctl[C_TBAR], a.tblocks, phase);
         if (leader)
             end_round<Off, D, TRACE>(a, gen, nN, rec_i);
@@ -101,7 +103,7 @@ __device__ void thin_rounds(const nf_args<Off, D> &a, unsigned nN, unsigned gen,
         a.ctl[C_GEN] = gen;
 }
 
-template <typename Off, typename D, bool TRACE, bool BAL>
+template <typename Off, typename D, bool TRACE, bool BAL, int ILP>
 __global__ void __launch_bounds__(kBs) fast_main(nf_args<Off, D> a)
 {
     cg::grid_group grid = cg::this_grid();
@@ -153,12 +155,12 @@ __global__ void __launch_bounds__(kBs) fast_main(nf_args<Off, D> a)
         }
         if (can_thin && nB == 0 && nN <= a.thin) {      // a thin round: the thin group alone
             if (blockIdx.x < a.tblocks)
-                thin_rounds<Off, D, TRACE, BAL>(a, nN, gen, T, epoch, fc, phase, rec_i);
+                thin_rounds<Off, D, TRACE, BAL, ILP>(a, nN, gen, T, epoch, fc, phase, rec_i);
             grid.sync();
             gen = __ldcg(&a.ctl[C_GEN]);
             continue;
         }
-        expand_round<Off, D, TRACE, BAL>(a, nN, nB, gen, T, epoch, fc, gridDim.x);
+        expand_round<Off, D, TRACE, BAL, ILP>(a, nN, nB, gen, T, epoch, fc, gridDim.x);
         grid.sync();
         if (gtid == 0)
             end_round<Off, D, TRACE>(a, gen, nN + nB, rec_i);
@@ -171,7 +173,7 @@ __global__ void __launch_bounds__(kBs) fast_main(nf_args<Off, D> a)
 struct fast_state {
     gr_dcsr g;
     int d32;                // 1: 32-bit distances
-    int big, bps, bal;
+    int big, bps, bal, ilp;
     unsigned thin, tblocks;
     u64 delta;
     unsigned grid[2][2];    // co-resident blocks for [d32][trace]
@@ -212,20 +214,20 @@ template <typename Off, typename D> nf_args<Off, D> make_args(fast_state *s)
     return a;
 }
 
-template <typename Off, typename D, bool TRACE, bool BAL> unsigned coresident(int bps)
+template <typename Off, typename D, bool TRACE, bool BAL, int ILP> unsigned coresident(int bps)
 {
     int dev = 0, sms = 0, per = 0;
     GR_CUDA_CHECK(cudaGetDevice(&dev));
     GR_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
-    GR_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, fast_main<Off, D, TRACE, BAL>,
+    GR_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, fast_main<Off, D, TRACE, BAL, ILP>,
                                                                 kBs, 0));
     if (bps > 0 && bps < per)
         per = bps;
     return (unsigned)(sms * (per > 0 ? per : 1));
 }
 
-template <typename Off, typename D, bool TRACE, bool BAL> void fast_go(fast_state *s, int32_t src,
-                                                                       gr_phases *ph)
+template <typename Off, typename D, bool TRACE, bool BAL, int ILP>
+void fast_go(fast_state *s, int32_t src, gr_phases *ph)
 {
     nf_args<Off, D> a = make_args<Off, D>(s);
     gr_phase_mark(ph, GR_SSSP_PH_INIT);
@@ -234,48 +236,59 @@ template <typename Off, typename D, bool TRACE, bool BAL> void fast_go(fast_stat
     GR_CHECK_LAUNCH();
     gr_phase_mark(ph, GR_SSSP_PH_ITER);
     void *args[] = {&a};
-    GR_CUDA_CHECK(cudaLaunchCooperativeKernel((const void *)fast_main<Off, D, TRACE, BAL>,
+    GR_CUDA_CHECK(cudaLaunchCooperativeKernel((const void *)fast_main<Off, D, TRACE, BAL, ILP>,
                                               dim3(s->grid[s->d32][TRACE]), dim3(kBs), args, 0,
                                               0));
     GR_CHECK_LAUNCH();
     gr_phase_end(ph);
 }
 
-template <bool TRACE, bool BAL> void fast_dispatch_b(fast_state *s, int32_t src, gr_phases *ph)
+template <bool TRACE, bool BAL, int ILP> void fast_dispatch_b(fast_state *s, int32_t src, gr_phases *ph)
 {
     if (s->g.wide) {
         if (s->d32)
-            fast_go<int64_t, unsigned, TRACE, BAL>(s, src, ph);
+            fast_go<int64_t, unsigned, TRACE, BAL, ILP>(s, src, ph);
         else
-            fast_go<int64_t, u64, TRACE, BAL>(s, src, ph);
+            fast_go<int64_t, u64, TRACE, BAL, ILP>(s, src, ph);
     } else {
         if (s->d32)
-            fast_go<int32_t, unsigned, TRACE, BAL>(s, src, ph);
+            fast_go<int32_t, unsigned, TRACE, BAL, ILP>(s, src, ph);
         else
-            fast_go<int32_t, u64, TRACE, BAL>(s, src, ph);
+            fast_go<int32_t, u64, TRACE, BAL, ILP>(s, src, ph);
     }
 }
 
+// the kernel instances: bal=0 (ILP 1 only), bal=1 with ilp 1, 2 or 4 (checked in fast_prepare)
 template <bool TRACE> void fast_dispatch(fast_state *s, int32_t src, gr_phases *ph)
 {
-    if (s->bal)
-        fast_dispatch_b<TRACE, true>(s, src, ph);
+    if (!s->bal)
+        fast_dispatch_b<TRACE, false, 1>(s, src, ph);
+    else if (s->ilp == 4)
+        fast_dispatch_b<TRACE, true, 4>(s, src, ph);
+    else if (s->ilp == 2)
+        fast_dispatch_b<TRACE, true, 2>(s, src, ph);
     else
-        fast_dispatch_b<TRACE, false>(s, src, ph);
+        fast_dispatch_b<TRACE, true, 1>(s, src, ph);
 }
 
-template <bool TRACE, bool BAL> unsigned grid_for_b(fast_state *s, int d32)
+template <bool TRACE, bool BAL, int ILP> unsigned grid_for_b(fast_state *s, int d32)
 {
     if (s->g.wide)
-        return d32 ? coresident<int64_t, unsigned, TRACE, BAL>(s->bps)
-                   : coresident<int64_t, u64, TRACE, BAL>(s->bps);
-    return d32 ? coresident<int32_t, unsigned, TRACE, BAL>(s->bps)
-               : coresident<int32_t, u64, TRACE, BAL>(s->bps);
+        return d32 ? coresident<int64_t, unsigned, TRACE, BAL, ILP>(s->bps)
+                   : coresident<int64_t, u64, TRACE, BAL, ILP>(s->bps);
+    return d32 ? coresident<int32_t, unsigned, TRACE, BAL, ILP>(s->bps)
+               : coresident<int32_t, u64, TRACE, BAL, ILP>(s->bps);
 }
 
 template <bool TRACE> unsigned grid_for(fast_state *s, int d32)
 {
-    return s->bal ? grid_for_b<TRACE, true>(s, d32) : grid_for_b<TRACE, false>(s, d32);
+    if (!s->bal)
+        return grid_for_b<TRACE, false, 1>(s, d32);
+    if (s->ilp == 4)
+        return grid_for_b<TRACE, true, 4>(s, d32);
+    if (s->ilp == 2)
+        return grid_for_b<TRACE, true, 2>(s, d32);
+    return grid_for_b<TRACE, true, 1>(s, d32);
 }
 
 void *fast_prepare(const gr_graph *g, const long *pv, gr_err *err)
@@ -289,6 +302,10 @@ void *fast_prepare(const gr_graph *g, const long *pv, gr_err *err)
     }
     // bal=2 (auto): the balanced expansion when the graph has hubs (a vertex of degree >= big),
     // the first version's otherwise (a grid: its measured configuration, thin rounds as tuned)
+    if (pv[7] != 1 && pv[7] != 2 && pv[7] != 4) {
+        gr_errf(err, "sssp-fast: ilp=%ld: the kernel is built for 1, 2 or 4 arcs a lane", pv[7]);
+        return nullptr;
+    }
     int bal = (int)pv[6];
     if (bal == 2) {
         int64_t maxdeg = 0;
@@ -323,6 +340,7 @@ void *fast_prepare(const gr_graph *g, const long *pv, gr_err *err)
     s->thin = (unsigned)pv[4];
     s->tblocks = (unsigned)pv[5];
     s->bal = bal;
+    s->ilp = (int)pv[7];
     if (s->bal && s->big > (1 << 25))   // a warp group's 32 degrees (each < big) sum in an int
         s->big = 1 << 25;
     // auto initial delta: max weight / 2 for both expansions. bal=1 first started at max weight / 32

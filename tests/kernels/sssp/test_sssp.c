@@ -135,6 +135,30 @@ TEST_CASE(sssp_fast_bps1_d64) { check_variant("sssp-fast:bps=1,d32=0"); }
 TEST_CASE(sssp_fast_bal1) { check_variant("sssp-fast:bal=1"); }
 TEST_CASE(sssp_fast_bal1_nohub) { check_variant("sssp-fast:bal=1,big=1000000000"); }
 TEST_CASE(sssp_fast_bal1_d64_thin) { check_variant("sssp-fast:bal=1,d32=0,thin=16,tblocks=3,delta=1"); }
+/* ilp: several arcs a lane loaded before any update (big=32: many hubs, chunks crossing entries
+ * between a lane's arcs) */
+TEST_CASE(sssp_fast_ilp2) { check_variant("sssp-fast:bal=1,ilp=2"); }
+TEST_CASE(sssp_fast_ilp4) { check_variant("sssp-fast:bal=1,ilp=4"); }
+TEST_CASE(sssp_fast_ilp4_big32_delta1) { check_variant("sssp-fast:bal=1,ilp=4,big=32,delta=1"); }
+TEST_CASE(sssp_fast_ilp4_d64_thin) { check_variant("sssp-fast:bal=1,ilp=4,d32=0,thin=16,tblocks=3,delta=1"); }
+TEST_CASE(sssp_fast_ilp2_nohub) { check_variant("sssp-fast:bal=1,ilp=2,big=1000000000"); }
+/* ilp=3 is inside the parameter's range but has no kernel instance: refused with its name */
+TEST_CASE(sssp_fast_ilp3_refused)
+{
+    const gr_variant *v;
+    long pv[GR_MAX_PARAMS];
+    gr_err err;
+    CHECK_EQ(gr_variant_parse("sssp-fast:ilp=3", &v, pv, &err), 0);
+    if (gr_gpu_count() == 0)
+        TEST_SKIP("no CUDA device");
+    build_all();
+    void *st = v->prepare(v, pv, &graphs[0], &err);
+    CHECK(st == NULL);
+    if (st)
+        v->release(st);
+    else
+        CHECK(strstr(err.msg, "ilp=3") != NULL);
+}
 TEST_CASE(sssp_fast_bal0) { check_variant("sssp-fast:bal=0,big=512"); }
 TEST_CASE(sssp_fast_bal0_small) { check_variant("sssp-fast:bal=0,big=32,delta=1,d32=0"); }
 TEST_CASE(sssp_fast_bal0_thin) { check_variant("sssp-fast:bal=0,thin=16,tblocks=3,delta=1"); }
@@ -147,6 +171,7 @@ TEST_CASE(trace_sssp_fast) { check_trace("sssp-fast", 0); }
 TEST_CASE(trace_sssp_fast_thin0) { check_trace("sssp-fast:thin=0", 0); }
 TEST_CASE(trace_sssp_fast_bal0) { check_trace("sssp-fast:bal=0", 0); }
 TEST_CASE(trace_sssp_fast_bal1) { check_trace("sssp-fast:bal=1", 0); }
+TEST_CASE(trace_sssp_fast_ilp4) { check_trace("sssp-fast:bal=1,ilp=4", 0); }
 
 TEST_MAIN("sssp", TEST_ENTRY(bf_edge_default), TEST_ENTRY(bf_edge_restrict0),
           TEST_ENTRY(bf_edge_cache0), TEST_ENTRY(bf_edge_both0), TEST_ENTRY(bf_edge_seg1024),
@@ -158,9 +183,12 @@ TEST_MAIN("sssp", TEST_ENTRY(bf_edge_default), TEST_ENTRY(bf_edge_restrict0),
           TEST_ENTRY(sssp_fast_thin_always), TEST_ENTRY(sssp_fast_thin_small),
           TEST_ENTRY(sssp_fast_bps1_d64), TEST_ENTRY(sssp_fast_bal1),
           TEST_ENTRY(sssp_fast_bal1_nohub), TEST_ENTRY(sssp_fast_bal1_d64_thin),
+          TEST_ENTRY(sssp_fast_ilp2), TEST_ENTRY(sssp_fast_ilp4),
+          TEST_ENTRY(sssp_fast_ilp4_big32_delta1), TEST_ENTRY(sssp_fast_ilp4_d64_thin),
+          TEST_ENTRY(sssp_fast_ilp2_nohub), TEST_ENTRY(sssp_fast_ilp3_refused),
           TEST_ENTRY(sssp_fast_bal0), TEST_ENTRY(sssp_fast_bal0_small),
           TEST_ENTRY(sssp_fast_bal0_thin), TEST_ENTRY(sssp_nf_default),
           TEST_ENTRY(sssp_nf_delta1_big32), TEST_ENTRY(sssp_nf_delta_huge), TEST_ENTRY(trace_bf_edge),
           TEST_ENTRY(trace_bf_worklist), TEST_ENTRY(trace_sssp_fast),
           TEST_ENTRY(trace_sssp_fast_thin0), TEST_ENTRY(trace_sssp_fast_bal0),
-          TEST_ENTRY(trace_sssp_fast_bal1))
+          TEST_ENTRY(trace_sssp_fast_bal1), TEST_ENTRY(trace_sssp_fast_ilp4))
