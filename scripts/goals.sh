@@ -66,6 +66,27 @@ bf-sssp-goals)
         "$(desc bf-sssp-modern sssp-fast "$f22") $(desc bf-sssp-modern cpu-delta "$c22")"
     ratio_goal "sssp-fast over cpu-delta (all host cores) on grid side 4096" 10 "$cg" "$fg" 2 \
         "$(desc bf-sssp-grid sssp-fast "$fg") $(desc bf-sssp-grid cpu-delta "$cg")"
+    # bf-edge (both optimisations) at N = 21 against its floor: iterations x the larger of the
+    # DRAM stream (the edge list, 12 B an edge, m / 2 edges: self-loops, which the list drops, are
+    # ~0.004% of R-MAT 21's arcs) at copy_bw and the L2 sectors (the stream's 32-byte sectors plus
+    # one sector for each of the 2 x m / 2 distance gathers) at gather_l2 - both ceilings measured
+    # by `peak` on this device (peak.csv). Fewest iterations of the row's roots (iters_min of the
+    # companion .iters.csv, same commit): the strictest floor. results/NOTES.md derives it.
+    be=$(pick bf-sssp-fig1 bf-edge '^restrict=1;cache=1(;|$)' '^rmat:.*scale=21(;|$)' newest)
+    bt=$(field "$be" 2)
+    bi=$( [ -n "$be" ] && flat "$dir/bf-sssp-fig1.iters.csv" | awk -F, -v p="$(field "$be" 3)" -v r="$(field "$be" 4)" '
+              NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+              $c["variant"] == "bf-edge" && $c["params"] == p && $c["git_rev"] == r &&
+              $c["graph"] ~ /^rmat:.*scale=21(;|$)/ { print $c["iters_min"] "," $c["m"] }' | tail -1 || true)
+    peak() { flat "$dir/peak.csv" | awk -F, -v k="$1" '$2 == k { v = $3 } END { print v }'; }
+    bfloor=$( [ -n "$bi" ] && awk -v it="$(field "$bi" 1)" -v m="$(field "$bi" 2)" \
+                  -v bw="$(peak copy_bw)" -v g="$(peak gather_l2)" 'BEGIN {
+                  if (it + 0 > 0 && bw + 0 > 0 && g + 0 > 0) {
+                      dram = 6 * m / bw; l2 = (6 * m / 32 + m) / g
+                      printf "%.4g", it * (dram > l2 ? dram : l2) * 1000 } }' || true)
+    br=$( [ -n "$bfloor" ] && ratio "$bt" "$bfloor" || true)
+    goal "bf-edge with restrict and cache at N = 21: median time over the counted floor" "$br" "<= 2" \
+        "$(le "$br" 2)" - "$(desc bf-sssp-fig1 bf-edge "$be") floor ${bfloor:-?} ms from $(field "$bi" 1) iterations, peak.csv"
     t=$( [ -f "$dir/reproduce-times.txt" ] && awk '/^reproduce PAPER=bf-sssp QUICK=:/ || /^bf-sssp make reproduce:/ {
              for (i = 1; i <= NF; i++) if ($i == "s" || $i ~ /^s,/) v = $(i - 1) } END { print v }' \
              "$dir/reproduce-times.txt" || true)

@@ -203,6 +203,33 @@ TEST_CASE(goals_script_reads_rows)
     CHECK_EQ(sh("bash scripts/goals.sh " TMP "/goals/bf-sssp-goals.csv " TMP "/goals"), 0);
     s = slurp(TMP "/goals/bf-sssp-goals.csv");
     CHECK_STR_CONTAINS(s, "\"make reproduce PAPER=bf-sssp in seconds\",,<= 480,no rows yet");
+    CHECK_STR_CONTAINS(s, "over the counted floor\",,<= 2,no rows yet");
+    free(s);
+    /* bf-edge's floor: iters_min (the companion row of the same commit) x max(DRAM stream, L2
+     * sectors); m = 64e6, copy 4e12 B/s, gather 1e11/s: DRAM 6m / bw = 0.096 ms, L2 (6m / 32 + m)
+     * / g = 0.76 ms an iteration; 10 iterations: 7.6 ms; 11.4 ms measured -> 1.5 */
+    f = fopen(TMP "/goals/bf-sssp-fig1.csv", "w");
+    fprintf(f, "%s\n", GR_CSV_HEADER);
+    fprintf(f, "bf-sssp,bf-sssp-fig1,sssp,bf-edge,restrict=1;cache=1;seg=9,\"rmat:ef=16,scale=21,sym=1\","
+               "2097152,64000000,1,32,dev,32,11.4,11,12,11.4,0,gteps,3,NA,NA,passed-graph500,r3,"
+               "2026-11-26T01:00:00Z,NA,NA,NA\n");
+    fclose(f);
+    f = fopen(TMP "/goals/bf-sssp-fig1.iters.csv", "w");
+    fprintf(f, "paper,experiment,family,variant,params,graph,n,m,device,iters_min,iters_max,"
+               "relax_per_m,git_rev,date\n");
+    fprintf(f, "bf-sssp,bf-sssp-fig1,sssp,bf-edge,restrict=1;cache=1;seg=9,\"rmat:ef=16,scale=21,sym=1\","
+               "2097152,64000000,dev,7,9,8,r2,2026-11-25T01:00:00Z\n");   /* another commit */
+    fprintf(f, "bf-sssp,bf-sssp-fig1,sssp,bf-edge,restrict=1;cache=1;seg=9,\"rmat:ef=16,scale=21,sym=1\","
+               "2097152,64000000,dev,10,12,11,r3,2026-11-26T01:00:00Z\n");
+    fclose(f);
+    f = fopen(TMP "/goals/peak.csv", "w");
+    fprintf(f, "device,ceiling,value,unit,git_rev,date\ndev,copy_bw,4e12,B/s,r3,x\n"
+               "dev,gather_l2,1e11,loads/s,r3,x\n");
+    fclose(f);
+    CHECK_EQ(sh("bash scripts/goals.sh " TMP "/goals/bf-sssp-goals.csv " TMP "/goals"), 0);
+    s = slurp(TMP "/goals/bf-sssp-goals.csv");
+    CHECK_STR_CONTAINS(s, "over the counted floor\",1.5,<= 2,yes,-,");
+    CHECK_STR_CONTAINS(s, "floor 7.6 ms from 10 iterations");
     free(s);
     CHECK(sh("bash scripts/goals.sh " TMP "/goals/nothing-goals.csv " TMP "/goals 2>/dev/null") != 0);
 }
