@@ -49,7 +49,7 @@ for stage in "${stages[@]}"; do
         t=$(left); [ "$t" -gt 150 ] && t=150
         sym="rmat:scale=9,ef=8,sym=1"; dirg="rmat:scale=9,ef=8"
         hub="rmat:scale=12,ef=16,sym=1"     # one vertex of degree >= 4096: lb=3's hub kernel
-        runs=("bfs-vertex $sym" "bfs-gqueue $sym" "bfs-bqueue $sym" "bfs-wqueue $sym"
+        runs=("bfs-do:bw=4,alpha=1,beta=1000 $sym" "bfs-do:bw=2 $dirg" "bfs-vertex $sym" "bfs-gqueue $sym" "bfs-bqueue $sym" "bfs-wqueue $sym"
               "bfs-gqueue:ro=1,small=1,lb=1 $sym" "bfs-bqueue:small=2,lb=2 $sym"
               "bfs-wqueue:ro=1,small=2,lb=2 $sym" "bfs-do $sym" "bfs-do:small=0,alpha=1000,beta=1 $sym"
               "bfs-wqueue:lb=3,tt=1 $hub" "bfs-gqueue:ro=1,lb=3 $hub" "bfs-wqueue:small=1,lb=3,tt=1 $hub"

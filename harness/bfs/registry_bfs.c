@@ -52,7 +52,7 @@ const gr_variant gr_variant_bfs_wqueue = GR_BFS_VARIANT(
 const gr_variant gr_variant_bfs_do = GR_BFS_VARIANT(
     "bfs-do", "-",
     "ours: direction-optimizing BFS in one persistent cooperative kernel (grid sync per wide level)",
-    1, impl_do, 8,
+    1, impl_do, 9,
     {"alpha", 15, 1, 1000, "top-down -> bottom-up when frontier arcs > unvisited arcs / alpha"},
     {"beta", 18, 1, 1000, "bottom-up -> top-down when frontier vertices < n / beta (and shrinking)"},
     {"bps", 0, 0, 32, "blocks per SM of the persistent grid (0 = the occupancy limit)"},
@@ -60,4 +60,5 @@ const gr_variant gr_variant_bfs_do = GR_BFS_VARIANT(
     {"thin", 65536, 0, 1L << 30, "top-down levels with at most this many frontier arcs run on `tblocks` blocks with their own barrier (0 = off)"},
     {"tblocks", 33, 0, 4096, "blocks of the thin levels (0 = one per SM; the thin group is used only when smaller than the grid)"},
     {"occ", 2, 2, 3, "blocks per SM the kernel is compiled for: 2 = 64 registers (32 warps an SM), 3 = registers capped at 40 (48 warps, spills: slower)"},
-    {"sort", 1, 0, 1, "1 = bottom-up steps probe in-neighbours by out-degree, largest first (a sorted copy of the in-arc lists, built untimed once per graph); 0 = CSR order"});
+    {"sort", 1, 0, 1, "1 = bottom-up steps probe in-neighbours by out-degree, largest first (a sorted copy of the in-arc lists, built untimed once per graph); 0 = CSR order"},
+    {"bw", 1, 1, 4, "bitmap words a warp takes at once in a bottom-up step, their loads overlapped: 1, 2 or 4 (2 and 4 with occ=2)"});

@@ -320,6 +320,79 @@ template <typename Off> __device__ void bu_step(const do_args<Off> &a, sink &s, 
     }
 }
 
+/* Bottom-up with W > 1 (parameter bw): a warp takes W of its strided words at a time (w, w + nw,
+ * ..., the same words in the same warp as bu_step) and issues their loads together - the W
+ * bitmap words, then each open lane's W in-arc ranges, then the first kBuBatch in-arcs of each
+ * range and their labels - so W chains of dependent loads are in flight where bu_step has one.
+ * A vertex not found by its first batch goes on alone, as in bu_step (on R-MAT 22's big level
+ * with sort=1 most vertices are found by the first probe: NOTES). Then, word by word, the same
+ * writes as bu_step: labels, the word's new bits (the warp owns its words), the pushes. */
+template <typename Off, int W>
+__device__ void bu_step_n(const do_args<Off> &a, sink &s, int32_t depth)
+{
+    const int lane = threadIdx.x & 31;
+    const int gw = (int)(((int64_t)blockIdx.x * blockDim.x + threadIdx.x) >> 5);
+    const int nw = (int)(((int64_t)gridDim.x * blockDim.x) >> 5);
+    for (int64_t w0 = gw; w0 < a.nwords; w0 += (int64_t)nw * W) {   /* warp-uniform */
+        uint32_t vw[W];
+        Off e[W], end[W];
+        bool found[W];
+#pragma unroll
+        for (int j = 0; j < W; j++) {
+            const int64_t w = w0 + (int64_t)j * nw;
+            vw[j] = w < a.nwords ? __ldcg(a.vis + w) : 0xffffffffu;
+        }
+#pragma unroll
+        for (int j = 0; j < W; j++) {
+            const int64_t v = (w0 + (int64_t)j * nw) * 32 + lane;
+            const bool open = v < a.n && !((vw[j] >> lane) & 1u);
+            e[j] = open ? __ldg(a.trow + v) : (Off)0;
+            end[j] = open ? __ldg(a.trow + v + 1) : (Off)0;
+            found[j] = false;
+        }
+        int32_t u[W][kBuBatch];
+#pragma unroll
+        for (int j = 0; j < W; j++)
+#pragma unroll
+            for (int b = 0; b < kBuBatch; b++)
+                u[j][b] = e[j] + b < end[j] ? __ldg(a.tcol + e[j] + b) : -1;
+#pragma unroll
+        for (int j = 0; j < W; j++) {
+#pragma unroll
+            for (int b = 0; b < kBuBatch; b++)
+                found[j] |= u[j][b] >= 0 && __ldcg(a.level + u[j][b]) == depth;
+            s.edges += (ull)(end[j] - e[j] < kBuBatch ? end[j] - e[j] : kBuBatch);
+            e[j] += kBuBatch;
+        }
+#pragma unroll
+        for (int j = 0; j < W; j++) {
+            for (; e[j] < end[j] && !found[j]; e[j] += kBuBatch) {   /* the rest: as bu_step */
+                int32_t x[kBuBatch];
+#pragma unroll
+                for (int b = 0; b < kBuBatch; b++)
+                    x[b] = e[j] + b < end[j] ? __ldg(a.tcol + e[j] + b) : -1;
+#pragma unroll
+                for (int b = 0; b < kBuBatch; b++)
+                    found[j] |= x[b] >= 0 && __ldcg(a.level + x[b]) == depth;
+                s.edges += (ull)(end[j] - e[j] < kBuBatch ? end[j] - e[j] : kBuBatch);
+            }
+        }
+#pragma unroll
+        for (int j = 0; j < W; j++) {
+            const int64_t w = w0 + (int64_t)j * nw;
+            const int32_t v = (int32_t)(w * 32 + lane);
+            if (found[j])
+                a.level[v] = depth + 1;
+            const unsigned m = __ballot_sync(0xffffffffu, found[j]);
+            if (m && lane == 0)
+                a.vis[w] = vw[j] | m;
+            if (m)
+                push(a, s, found[j], v,
+                     found[j] ? (ull)(__ldg(a.row + v + 1) - __ldg(a.row + v)) : 0ull);
+        }
+    }
+}
+
 __device__ __forceinline__ ull warp_sum(ull x)
 {
 #pragma unroll
@@ -458,7 +531,7 @@ __device__ void thin_levels(const do_args<Off> &a, rec_t *nxt, front f, int tbas
 
 /* MinB: the blocks per SM the kernel is compiled for (parameter occ): 3 caps the registers at 40
  * (48 warps an SM for the latency-bound bottom-up steps, a few spills), 2 leaves 64 (32 warps). */
-template <typename Off, int MinB>
+template <typename Off, int MinB, int BW>
 __global__ void __launch_bounds__(kDoThreads, MinB) do_kernel(do_args<Off> a)
 {
     cg::grid_group grid = cg::this_grid();
@@ -509,8 +582,10 @@ __global__ void __launch_bounds__(kDoThreads, MinB) do_kernel(do_args<Off> a)
             if (dir == kTD) {
                 td_queue(a, s, a.qb[f.qi], f.q, wid, nw, f.depth);
                 td_big(a, s, a.bb[f.qi], a.bo[f.qi], f.bp, wid, nw, f.depth);
-            } else {
+            } else if constexpr (BW == 1) {
                 bu_step(a, s, f.depth);
+            } else {
+                bu_step_n<Off, BW>(a, s, f.depth);
             }
             flush_sums(s, &nxt->mf, &nxt->edges);
         }
@@ -570,7 +645,7 @@ __global__ void do_init(do_args<Off> a, int32_t root, long long m)
 
 struct do_state {
     const gr_dcsr *d;
-    int alpha, beta, bps, small, occ;
+    int alpha, beta, bps, small, occ, bw;
     long long thin;
     int grid, thin_blocks;
     int32_t *scol;          /* sort=1: in-arc targets ordered by out-degree (else nullptr) */
@@ -616,15 +691,19 @@ template <typename Off> do_args<Off> make_args(do_state *s, const Off *row)
     return a;
 }
 
-template <typename Off> const void *kernel_for(int occ)
+/* The instances: occ 2 with bw 1, 2 or 4; occ 3 with bw 1 (checked in do_create). */
+template <typename Off> const void *kernel_for(int occ, int bw)
 {
-    return occ == 2 ? (const void *)do_kernel<Off, 2> : (const void *)do_kernel<Off, 3>;
+    if (occ == 3)
+        return (const void *)do_kernel<Off, 3, 1>;
+    return bw == 4 ? (const void *)do_kernel<Off, 2, 4>
+         : bw == 2 ? (const void *)do_kernel<Off, 2, 2> : (const void *)do_kernel<Off, 2, 1>;
 }
 
-template <typename Off> int grid_blocks(int bps, int occ)
+template <typename Off> int grid_blocks(int bps, int occ, int bw)
 {
     int per_sm = 0;
-    GR_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel_for<Off>(occ), kDoThreads, 0));
+    GR_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel_for<Off>(occ, bw), kDoThreads, 0));
     if (bps > 0 && bps < per_sm)
         per_sm = bps;
     return per_sm * gr_device_attr(cudaDevAttrMultiProcessorCount);
@@ -641,6 +720,11 @@ void *do_create(const gr_dcsr *d, const long *pv, gr_err *err)
                 (double)need / 1e9, (double)free_b / 1e9);
         return nullptr;
     }
+    if ((pv[8] != 1 && pv[8] != 2 && pv[8] != 4) || (pv[8] > 1 && pv[6] != 2)) {
+        gr_errf(err, "bfs-do: bw=%ld with occ=%ld: the kernel is built for bw 1, 2 or 4 with occ=2, "
+                "and bw=1 with occ=3", pv[8], pv[6]);
+        return nullptr;
+    }
     if (!gr_device_attr(cudaDevAttrCooperativeLaunch)) {
         gr_errf(err, "bfs-do needs cooperative launch, which this device does not support");
         return nullptr;
@@ -653,7 +737,9 @@ void *do_create(const gr_dcsr *d, const long *pv, gr_err *err)
     s->small = (int)pv[3];
     s->thin = (long long)pv[4];
     s->occ = (int)pv[6];
-    s->grid = d->wide ? grid_blocks<int64_t>(s->bps, s->occ) : grid_blocks<int32_t>(s->bps, s->occ);
+    s->bw = (int)pv[8];
+    s->grid = d->wide ? grid_blocks<int64_t>(s->bps, s->occ, s->bw)
+                      : grid_blocks<int32_t>(s->bps, s->occ, s->bw);
     s->thin_blocks = pv[5] > 0 ? (int)pv[5] : gr_device_attr(cudaDevAttrMultiProcessorCount);
     if (s->grid < 1) {
         gr_errf(err, "bfs-do: the persistent kernel does not fit on an SM");
@@ -703,7 +789,7 @@ template <typename Off> void do_levels(do_state *s, const Off *row, int32_t sour
     GR_CHECK_LAUNCH();
     gr_phase_mark(ph, GR_BFS_PHASE_LEVELS);
     void *args[] = {&a};
-    GR_CUDA_CHECK(cudaLaunchCooperativeKernel(kernel_for<Off>(s->occ), dim3(s->grid),
+    GR_CUDA_CHECK(cudaLaunchCooperativeKernel(kernel_for<Off>(s->occ, s->bw), dim3(s->grid),
                                               dim3(kDoThreads), args, 0, 0));
     gr_phase_end(ph);
     if (lv) {

@@ -133,8 +133,12 @@ TEST_CASE(queue_star_path)
 
 /* thin=0: no thin group; thin=100: the thin group entered and left often; thin=2^30 with
  * alpha=1000: every top-down level in the thin group (hubs' arcs shared by 132 blocks); sort=0:
- * bottom-up over the in-arcs in CSR order (the default probes them by degree, a sorted copy). */
-static const char *const do_params[] = {"bfs-do", "bfs-do:small=0", "bfs-do:alpha=1,beta=1000",
+ * bottom-up over the in-arcs in CSR order (the default probes them by degree, a sorted copy);
+ * bw=2/4: a warp takes 2 or 4 bitmap words at once in a bottom-up step (alpha=1,beta=1000: every
+ * level after the first bottom-up, so words of every fill and long in-arc lists). */
+static const char *const do_params[] = {"bfs-do:bw=2", "bfs-do:bw=4", "bfs-do:alpha=1,beta=1000,bw=4",
+                                        "bfs-do:sort=0,bw=4", "bfs-do:bps=1,bw=2", "bfs-do",
+                                        "bfs-do:small=0", "bfs-do:alpha=1,beta=1000",
                                         "bfs-do:alpha=1000,beta=1", "bfs-do:bps=1",
                                         "bfs-do:alpha=1000,beta=1,small=0,bps=1", "bfs-do:thin=0",
                                         "bfs-do:small=0,thin=100",
@@ -152,6 +156,27 @@ TEST_CASE(do_all_params)
     }
 }
 
+/* bw=3 (inside the parameter's range, no kernel instance) and bw=2 with occ=3 are refused with
+ * their values named. */
+TEST_CASE(do_bw_refused)
+{
+    static const char *const texts[] = {"bfs-do:bw=3", "bfs-do:bw=2,occ=3"};
+    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+        const gr_variant *v;
+        long pv[GR_MAX_PARAMS];
+        gr_err err;
+        CHECK_EQ(gr_variant_parse(texts[i], &v, pv, &err), 0);
+        if (gr_gpu_count() == 0)
+            TEST_SKIP("no CUDA device");
+        void *st = v->prepare(v, pv, graph(BG_ONE), &err);
+        CHECK(st == NULL);
+        if (st)
+            v->release(st);
+        else
+            CHECK(strstr(err.msg, i == 0 ? "bw=3" : "bw=2 with occ=3") != NULL);
+    }
+}
+
 /* 64-bit row offsets on every variant's default and a few parameter sets. */
 TEST_CASE(wide_offsets)
 {
@@ -160,7 +185,8 @@ TEST_CASE(wide_offsets)
                                         "bfs-wqueue:ro=1,small=1,lb=3,tt=1", "bfs-gqueue:lb=3",
                                         "bfs-bqueue:lb=3,hub=32",
                                         "bfs-do", "bfs-do:alpha=1000,beta=1",
-                                        "bfs-do:alpha=1000,beta=1000,sort=0"};
+                                        "bfs-do:alpha=1000,beta=1000,sort=0",
+                                        "bfs-do:alpha=1,beta=1000,bw=4"};
     setenv("GR_BFS_FORCE_WIDE", "1", 1);
     for (size_t i = 0; i < sizeof texts / sizeof texts[0] && !gr_t_skipped_now; i++) {
         check_on(texts[i], BG_ONE, BG_STAR, 1);
@@ -175,7 +201,7 @@ TEST_CASE(trace_adds_up)
 {
     static const char *const texts[] = {"bfs-vertex", "bfs-wqueue:small=2,lb=2",
                                         "bfs-wqueue:lb=3,tt=1", "bfs-wqueue:lb=3,hub=32", "bfs-do",
-                                        "bfs-do:small=0", "bfs-do:small=0,thin=0"};
+                                        "bfs-do:small=0", "bfs-do:small=0,thin=0", "bfs-do:bw=4"};
     if (gr_gpu_count() == 0)
         TEST_SKIP("no CUDA device");
     const gr_graph *g = graph(BG_RMAT);
@@ -241,5 +267,5 @@ TEST_CASE(planted_bug_fails_the_row)
 }
 
 TEST_MAIN("bfs", TEST_ENTRY(vertex), TEST_ENTRY(queue_all_params), TEST_ENTRY(queue_star_path),
-          TEST_ENTRY(do_all_params), TEST_ENTRY(wide_offsets), TEST_ENTRY(trace_adds_up),
+          TEST_ENTRY(do_all_params), TEST_ENTRY(do_bw_refused), TEST_ENTRY(wide_offsets), TEST_ENTRY(trace_adds_up),
           TEST_ENTRY(planted_bug_fails_the_row))
