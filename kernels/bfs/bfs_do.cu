@@ -322,14 +322,15 @@ template <typename Off> __device__ void bu_step(const do_args<Off> &a, sink &s, 
 
 /* Bottom-up with W > 1 (parameter bw): a warp takes W of its strided words at a time (w, w + nw,
  * ..., the same words in the same warp as bu_step) and issues their loads together - the W
- * bitmap words, then each open lane's W in-arc ranges, then the first kBuBatch in-arcs of each
- * range and their labels - so W chains of dependent loads are in flight where bu_step has one.
- * A vertex not found by its first batch goes on alone, as in bu_step (on R-MAT 22's big level
- * with sort=1 most vertices are found by the first probe: NOTES). Then, word by word, the same
+ * bitmap words, then each open lane's W in-arc ranges, then rounds of B in-arcs (4 at W = 2, 2
+ * at W = 4: 8 loads a lane, and no more spills than bw=1) of each of its W vertices still
+ * searching and their labels - so W chains of dependent loads are in flight where bu_step has
+ * one, and a lane's rounds are its longest search, not the sum. Then, word by word, the same
  * writes as bu_step: labels, the word's new bits (the warp owns its words), the pushes. */
 template <typename Off, int W>
 __device__ void bu_step_n(const do_args<Off> &a, sink &s, int32_t depth)
 {
+    constexpr int B = W > 2 ? kBuBatch / 2 : kBuBatch;   /* in-arcs a vertex a round: 8 loads a lane */
     const int lane = threadIdx.x & 31;
     const int gw = (int)(((int64_t)blockIdx.x * blockDim.x + threadIdx.x) >> 5);
     const int nw = (int)(((int64_t)gridDim.x * blockDim.x) >> 5);
@@ -350,31 +351,26 @@ __device__ void bu_step_n(const do_args<Off> &a, sink &s, int32_t depth)
             end[j] = open ? __ldg(a.trow + v + 1) : (Off)0;
             found[j] = false;
         }
-        int32_t u[W][kBuBatch];
+        /* the lane's W vertices probe together, B in-arcs each a round, until each is
+         * found or out of in-arcs: W chains of loads in flight, rounds = the longest search */
+        for (bool more = true; more;) {
+            int32_t u[W][B];
 #pragma unroll
-        for (int j = 0; j < W; j++)
+            for (int j = 0; j < W; j++)
 #pragma unroll
-            for (int b = 0; b < kBuBatch; b++)
-                u[j][b] = e[j] + b < end[j] ? __ldg(a.tcol + e[j] + b) : -1;
+                for (int b = 0; b < B; b++)
+                    u[j][b] = !found[j] && e[j] + b < end[j] ? __ldg(a.tcol + e[j] + b) : -1;
+            more = false;
 #pragma unroll
-        for (int j = 0; j < W; j++) {
+            for (int j = 0; j < W; j++) {
+                if (!found[j] && e[j] < end[j]) {   /* vertex j probed this round */
+                    s.edges += (ull)(end[j] - e[j] < B ? end[j] - e[j] : B);
 #pragma unroll
-            for (int b = 0; b < kBuBatch; b++)
-                found[j] |= u[j][b] >= 0 && __ldcg(a.level + u[j][b]) == depth;
-            s.edges += (ull)(end[j] - e[j] < kBuBatch ? end[j] - e[j] : kBuBatch);
-            e[j] += kBuBatch;
-        }
-#pragma unroll
-        for (int j = 0; j < W; j++) {
-            for (; e[j] < end[j] && !found[j]; e[j] += kBuBatch) {   /* the rest: as bu_step */
-                int32_t x[kBuBatch];
-#pragma unroll
-                for (int b = 0; b < kBuBatch; b++)
-                    x[b] = e[j] + b < end[j] ? __ldg(a.tcol + e[j] + b) : -1;
-#pragma unroll
-                for (int b = 0; b < kBuBatch; b++)
-                    found[j] |= x[b] >= 0 && __ldcg(a.level + x[b]) == depth;
-                s.edges += (ull)(end[j] - e[j] < kBuBatch ? end[j] - e[j] : kBuBatch);
+                    for (int b = 0; b < B; b++)
+                        found[j] |= u[j][b] >= 0 && __ldcg(a.level + u[j][b]) == depth;
+                    e[j] += B;
+                    more |= !found[j] && e[j] < end[j];
+                }
             }
         }
 #pragma unroll
