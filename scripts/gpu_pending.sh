@@ -4,7 +4,8 @@
 # next at once). Run from the repository root: GR_GIT_REV=<commit> bash scripts/gpu_pending.sh 9
 # Results land in results/<device>/ and are packed into $OUT (default /tmp/graphrepro-out).
 # NEXT (after the fourth session of 2026-11-25), in this order:
-#   9   BFS: tests and sanitizer (the hub kernel's warp chunks, lb=3's hub threshold)
+#   9   BFS: tests and sanitizer (the hub kernel's warp chunks, lb=3's hub threshold, bfs-do bw),
+#       then bfs-do's tuning rows (bw 2 and 4 among them) and level traces
 #   9r  BFS: make reproduce PAPER=pmpp-bfs after dropping the per-arc-search lb=3 rows
 #   10  SSSP: GPU tests (chunk_walk refactor of sssp-fast's hub walk, ilp 2/4), the thin-round
 #       racecheck, and the sweep's ilp rows (flip the default if ilp 2 or 4 wins on R-MAT 22)
@@ -103,8 +104,9 @@ case $part in
     awk '/^== \(2026-11-25, fourth/ {on = 1} on && /^exit/ {n++; if ($2 != 0) bad++} END {print "sanitizer runs:", n, "non-zero exits:", bad + 0}' "$slog"
     tar czf "$OUT/results-pending8.tgz" "$slog" ;;
 9)      # BFS after the fourth session: the hub kernel walks warp chunks (chunk_walk.cuh) and lb=3
-        # has a hub threshold; tests and sanitizer (lb=3,hub=32 included)
-    GR_BFS_BUDGET_S=${GR_BFS_BUDGET_S:-500} bash scripts/gpu_bfs.sh test sanitize ;;
+        # has a hub threshold; after the fifth, bfs-do's bottom-up takes bw words at once: tests
+        # and sanitizer (lb=3,hub=32 and bw 2 / 4 included), then the tuning rows and traces
+    GR_BFS_BUDGET_S=${GR_BFS_BUDGET_S:-560} bash scripts/gpu_bfs.sh test sanitize tune ;;
 9r)     # ... then the reproduce: the lb=3 rows of the per-arc-search hub kernel (82133e3) dropped,
         # the new factor and threshold rows, the level traces
     dir=$(dev_dir)
