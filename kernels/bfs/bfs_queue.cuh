@@ -99,25 +99,15 @@ __device__ __forceinline__ void visit(int32_t d, int32_t newlev, int32_t *level,
     }
 }
 
-/* Expand the arcs [beg, end) of this thread's vertex with load balance LB. Every thread of the
- * block must call it (it holds __syncthreads for LB >= 2 and full-warp shuffles for LB >= 1);
- * threads without a vertex pass beg == end. */
-template <int Q, bool RO, int LB, typename Off>
-__device__ __forceinline__ void expand(Off beg, Off end, const int32_t *__restrict__ col,
-                                       int32_t newlev, int32_t *level, int32_t *visited, bool tt,
-                                       hub_list hubs, shared_queues<Q> &s, int32_t *gq,
-                                       int32_t *gtail)
+/* The arcs [beg, end) of this thread's vertex, each handed to arc(e), with load balance LB: a
+ * vertex of degree >= kBlockT walked by the whole block (LB >= 2), one at a time by the highest
+ * thread that has one; then degree >= kWarpT by its warp (LB >= 1); the rest by the thread. Every
+ * thread of the block must call it (__syncthreads for LB >= 2, full-warp shuffles for LB >= 1);
+ * threads without a vertex pass beg == end. The level kernel (expand) and the single-block
+ * kernel share it. */
+template <int LB, typename Off, typename Arc>
+__device__ __forceinline__ void spread(Off beg, Off end, const Arc &arc)
 {
-    if constexpr (LB == 3) {
-        if (end - beg >= hubs.thr) {
-            const unsigned long long old =
-                atomicAdd(hubs.ctr, (1ull << kHubShift) | (unsigned long long)(end - beg));
-            const int64_t i = (int64_t)(old >> kHubShift);
-            hubs.beg[i] = (int64_t)beg;
-            hubs.off[i] = (int64_t)(old & ((1ull << kHubShift) - 1));
-            beg = end;
-        }
-    }
     if constexpr (LB >= 2) {
         __shared__ int owner;
         __shared__ Off sbeg, send;
@@ -139,7 +129,7 @@ __device__ __forceinline__ void expand(Off beg, Off end, const int32_t *__restri
             }
             __syncthreads();
             for (Off e = sbeg + threadIdx.x; e < send; e += blockDim.x)
-                visit<Q>(load<RO>(col + e), newlev, level, visited, tt, s, gq, gtail);
+                arc(e);
             __syncthreads();
         }
     }
@@ -155,11 +145,35 @@ __device__ __forceinline__ void expand(Off beg, Off end, const int32_t *__restri
             if (lane == leader)
                 beg = end;
             for (Off i = b + lane; i < e; i += 32)
-                visit<Q>(load<RO>(col + i), newlev, level, visited, tt, s, gq, gtail);
+                arc(i);
         }
     }
     for (Off e = beg; e < end; e++)
+        arc(e);
+}
+
+/* Expand the arcs [beg, end) of this thread's vertex with load balance LB (LB == 3: a vertex of
+ * degree >= hub goes to the level's hub list instead), each arc visited; every thread of the
+ * block must call it, as spread. */
+template <int Q, bool RO, int LB, typename Off>
+__device__ __forceinline__ void expand(Off beg, Off end, const int32_t *__restrict__ col,
+                                       int32_t newlev, int32_t *level, int32_t *visited, bool tt,
+                                       hub_list hubs, shared_queues<Q> &s, int32_t *gq,
+                                       int32_t *gtail)
+{
+    if constexpr (LB == 3) {
+        if (end - beg >= hubs.thr) {
+            const unsigned long long old =
+                atomicAdd(hubs.ctr, (1ull << kHubShift) | (unsigned long long)(end - beg));
+            const int64_t i = (int64_t)(old >> kHubShift);
+            hubs.beg[i] = (int64_t)beg;
+            hubs.off[i] = (int64_t)(old & ((1ull << kHubShift) - 1));
+            beg = end;
+        }
+    }
+    spread<LB>(beg, end, [&](Off e) {
         visit<Q>(load<RO>(col + e), newlev, level, visited, tt, s, gq, gtail);
+    });
 }
 
 template <int Q> __device__ __forceinline__ void queues_init(shared_queues<Q> &s)
@@ -307,48 +321,7 @@ small_kernel(const Off *__restrict__ row, const int32_t *__restrict__ col, int32
                 if (edges)
                     atomicAdd(edges, (unsigned long long)(end - beg));
             }
-            if constexpr (LB >= 2) {
-                __shared__ int owner;
-                __shared__ Off sbeg, send;
-                for (;;) {
-                    __syncthreads();   /* every thread has read owner (last round, last chunk) */
-                    if (threadIdx.x == 0)
-                        owner = -1;
-                    __syncthreads();
-                    if (end - beg >= kBlockT)
-                        atomicMax(&owner, (int)threadIdx.x);
-                    __syncthreads();
-                    const int o = owner;
-                    if (o < 0)
-                        break;
-                    if ((int)threadIdx.x == o) {
-                        sbeg = beg;
-                        send = end;
-                        beg = end;
-                    }
-                    __syncthreads();
-                    for (Off e = sbeg + threadIdx.x; e < send; e += blockDim.x)
-                        one(e);
-                    __syncthreads();
-                }
-            }
-            if constexpr (LB >= 1) {
-                const int lane = threadIdx.x & 31;
-                for (;;) {
-                    const unsigned want = __ballot_sync(0xffffffffu, end - beg >= kWarpT);
-                    if (!want)
-                        break;
-                    const int leader = __ffs(want) - 1;
-                    const Off b = __shfl_sync(0xffffffffu, beg, leader);
-                    const Off e = __shfl_sync(0xffffffffu, end, leader);
-                    if (lane == leader)
-                        beg = end;
-                    for (Off i = b + lane; i < e; i += 32)
-                        one(i);
-                }
-            }
-            for (Off e = beg; e < end; e++)
-                one(e);
+            spread<LB>(beg, end, one);
         }
         __syncthreads();
         depth++;
