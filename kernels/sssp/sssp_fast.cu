@@ -37,9 +37,7 @@
 #include <cooperative_groups.h>
 #include <cstdlib>
 #include <vector>
-#include "../common/cuda_check.cuh"
-#include "../common/device_csr.h"
-#include "nearfar.cuh"
+#include "nearfar_host.cuh"
 #include "sssp_gpu.h"
 
 namespace cg = cooperative_groups;
@@ -177,10 +175,8 @@ struct fast_state {
     unsigned thin, tblocks;
     u64 delta;
     unsigned grid[2][2];    // co-resident blocks for [d32][trace]
-    void *dist;
-    unsigned *nstamp, *fstamp, *ctl;
-    int32_t *q[6];
-    u64 *gmin, *rec;
+    nf_buffers b;
+    u64 *rec;
     u64 *hubctr;            // bal: 4 generation slots
     int64_t *hoff[2];       // bal: hub entries' arc offsets, by generation parity
 };
@@ -188,23 +184,10 @@ struct fast_state {
 template <typename Off, typename D> nf_args<Off, D> make_args(fast_state *s)
 {
     nf_args<Off, D> a;
-    a.row = (const Off *)s->g.row;
-    a.col = s->g.col;
-    a.w = s->g.w;
-    a.dist = (D *)s->dist;
-    a.nstamp = s->nstamp;
-    a.fstamp = s->fstamp;
-    for (int k = 0; k < 2; k++) {
-        a.qN[k] = s->q[k];
-        a.qB[k] = s->q[2 + k];
-        a.qF[k] = s->q[4 + k];
-    }
-    a.ctl = s->ctl;
-    a.gmin = s->gmin;
+    nf_args_fill(a, s->g, s->b);
     a.rec = s->rec;
     a.delta = (D)s->delta;
     a.big = s->big;
-    a.n = s->g.n;
     a.thin = s->thin;
     a.tblocks = s->tblocks;
     a.bal = s->bal;
@@ -321,14 +304,8 @@ void *fast_prepare(const gr_graph *g, const long *pv, gr_err *err)
     int64_t wmax = gr_graph_max_weight(g), n1 = g->n > 0 ? g->n - 1 : 0;
     // largest value a relaxation can form: a simple path's length plus one arc
     double top = (double)n1 * (double)wmax + (double)wmax;
-    size_t extra = (size_t)g->n * (8 + 4 + 4 + 6 * 4) + (size_t)(3 * kMaxRec + 1) * 8 + 256;
-    size_t free_b = 0, total_b = 0;
-    GR_CUDA_CHECK(cudaMemGetInfo(&free_b, &total_b));
-    if (gr_dcsr_bytes(g, GR_DCSR_WEIGHTS) + extra > free_b) {
-        gr_errf(err, "sssp-fast: needs %.2f GB of device memory, the device has %.2f GB free",
-                (gr_dcsr_bytes(g, GR_DCSR_WEIGHTS) + extra) / 1e9, free_b / 1e9);
+    if (!nf_fits(g, (size_t)(3 * kMaxRec + 1) * 8, "sssp-fast", err))
         return nullptr;
-    }
     fast_state *s = (fast_state *)calloc(1, sizeof *s);
     if (gr_dcsr_upload(&s->g, g, GR_DCSR_WEIGHTS, err)) {
         free(s);
@@ -352,13 +329,7 @@ void *fast_prepare(const gr_graph *g, const long *pv, gr_err *err)
     if (s->d32 && s->delta > 0x3FFFFFFFu)
         s->delta = 0x3FFFFFFFu;
     size_t n = (size_t)(g->n > 0 ? g->n : 1);
-    GR_CUDA_CHECK(cudaMalloc(&s->dist, n * 8));
-    GR_CUDA_CHECK(cudaMalloc(&s->nstamp, n * 4));
-    GR_CUDA_CHECK(cudaMalloc(&s->fstamp, n * 4));
-    for (int k = 0; k < 6; k++)
-        GR_CUDA_CHECK(cudaMalloc(&s->q[k], n * 4));
-    GR_CUDA_CHECK(cudaMalloc(&s->ctl, C_WORDS * sizeof(unsigned)));
-    GR_CUDA_CHECK(cudaMalloc(&s->gmin, sizeof(u64)));
+    nf_buffers_alloc(&s->b, g->n);
     GR_CUDA_CHECK(cudaMalloc(&s->rec, (size_t)(3 * kMaxRec + 1) * sizeof(u64)));
     if (s->bal) {   // a generation holds each hub once: at most min(n, m / big) entries
         size_t hubs = (size_t)(g->m / s->big) + 1;
@@ -381,7 +352,7 @@ int64_t fast_iterations(void *p)
 {
     fast_state *s = (fast_state *)p;
     unsigned it = 0;
-    GR_CUDA_CHECK(cudaMemcpy(&it, s->ctl + C_ITER, sizeof it, cudaMemcpyDeviceToHost));
+    GR_CUDA_CHECK(cudaMemcpy(&it, s->b.ctl + C_ITER, sizeof it, cudaMemcpyDeviceToHost));
     return it;
 }
 
@@ -407,11 +378,11 @@ void fast_fetch(void *p, int64_t *out)
     fast_state *s = (fast_state *)p;
     size_t n = (size_t)s->g.n;
     if (!s->d32) {
-        GR_CUDA_CHECK(cudaMemcpy(out, s->dist, n * 8, cudaMemcpyDeviceToHost));
+        GR_CUDA_CHECK(cudaMemcpy(out, s->b.dist, n * 8, cudaMemcpyDeviceToHost));
         return;
     }
     std::vector<unsigned> d(n);
-    GR_CUDA_CHECK(cudaMemcpy(d.data(), s->dist, n * 4, cudaMemcpyDeviceToHost));
+    GR_CUDA_CHECK(cudaMemcpy(d.data(), s->b.dist, n * 4, cudaMemcpyDeviceToHost));
     for (size_t v = 0; v < n; v++)
         out[v] = d[v] == dlim<unsigned>::inf ? INT64_MAX : (int64_t)d[v];
 }
@@ -422,13 +393,7 @@ void fast_release(void *p)
     if (!s)
         return;
     gr_dcsr_free(&s->g);
-    GR_CUDA_CHECK(cudaFree(s->dist));
-    GR_CUDA_CHECK(cudaFree(s->nstamp));
-    GR_CUDA_CHECK(cudaFree(s->fstamp));
-    for (int k = 0; k < 6; k++)
-        GR_CUDA_CHECK(cudaFree(s->q[k]));
-    GR_CUDA_CHECK(cudaFree(s->ctl));
-    GR_CUDA_CHECK(cudaFree(s->gmin));
+    nf_buffers_free(&s->b);
     GR_CUDA_CHECK(cudaFree(s->rec));
     GR_CUDA_CHECK(cudaFree(s->hubctr));     // nullptr when bal=0: a no-op
     GR_CUDA_CHECK(cudaFree(s->hoff[0]));

@@ -9,9 +9,7 @@
 // sssp-fast. 64-bit distances (atomicMin on unsigned long long, INF = INT64_MAX).
 #include <cstdlib>
 #include <vector>
-#include "../common/cuda_check.cuh"
-#include "../common/device_csr.h"
-#include "nearfar.cuh"
+#include "nearfar_host.cuh"
 #include "sssp_gpu.h"
 
 namespace {
@@ -49,33 +47,19 @@ struct nf_state {
     gr_dcsr g;
     u64 delta;
     int big, sms;
-    u64 *dist;
-    unsigned *nstamp, *fstamp, *ctl, *h_ctl;
-    int32_t *q[6];
-    u64 *gmin, *h_gmin;
+    nf_buffers b;
+    unsigned *h_ctl;
+    u64 *h_gmin;
     int64_t iters;
 };
 
 template <typename Off> nf_args<Off, u64> make_args(nf_state *s)
 {
     nf_args<Off, u64> a;
-    a.row = (const Off *)s->g.row;
-    a.col = s->g.col;
-    a.w = s->g.w;
-    a.dist = s->dist;
-    a.nstamp = s->nstamp;
-    a.fstamp = s->fstamp;
-    for (int k = 0; k < 2; k++) {
-        a.qN[k] = s->q[k];
-        a.qB[k] = s->q[2 + k];
-        a.qF[k] = s->q[4 + k];
-    }
-    a.ctl = s->ctl;
-    a.gmin = s->gmin;
+    nf_args_fill(a, s->g, s->b);
     a.rec = nullptr;
     a.delta = s->delta;
     a.big = s->big;
-    a.n = s->g.n;
     a.thin = 0;
     a.tblocks = 0;
     a.bal = 0;      // the published expansion: hubs one per block, the rest one per warp
@@ -92,7 +76,7 @@ unsigned grid_for(nf_state *s, uint64_t threads)
 
 void read_ctl(nf_state *s)
 {
-    GR_CUDA_CHECK(cudaMemcpyAsync(s->h_ctl, s->ctl, C_WORDS * sizeof(unsigned),
+    GR_CUDA_CHECK(cudaMemcpyAsync(s->h_ctl, s->b.ctl, C_WORDS * sizeof(unsigned),
                                   cudaMemcpyDeviceToHost, 0));
     GR_CUDA_CHECK(cudaStreamSynchronize(0));
 }
@@ -124,7 +108,7 @@ template <typename Off> void nf_go(nf_state *s, int32_t src, gr_phases *ph)
             break;
         nf_min<Off><<<grid_for(s, nF), kBs>>>(a, nF, fc, T);
         GR_CHECK_LAUNCH();
-        GR_CUDA_CHECK(cudaMemcpyAsync(s->h_gmin, s->gmin, sizeof(u64), cudaMemcpyDeviceToHost, 0));
+        GR_CUDA_CHECK(cudaMemcpyAsync(s->h_gmin, s->b.gmin, sizeof(u64), cudaMemcpyDeviceToHost, 0));
         GR_CUDA_CHECK(cudaStreamSynchronize(0));
         if (*s->h_gmin == (u64)dlim<u64>::inf)
             break;
@@ -142,13 +126,8 @@ template <typename Off> void nf_go(nf_state *s, int32_t src, gr_phases *ph)
 
 void *nf_prepare(const gr_graph *g, const long *pv, gr_err *err)
 {
-    size_t extra = (size_t)g->n * (8 + 4 + 4 + 6 * 4) + 256, free_b = 0, total_b = 0;
-    GR_CUDA_CHECK(cudaMemGetInfo(&free_b, &total_b));
-    if (gr_dcsr_bytes(g, GR_DCSR_WEIGHTS) + extra > free_b) {
-        gr_errf(err, "sssp-nf: needs %.2f GB of device memory, the device has %.2f GB free",
-                (gr_dcsr_bytes(g, GR_DCSR_WEIGHTS) + extra) / 1e9, free_b / 1e9);
+    if (!nf_fits(g, 0, "sssp-nf", err))
         return nullptr;
-    }
     nf_state *s = (nf_state *)calloc(1, sizeof *s);
     if (gr_dcsr_upload(&s->g, g, GR_DCSR_WEIGHTS, err)) {
         free(s);
@@ -163,14 +142,7 @@ void *nf_prepare(const gr_graph *g, const long *pv, gr_err *err)
     int dev = 0;
     GR_CUDA_CHECK(cudaGetDevice(&dev));
     GR_CUDA_CHECK(cudaDeviceGetAttribute(&s->sms, cudaDevAttrMultiProcessorCount, dev));
-    size_t n = (size_t)(g->n > 0 ? g->n : 1);
-    GR_CUDA_CHECK(cudaMalloc(&s->dist, n * 8));
-    GR_CUDA_CHECK(cudaMalloc(&s->nstamp, n * 4));
-    GR_CUDA_CHECK(cudaMalloc(&s->fstamp, n * 4));
-    for (int k = 0; k < 6; k++)
-        GR_CUDA_CHECK(cudaMalloc(&s->q[k], n * 4));
-    GR_CUDA_CHECK(cudaMalloc(&s->ctl, C_WORDS * sizeof(unsigned)));
-    GR_CUDA_CHECK(cudaMalloc(&s->gmin, sizeof(u64)));
+    nf_buffers_alloc(&s->b, g->n);
     GR_CUDA_CHECK(cudaMallocHost(&s->h_ctl, C_WORDS * sizeof(unsigned)));
     GR_CUDA_CHECK(cudaMallocHost(&s->h_gmin, sizeof(u64)));
     return s;
@@ -189,7 +161,7 @@ void nf_fetch(void *p, int64_t *out)
 {
     nf_state *s = (nf_state *)p;
     if (s->g.n > 0)
-        GR_CUDA_CHECK(cudaMemcpy(out, s->dist, (size_t)s->g.n * 8, cudaMemcpyDeviceToHost));
+        GR_CUDA_CHECK(cudaMemcpy(out, s->b.dist, (size_t)s->g.n * 8, cudaMemcpyDeviceToHost));
 }
 
 int64_t nf_iterations(void *p) { return ((nf_state *)p)->iters; }
@@ -200,13 +172,7 @@ void nf_release(void *p)
     if (!s)
         return;
     gr_dcsr_free(&s->g);
-    GR_CUDA_CHECK(cudaFree(s->dist));
-    GR_CUDA_CHECK(cudaFree(s->nstamp));
-    GR_CUDA_CHECK(cudaFree(s->fstamp));
-    for (int k = 0; k < 6; k++)
-        GR_CUDA_CHECK(cudaFree(s->q[k]));
-    GR_CUDA_CHECK(cudaFree(s->ctl));
-    GR_CUDA_CHECK(cudaFree(s->gmin));
+    nf_buffers_free(&s->b);
     GR_CUDA_CHECK(cudaFreeHost(s->h_ctl));
     GR_CUDA_CHECK(cudaFreeHost(s->h_gmin));
     free(s);
