@@ -394,34 +394,29 @@ extern "C" void gr_dom_batch_run(void *st, gr_phases *ph)
 {
     BatchState *s = (BatchState *)st;
     DomBase *b = &s->b;
-    if (b->e2e) {
-        gr_phase_mark(ph, GR_DOM_PH_UP);
-        dom_base_upload(b);
-        GR_CUDA_CHECK(cudaMemcpyAsync(s->d_lists, s->h_lists, (size_t)s->nlists * 4,
-                                      cudaMemcpyHostToDevice, b->s));
-    }
-    gr_phase_mark(ph, GR_DOM_PH_PRE);
-    dom_build_preds(b);
-    gr_phase_mark(ph, GR_DOM_PH_FIX);
-    /* the thread-block CFGs (the long pole) start first, on their own stream; the warp CFGs
-     * fill the rest of the machine; b.s waits for both */
-    if (s->a.nlarge > 0) {
-        GR_CUDA_CHECK(cudaEventRecord(s->fork, b->s));
-        GR_CUDA_CHECK(cudaStreamWaitEvent(s->s2, s->fork, 0));
-        batch_k_blocks<<<s->a.nlarge, BATCH_THREADS, s->sm_blocks, s->s2>>>(s->a);
-        GR_CHECK_LAUNCH();
-        GR_CUDA_CHECK(cudaEventRecord(s->join, s->s2));
-    }
-    if (s->a.small_blocks > 0) {
-        batch_k_warps<<<s->a.small_blocks, BATCH_THREADS, s->sm_warps, b->s>>>(s->a);
-        GR_CHECK_LAUNCH();
-    }
-    if (s->a.nlarge > 0)
-        GR_CUDA_CHECK(cudaStreamWaitEvent(b->s, s->join, 0));
-    if (b->e2e) {
-        gr_phase_mark(ph, GR_DOM_PH_DOWN);
-        dom_base_download(b);
-    }
+    dom_run_phases(
+        b, ph,
+        [&] {   /* the CFG lists by method (built at prepare) */
+            GR_CUDA_CHECK(cudaMemcpyAsync(s->d_lists, s->h_lists, (size_t)s->nlists * 4,
+                                          cudaMemcpyHostToDevice, b->s));
+        },
+        [] {},
+        [&] {   /* the thread-block CFGs (the long pole) start first, on their own stream; the
+                 * warp CFGs fill the rest of the machine; b.s waits for both */
+            if (s->a.nlarge > 0) {
+                GR_CUDA_CHECK(cudaEventRecord(s->fork, b->s));
+                GR_CUDA_CHECK(cudaStreamWaitEvent(s->s2, s->fork, 0));
+                batch_k_blocks<<<s->a.nlarge, BATCH_THREADS, s->sm_blocks, s->s2>>>(s->a);
+                GR_CHECK_LAUNCH();
+                GR_CUDA_CHECK(cudaEventRecord(s->join, s->s2));
+            }
+            if (s->a.small_blocks > 0) {
+                batch_k_warps<<<s->a.small_blocks, BATCH_THREADS, s->sm_warps, b->s>>>(s->a);
+                GR_CHECK_LAUNCH();
+            }
+            if (s->a.nlarge > 0)
+                GR_CUDA_CHECK(cudaStreamWaitEvent(b->s, s->join, 0));
+        });
     gr_phase_end(ph);
 }
 

@@ -134,62 +134,32 @@ extern "C" void *gr_dom_bitset_prepare(const long *pv, const gr_graph *g, gr_err
     size_t matrix = n * W * 4;
     BitsetState *s = new BitsetState();
     if (dom_base_init(&s->b, g, (int)pv[0], matrix + 7 * n * 4 + W * 4 + 64, "dom-bitset (the "
-                      "n x n bit matrix)", err) < 0) {
+                      "n x n bit matrix)", err) < 0 ||
+        dom_require_coop(&s->b, "dom-bitset", err) < 0) {
         delete s;
         return nullptr;
     }
-    if (!gr_device_attr(cudaDevAttrCooperativeLaunch)) {
-        dom_base_free(&s->b);
-        delete s;
-        return gr_errf(err, "dom-bitset: this device cannot launch cooperative kernels"), nullptr;
-    }
     DomBase *b = &s->b;
     BitsetArgs &a = s->a;
-    a.n = b->n;
+    dom_args_base(a, b);
     a.W = (int32_t)W;
-    a.row = b->d_row;
-    a.part = b->d_part;
-    a.col = b->d_col;
-    a.poff = b->d_poff;
-    a.pred = b->d_pred;
-    a.level = (int32_t *)dom_dev_alloc(b, n * 4);
     a.parent = (int32_t *)dom_dev_alloc(b, n * 4);
-    a.qa = (int32_t *)dom_dev_alloc(b, n * 4);
-    a.qb = (int32_t *)dom_dev_alloc(b, n * 4);
     a.size = (int32_t *)dom_dev_alloc(b, n * 4);
-    a.ctr = (int32_t *)dom_dev_alloc(b, 3 * 4);
-    a.flag = (int32_t *)dom_dev_alloc(b, 3 * 4);
     a.reach = (uint32_t *)dom_dev_alloc(b, W * 4);
     a.bits = (uint32_t *)dom_dev_alloc(b, matrix);
-    a.idom = b->d_idom;
-    int per_sm = 0;
-    GR_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, bitset_k_persist,
-                                                                BITSET_THREADS, 0));
-    int64_t want = ((int64_t)(n * W) + BITSET_THREADS - 1) / BITSET_THREADS;
-    int64_t cap = (int64_t)per_sm * gr_device_attr(cudaDevAttrMultiProcessorCount);
-    s->grid = (int)(want < 1 ? 1 : want < cap ? want : cap);
+    s->grid = dom_coop_grid((const void *)bitset_k_persist, BITSET_THREADS, (int64_t)(n * W), 0);
     return s;
 }
 
 extern "C" void gr_dom_bitset_run(void *st, gr_phases *ph)
 {
     BitsetState *s = (BitsetState *)st;
-    DomBase *b = &s->b;
-    if (b->e2e) {
-        gr_phase_mark(ph, GR_DOM_PH_UP);
-        dom_base_upload(b);
-    }
-    gr_phase_mark(ph, GR_DOM_PH_PRE);
-    dom_build_preds(b);
-    gr_phase_mark(ph, GR_DOM_PH_FIX);   /* BFS, init and rounds: one kernel */
-    void *args[] = {&s->a};
-    GR_CUDA_CHECK(cudaLaunchCooperativeKernel((const void *)bitset_k_persist, dim3(s->grid),
-                                              dim3(BITSET_THREADS), args, 0, b->s));
-    GR_CHECK_LAUNCH();
-    if (b->e2e) {
-        gr_phase_mark(ph, GR_DOM_PH_DOWN);
-        dom_base_download(b);
-    }
+    dom_run_phases(&s->b, ph, [] {}, [] {}, [&] {   /* fixpoint: BFS, init and rounds, one kernel */
+        void *args[] = {&s->a};
+        GR_CUDA_CHECK(cudaLaunchCooperativeKernel((const void *)bitset_k_persist, dim3(s->grid),
+                                                  dim3(BITSET_THREADS), args, 0, s->b.s));
+        GR_CHECK_LAUNCH();
+    });
     gr_phase_end(ph);
 }
 

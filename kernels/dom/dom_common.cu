@@ -4,6 +4,7 @@
 #include <cub/device/device_radix_sort.cuh>
 #include <cstring>
 #include "dom_common.cuh"
+#include "../common/device_attr.cuh"
 
 void *dom_dev_alloc(DomBase *b, size_t bytes)
 {
@@ -163,4 +164,24 @@ void dom_base_free(DomBase *b)
     if (b->s)
         GR_CUDA_CHECK(cudaStreamDestroy(b->s));
     std::memset(b, 0, sizeof *b);
+}
+
+int dom_require_coop(DomBase *b, const char *name, gr_err *err)
+{
+    if (gr_device_attr(cudaDevAttrCooperativeLaunch))
+        return 0;
+    dom_base_free(b);
+    gr_errf(err, "%s: this device cannot launch cooperative kernels", name);
+    return -1;
+}
+
+int dom_coop_grid(const void *kernel, int threads, int64_t want, int bps)
+{
+    int per_sm = 0;
+    GR_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, 0));
+    if (bps > 0 && bps < per_sm)
+        per_sm = bps;
+    const int64_t blocks = (want + threads - 1) / threads;
+    const int64_t cap = (int64_t)per_sm * gr_device_attr(cudaDevAttrMultiProcessorCount);
+    return (int)(blocks < 1 ? 1 : blocks < cap ? blocks : cap);
 }

@@ -10,10 +10,7 @@
 #include <cstdint>
 #include <cuda_runtime.h>
 #include "../common/cuda_check.cuh"
-extern "C" {
-#include "../../harness/error.h"
-#include "../../harness/graph/graph.h"
-}
+#include "dom.h"
 
 struct DomBase {
     int32_t n;
@@ -46,6 +43,55 @@ void dom_base_fetch(DomBase *b, int32_t *out);
 void dom_base_free(DomBase *b);
 /* cudaMalloc through the error macro, counted in b->dev_bytes. */
 void *dom_dev_alloc(DomBase *b, size_t bytes);
+/* For the variants with one cooperative (persistent) kernel: 0, or -1 after dom_base_free(b) with
+ * err "NAME: this device cannot launch cooperative kernels". */
+int dom_require_coop(DomBase *b, const char *name, gr_err *err);
+/* The cooperative grid of `kernel` (blocks of `threads`): enough blocks for `want` threads, at
+ * most bps (0: the occupancy limit) co-resident blocks on every SM, at least 1. */
+int dom_coop_grid(const void *kernel, int threads, int64_t want, int bps);
+
+/* The fields the persistent variants' kernel arguments share (dom-bitset, dom-iter): the CFG and
+ * its predecessor lists from b, the result, and the BFS scratch of dom_grid.cuh (labels, the two
+ * queues, counters, flags) allocated on the device for n vertices. */
+template <typename Args> void dom_args_base(Args &a, DomBase *b)
+{
+    const size_t n = (size_t)b->n;
+    a.n = b->n;
+    a.row = b->d_row;
+    a.part = b->d_part;
+    a.col = b->d_col;
+    a.poff = b->d_poff;
+    a.pred = b->d_pred;
+    a.idom = b->d_idom;
+    a.level = (int32_t *)dom_dev_alloc(b, n * 4);
+    a.qa = (int32_t *)dom_dev_alloc(b, n * 4);
+    a.qb = (int32_t *)dom_dev_alloc(b, n * 4);
+    a.ctr = (int32_t *)dom_dev_alloc(b, 3 * 4);
+    a.flag = (int32_t *)dom_dev_alloc(b, 3 * 4);
+}
+
+/* A run's work in stream order, each part under its phase: with e2e the upload of the CFG (and
+ * up(), the variant's own uploads); the predecessor lists (and pre(), which may mark phases of
+ * its own, as dom-warp's init); the fixed point fix(); with e2e the download of idom. The caller
+ * ends the phases (gr_phase_end). */
+template <typename Up, typename Pre, typename Fix>
+void dom_run_phases(DomBase *b, gr_phases *ph, Up up, Pre pre, Fix fix)
+{
+    if (b->e2e) {
+        gr_phase_mark(ph, GR_DOM_PH_UP);
+        dom_base_upload(b);
+        up();
+    }
+    gr_phase_mark(ph, GR_DOM_PH_PRE);
+    dom_build_preds(b);
+    pre();
+    gr_phase_mark(ph, GR_DOM_PH_FIX);
+    fix();
+    if (b->e2e) {
+        gr_phase_mark(ph, GR_DOM_PH_DOWN);
+        dom_base_download(b);
+    }
+}
 
 /* Nearest common ancestor of x and y in the tree par[] whose keys (lev[v], v) decrease towards
  * the root. Loads go through L2 (__ldcg): par[] may have been written by other blocks before

@@ -103,44 +103,23 @@ extern "C" void *gr_dom_iter_prepare(const long *pv, const gr_graph *g, gr_err *
 {
     IterState *s = new IterState();
     size_t n = (size_t)g->n;
-    if (dom_base_init(&s->b, g, (int)pv[0], 6 * n * 4 + 68, "dom-iter", err) < 0) {
+    if (dom_base_init(&s->b, g, (int)pv[0], 6 * n * 4 + 68, "dom-iter", err) < 0 ||
+        dom_require_coop(&s->b, "dom-iter", err) < 0) {
         delete s;
         return nullptr;
     }
-    if (!gr_device_attr(cudaDevAttrCooperativeLaunch)) {
-        dom_base_free(&s->b);
-        delete s;
-        return gr_errf(err, "dom-iter: this device cannot launch cooperative kernels"), nullptr;
-    }
     DomBase *b = &s->b;
     IterArgs &a = s->a;
-    a.n = b->n;
+    dom_args_base(a, b);
     a.nparts = b->nparts;
     a.maxrounds = 2 * b->n + 16;   /* itworst needs about n / 4; a cap, not a guess */
-    a.row = b->d_row;
-    a.part = b->d_part;
-    a.col = b->d_col;
-    a.poff = b->d_poff;
-    a.pred = b->d_pred;
-    a.level = (int32_t *)dom_dev_alloc(b, n * 4);
     a.bufa = (int32_t *)dom_dev_alloc(b, n * 4);
     a.bufb = (int32_t *)dom_dev_alloc(b, n * 4);
-    a.qa = (int32_t *)dom_dev_alloc(b, n * 4);
-    a.qb = (int32_t *)dom_dev_alloc(b, n * 4);
-    a.ctr = (int32_t *)dom_dev_alloc(b, 3 * 4);
-    a.flag = (int32_t *)dom_dev_alloc(b, 3 * 4);
     a.rounds = (int32_t *)dom_dev_alloc(b, 4);
-    a.idom = b->d_idom;
     a.hub = (int32_t)pv[2];
     a.hubs = (int32_t *)dom_dev_alloc(b, n * 4);
     a.nhubs = (int32_t *)dom_dev_alloc(b, 4);
-    int per_sm = 0;
-    GR_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, iter_k_persist,
-                                                                ITER_THREADS, 0));
-    int bps = pv[1] > 0 && pv[1] < per_sm ? (int)pv[1] : per_sm;
-    int64_t want = ((int64_t)b->n + ITER_THREADS - 1) / ITER_THREADS;
-    int64_t cap = (int64_t)bps * gr_device_attr(cudaDevAttrMultiProcessorCount);
-    s->grid = (int)(want < 1 ? 1 : want < cap ? want : cap);
+    s->grid = dom_coop_grid((const void *)iter_k_persist, ITER_THREADS, b->n, (int)pv[1]);
     return s;
 }
 
@@ -148,27 +127,22 @@ extern "C" void gr_dom_iter_run(void *st, gr_phases *ph)
 {
     IterState *s = (IterState *)st;
     DomBase *b = &s->b;
-    if (b->e2e) {
-        gr_phase_mark(ph, GR_DOM_PH_UP);
-        dom_base_upload(b);
-    }
-    gr_phase_mark(ph, GR_DOM_PH_PRE);
-    dom_build_preds(b);
-    if (s->a.hub > 0) {     /* the many-predecessor vertices (part of preprocessing) */
-        GR_CUDA_CHECK(cudaMemsetAsync(s->a.nhubs, 0, 4, b->s));
-        int blocks = (int)((b->n + 255) / 256 < 4096 ? (b->n + 255) / 256 : 4096);
-        iter_k_hubs<<<blocks > 0 ? blocks : 1, 256, 0, b->s>>>(s->a);
-        GR_CHECK_LAUNCH();
-    }
-    gr_phase_mark(ph, GR_DOM_PH_FIX);   /* BFS tree (init) and rounds: one kernel */
-    void *args[] = {&s->a};
-    GR_CUDA_CHECK(cudaLaunchCooperativeKernel((const void *)iter_k_persist, dim3(s->grid),
-                                              dim3(ITER_THREADS), args, 0, b->s));
-    GR_CHECK_LAUNCH();
-    if (b->e2e) {
-        gr_phase_mark(ph, GR_DOM_PH_DOWN);
-        dom_base_download(b);
-    }
+    dom_run_phases(
+        b, ph, [] {},
+        [&] {   /* the many-predecessor vertices (part of preprocessing) */
+            if (s->a.hub > 0) {
+                GR_CUDA_CHECK(cudaMemsetAsync(s->a.nhubs, 0, 4, b->s));
+                int blocks = (int)((b->n + 255) / 256 < 4096 ? (b->n + 255) / 256 : 4096);
+                iter_k_hubs<<<blocks > 0 ? blocks : 1, 256, 0, b->s>>>(s->a);
+                GR_CHECK_LAUNCH();
+            }
+        },
+        [&] {   /* fixpoint: BFS tree (init) and rounds, one kernel */
+            void *args[] = {&s->a};
+            GR_CUDA_CHECK(cudaLaunchCooperativeKernel((const void *)iter_k_persist, dim3(s->grid),
+                                                      dim3(ITER_THREADS), args, 0, b->s));
+            GR_CHECK_LAUNCH();
+        });
     gr_phase_end(ph);
 }
 

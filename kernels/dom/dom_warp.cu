@@ -151,25 +151,20 @@ extern "C" void *gr_dom_warp_prepare(const long *pv, const gr_graph *g, gr_err *
 static void warp_enqueue(WarpState *w, gr_phases *ph)
 {
     DomBase *b = &w->b;
-    if (b->e2e) {
-        gr_phase_mark(ph, GR_DOM_PH_UP);
-        dom_base_upload(b);
-    }
-    gr_phase_mark(ph, GR_DOM_PH_PRE);
-    dom_build_preds(b);
-    warp_k_rpo<<<1, 1, 0, b->s>>>(b->n, b->d_row, b->d_col, w->d_rpo, w->d_order, w->d_cnt);
-    GR_CHECK_LAUNCH();
-    gr_phase_mark(ph, GR_DOM_PH_INIT);
-    warp_k_init<<<1, 32, 0, b->s>>>(b->n, w->d_cnt, w->d_init, w->d_gray);
-    GR_CHECK_LAUNCH();
-    gr_phase_mark(ph, GR_DOM_PH_FIX);
-    warp_k_persist<<<1, 32, 0, b->s>>>(b->n, b->d_poff, b->d_pred, w->d_rpo, w->d_order,
-                                       w->d_cnt, w->d_init, w->d_dom, b->d_idom);
-    GR_CHECK_LAUNCH();
-    if (b->e2e) {
-        gr_phase_mark(ph, GR_DOM_PH_DOWN);
-        dom_base_download(b);
-    }
+    dom_run_phases(
+        b, ph, [] {},
+        [&] {   /* reverse postorder (preprocessing), then the init phase */
+            warp_k_rpo<<<1, 1, 0, b->s>>>(b->n, b->d_row, b->d_col, w->d_rpo, w->d_order, w->d_cnt);
+            GR_CHECK_LAUNCH();
+            gr_phase_mark(ph, GR_DOM_PH_INIT);
+            warp_k_init<<<1, 32, 0, b->s>>>(b->n, w->d_cnt, w->d_init, w->d_gray);
+            GR_CHECK_LAUNCH();
+        },
+        [&] {
+            warp_k_persist<<<1, 32, 0, b->s>>>(b->n, b->d_poff, b->d_pred, w->d_rpo, w->d_order,
+                                               w->d_cnt, w->d_init, w->d_dom, b->d_idom);
+            GR_CHECK_LAUNCH();
+        });
 }
 
 extern "C" void gr_dom_warp_run(void *st, gr_phases *ph)
