@@ -9,6 +9,7 @@
 #include "graph/graph.h"
 #include "registry.h"
 #include "test.h"
+#include "gpu_variant.h"
 
 static const int sizes[] = {1, 2, 31, 33, 64, 100, 129, 257, 1000};
 enum { G_RANDOM, G_DISCONNECTED, G_ZERO_DUP_SELF, G_NEAR_INF, G_KINDS };
@@ -105,26 +106,12 @@ static void check_case(const gr_variant *v, const long *pv, const char *text, in
     gr_graph_free(&g);
 }
 
-/* Parse text; 0 (and the case skipped or failed) when it cannot run here. */
-static int parse_variant(const char *text, const gr_variant **v, long *pv)
-{
-    gr_err err;
-    if (gr_variant_parse(text, v, pv, &err)) {
-        fprintf(stderr, "  %s\n", err.msg);
-        CHECK(0);
-        return 0;
-    }
-    if ((*v)->gpu && gr_gpu_count() == 0)
-        TEST_SKIP_RET("no CUDA device", 0);
-    return 1;
-}
-
 /* Run variant text on every size up to max_n and every graph kind, twice each. */
 static void check_variant(const char *text, int max_n)
 {
     const gr_variant *v;
     long pv[GR_MAX_PARAMS];
-    if (!parse_variant(text, &v, pv))
+    if (!gr_t_variant(text, &v, pv))
         return;
     for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++) {
         if (sizes[si] > max_n)
@@ -140,7 +127,7 @@ static void check_variant_large(const char *text)
 {
     const gr_variant *v;
     long pv[GR_MAX_PARAMS];
-    if (parse_variant(text, &v, pv))
+    if (gr_t_variant(text, &v, pv))
         check_case(v, pv, text, 2500, G_RANDOM, 5);
 }
 

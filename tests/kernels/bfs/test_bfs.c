@@ -16,6 +16,7 @@
 #include "measure/trace.h"
 #include "registry.h"
 #include "test.h"
+#include "gpu_variant.h"
 
 static const int sizes[BG_KINDS] = {1, 1000, 3001, 2000, 5000, 1000001, 100000, 1 << 18};
 
@@ -43,13 +44,8 @@ static void check_on(const char *text, int k0, int k1, int reps)
     const gr_variant *v;
     long pv[GR_MAX_PARAMS];
     gr_err err;
-    if (gr_variant_parse(text, &v, pv, &err)) {
-        fprintf(stderr, "  %s\n", err.msg);
-        CHECK(0);
+    if (!gr_t_variant(text, &v, pv))
         return;
-    }
-    if (v->gpu && gr_gpu_count() == 0)
-        TEST_SKIP("no CUDA device");
     const gr_family *fam = gr_family_find(v->family);
     for (int kind = k0; kind < k1; kind++) {
         const gr_graph *g = graph(kind);
@@ -160,21 +156,9 @@ TEST_CASE(do_all_params)
  * their values named. */
 TEST_CASE(do_bw_refused)
 {
-    static const char *const texts[] = {"bfs-do:bw=3", "bfs-do:bw=2,occ=3"};
-    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
-        const gr_variant *v;
-        long pv[GR_MAX_PARAMS];
-        gr_err err;
-        CHECK_EQ(gr_variant_parse(texts[i], &v, pv, &err), 0);
-        if (gr_gpu_count() == 0)
-            TEST_SKIP("no CUDA device");
-        void *st = v->prepare(v, pv, graph(BG_ONE), &err);
-        CHECK(st == NULL);
-        if (st)
-            v->release(st);
-        else
-            CHECK(strstr(err.msg, i == 0 ? "bw=3" : "bw=2 with occ=3") != NULL);
-    }
+    const gr_graph *g = gr_gpu_count() > 0 ? graph(BG_ONE) : NULL;   /* skipped without a GPU */
+    gr_t_refused("bfs-do:bw=3", g, "bw=3");
+    gr_t_refused("bfs-do:bw=2,occ=3", g, "bw=2 with occ=3");
 }
 
 /* 64-bit row offsets on every variant's default and a few parameter sets. */

@@ -14,6 +14,7 @@
 #include "graph/graph_io.h"
 #include "registry.h"
 #include "test.h"
+#include "gpu_variant.h"
 #include "gen_spec.h"
 
 static const int sizes[] = {1, 2, 31, 32, 33, 1000, 100000};
@@ -104,25 +105,12 @@ static void check_graph(const gr_variant *v, const long *pv, const char *text, c
     v->release(st);
 }
 
-static int parse_variant(const char *text, const gr_variant **v, long *pv)
-{
-    gr_err err;
-    if (gr_variant_parse(text, v, pv, &err)) {
-        fprintf(stderr, "  %s\n", err.msg);
-        CHECK(0);
-        return 0;
-    }
-    if ((*v)->gpu && gr_gpu_count() == 0)
-        TEST_SKIP_RET("no CUDA device", 0);
-    return 1;
-}
-
 /* Every size up to max_n, every kind, 2 runs each. */
 static void check_sizes(const char *text, int max_n)
 {
     const gr_variant *v;
     long pv[GR_MAX_PARAMS];
-    if (!parse_variant(text, &v, pv))
+    if (!gr_t_variant(text, &v, pv))
         return;
     for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++) {
         if (sizes[si] > max_n)
@@ -144,7 +132,7 @@ static void check_batches(const char *text)
 {
     const gr_variant *v;
     long pv[GR_MAX_PARAMS];
-    if (!parse_variant(text, &v, pv))
+    if (!gr_t_variant(text, &v, pv))
         return;
     const char *specs[] = {"cfgbatch:count=3000,mean=20,maxn=5000,irr=0.3,seed=1",
                            "cfgbatch:count=40,mean=3000,maxn=30000,irr=0.5,seed=2",
@@ -214,7 +202,7 @@ TEST_CASE(example_all_variants)
     for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
         const gr_variant *v;
         long pv[GR_MAX_PARAMS];
-        if (!parse_variant(texts[i], &v, pv))
+        if (!gr_t_variant(texts[i], &v, pv))
             continue;
         check_graph(v, pv, texts[i], "example", &g, 3);
     }
@@ -225,7 +213,7 @@ TEST_CASE(dom_warp_refuses)
 {
     const gr_variant *v;
     long pv[GR_MAX_PARAMS];
-    if (!parse_variant("dom-warp", &v, pv))
+    if (!gr_t_variant("dom-warp", &v, pv))
         return;
     gr_graph g;
     gr_err err;
@@ -273,7 +261,7 @@ TEST_CASE(dom_bitset_worst_and_refusal)
 {
     const gr_variant *v;
     long pv[GR_MAX_PARAMS];
-    if (!parse_variant("dom-bitset", &v, pv))
+    if (!gr_t_variant("dom-bitset", &v, pv))
         return;
     const char *specs[] = {"itworst:k=300", "sncaworst:k=300", "idfsquad:k=300",
                            "ibfsquad:k=300", "cfgirr:n=5000,extra=20000,seed=4"};

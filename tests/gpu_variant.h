@@ -1,0 +1,43 @@
+/* gpu_variant.h - what the tests of the GPU variants share: a variant text parsed (a parse error
+ * fails the case) with the case skipped where a GPU variant cannot run here (no CUDA device), and
+ * the check that prepare refuses a parameter set with a message naming it. */
+#ifndef GR_TEST_GPU_VARIANT_H
+#define GR_TEST_GPU_VARIANT_H
+#include <stdio.h>
+#include <string.h>
+#include "gpu.h"
+#include "registry.h"
+#include "test.h"
+
+/* 1: *v and pv are set and the variant can run here; 0: the case failed (a bad text) or was
+ * marked skipped (a GPU variant without a device). */
+static inline int gr_t_variant(const char *text, const gr_variant **v, long *pv)
+{
+    gr_err err;
+    if (gr_variant_parse(text, v, pv, &err)) {
+        fprintf(stderr, "  %s\n", err.msg);
+        CHECK(0);
+        return 0;
+    }
+    if ((*v)->gpu && gr_gpu_count() == 0)
+        TEST_SKIP_RET("no CUDA device", 0);
+    return 1;
+}
+
+/* text parses, but prepare on g refuses it, with a message that contains `names` (a parameter
+ * set inside the parameters' ranges that has no kernel instance, say). */
+static inline void gr_t_refused(const char *text, const gr_graph *g, const char *names)
+{
+    const gr_variant *v;
+    long pv[GR_MAX_PARAMS];
+    gr_err err;
+    if (!gr_t_variant(text, &v, pv))
+        return;
+    void *st = v->prepare(v, pv, g, &err);
+    CHECK(st == NULL);
+    if (st)
+        v->release(st);
+    else
+        CHECK_STR_CONTAINS(err.msg, names);
+}
+#endif
