@@ -15,6 +15,30 @@
 
 static int64_t *dist_new(const gr_graph *g) { return malloc((size_t)(g->n + 1) * sizeof(int64_t)); }
 
+/* One test graph of a kind (sssp_test_graphs.h) with its roots, a Dijkstra workspace and a
+ * distance array sized for it. */
+typedef struct {
+    gr_graph g;
+    int32_t roots[4];
+    int nr;
+    gr_dijkstra_ws ws;
+    int64_t *d;
+} sg_case;
+
+static void sg_open(sg_case *c, int kind)
+{
+    sg_make(kind, &c->g, c->roots, &c->nr);
+    gr_dijkstra_ws_init(&c->ws, c->g.n);
+    c->d = dist_new(&c->g);
+}
+
+static void sg_close(sg_case *c)
+{
+    free(c->d);
+    gr_dijkstra_ws_free(&c->ws);
+    gr_graph_free(&c->g);
+}
+
 static void check_same(const char *what, const gr_graph *g, int32_t src, const int64_t *want,
                        const int64_t *got)
 {
@@ -30,84 +54,57 @@ static void check_same(const char *what, const gr_graph *g, int32_t src, const i
 TEST_CASE(dijkstra_equals_bellman_ford)
 {
     for (int kind = 0; kind < SG_SMALL_KINDS; kind++) {
-        gr_graph g;
-        int32_t roots[4];
-        int nr;
-        sg_make(kind, &g, roots, &nr);
-        gr_dijkstra_ws ws;
-        gr_dijkstra_ws_init(&ws, g.n);
-        int64_t *a = dist_new(&g), *b = dist_new(&g);
-        for (int i = 0; i < nr; i++) {
-            gr_sssp_dijkstra(&g, roots[i], a, &ws);
-            gr_sssp_bellman_ford(&g, roots[i], b);
-            check_same(sg_name[kind], &g, roots[i], b, a);
+        sg_case c;
+        sg_open(&c, kind);
+        int64_t *b = dist_new(&c.g);
+        for (int i = 0; i < c.nr; i++) {
+            gr_sssp_dijkstra(&c.g, c.roots[i], c.d, &c.ws);
+            gr_sssp_bellman_ford(&c.g, c.roots[i], b);
+            check_same(sg_name[kind], &c.g, c.roots[i], b, c.d);
         }
-        free(a);
         free(b);
-        gr_dijkstra_ws_free(&ws);
-        gr_graph_free(&g);
+        sg_close(&c);
     }
 }
 
 TEST_CASE(known_distances)
 {
-    gr_graph g;
-    int32_t roots[4];
-    int nr;
-    sg_make(SG_BIG_W64, &g, roots, &nr);
-    gr_dijkstra_ws ws;
-    gr_dijkstra_ws_init(&ws, g.n);
-    int64_t *d = dist_new(&g);
-    gr_sssp_dijkstra(&g, 0, d, &ws);
-    CHECK_EQ(d[99], 99LL * INT32_MAX);          /* beyond 2^32: no wrap */
-    gr_dijkstra_ws_free(&ws);
-    gr_graph_free(&g);
-    sg_make(SG_ISOLATED_ROOT, &g, roots, &nr);
-    free(d);                                    /* sized for this graph (it has more vertices) */
-    d = dist_new(&g);
-    gr_dijkstra_ws_init(&ws, g.n);
-    gr_sssp_dijkstra(&g, 0, d, &ws);
-    CHECK_EQ(d[0], 0);
-    CHECK(d[1] == GR_SSSP_INF);
-    gr_dijkstra_ws_free(&ws);
-    gr_graph_free(&g);
-    sg_make(SG_PARALLEL, &g, roots, &nr);        /* one arc 0 -> 1 of weight w, w+3, w+7 */
-    free(d);
-    d = dist_new(&g);
-    gr_dijkstra_ws_init(&ws, g.n);
-    gr_sssp_dijkstra(&g, 0, d, &ws);
-    for (int64_t e = g.row[0]; e < g.row[1]; e++)
-        CHECK(d[g.col[e]] <= g.w[e]);
-    gr_dijkstra_ws_free(&ws);
-    gr_graph_free(&g);
-    free(d);
+    sg_case c;
+    sg_open(&c, SG_BIG_W64);
+    gr_sssp_dijkstra(&c.g, 0, c.d, &c.ws);
+    CHECK_EQ(c.d[99], 99LL * INT32_MAX);        /* beyond 2^32: no wrap */
+    sg_close(&c);
+    sg_open(&c, SG_ISOLATED_ROOT);
+    gr_sssp_dijkstra(&c.g, 0, c.d, &c.ws);
+    CHECK_EQ(c.d[0], 0);
+    CHECK(c.d[1] == GR_SSSP_INF);
+    sg_close(&c);
+    sg_open(&c, SG_PARALLEL);                   /* one arc 0 -> 1 of weight w, w+3, w+7 */
+    gr_sssp_dijkstra(&c.g, 0, c.d, &c.ws);
+    for (int64_t e = c.g.row[0]; e < c.g.row[1]; e++)
+        CHECK(c.d[c.g.col[e]] <= c.g.w[e]);
+    sg_close(&c);
 }
 
 static void delta_case(int kind, const long *threads, int nt, const int64_t *deltas, int nd)
 {
-    gr_graph g;
-    int32_t roots[4];
-    int nr;
-    sg_make(kind, &g, roots, &nr);
-    gr_dijkstra_ws ws;
-    gr_dijkstra_ws_init(&ws, g.n);
-    int64_t *want = dist_new(&g), *got = dist_new(&g);
+    sg_case c;
+    sg_open(&c, kind);
+    int64_t *got = dist_new(&c.g);
     for (int t = 0; t < nt; t++) {
-        gr_delta_ws *dws = gr_delta_ws_new(&g, (int)threads[t]);
+        gr_delta_ws *dws = gr_delta_ws_new(&c.g, (int)threads[t]);
         for (int di = 0; di < nd; di++)
-            for (int i = 0; i < nr; i++) {
-                int64_t delta = deltas[di] > 0 ? deltas[di] : gr_sssp_delta_auto(&g);
-                gr_sssp_dijkstra(&g, roots[i], want, &ws);
-                memset(got, 0x5a, (size_t)g.n * sizeof *got);
-                gr_sssp_delta(&g, roots[i], delta, dws, got);
-                check_same(sg_name[kind], &g, roots[i], want, got);
+            for (int i = 0; i < c.nr; i++) {
+                int64_t delta = deltas[di] > 0 ? deltas[di] : gr_sssp_delta_auto(&c.g);
+                gr_sssp_dijkstra(&c.g, c.roots[i], c.d, &c.ws);
+                memset(got, 0x5a, (size_t)c.g.n * sizeof *got);
+                gr_sssp_delta(&c.g, c.roots[i], delta, dws, got);
+                check_same(sg_name[kind], &c.g, c.roots[i], c.d, got);
             }
         gr_delta_ws_free(dws);
     }
-    free(want);
     free(got);
-    gr_dijkstra_ws_free(&ws);
-    gr_graph_free(&g);
+    sg_close(&c);
 }
 
 TEST_CASE(delta_equals_dijkstra_small)
@@ -151,43 +148,38 @@ TEST_CASE(negative_weight_refused)
  * result that passed; every wrong one after it must still fail. */
 static void verify_case(int kind)
 {
-    gr_graph g;
-    int32_t roots[4];
-    int nr;
-    sg_make(kind, &g, roots, &nr);
+    sg_case c;
+    sg_open(&c, kind);
+    const gr_graph *g = &c.g;
+    int64_t *d = c.d;
     const gr_family *fam = &gr_family_sssp;
-    void *exact = fam->ref_new(&g, GR_VERIFY_FULL), *g500 = fam->ref_new(&g, GR_VERIFY_SAMPLE);
-    gr_dijkstra_ws ws;
-    gr_dijkstra_ws_init(&ws, g.n);
-    int64_t *d = dist_new(&g);
+    void *exact = fam->ref_new(g, GR_VERIFY_FULL), *g500 = fam->ref_new(g, GR_VERIFY_SAMPLE);
     char why[256];
-    gr_sssp_dijkstra(&g, 5, d, &ws);
-    CHECK_EQ(fam->verify(exact, &g, d, 5, why, sizeof why), 1);
-    CHECK_EQ(fam->verify(g500, &g, d, 5, why, sizeof why), 2);
-    CHECK_EQ(fam->verify(g500, &g, d, 5, why, sizeof why), 2);     /* equal to the kept result */
+    gr_sssp_dijkstra(g, 5, d, &c.ws);
+    CHECK_EQ(fam->verify(exact, g, d, 5, why, sizeof why), 1);
+    CHECK_EQ(fam->verify(g500, g, d, 5, why, sizeof why), 2);
+    CHECK_EQ(fam->verify(g500, g, d, 5, why, sizeof why), 2);     /* equal to the kept result */
     int32_t far = 0;
-    for (int32_t v = 0; v < g.n; v++)
+    for (int32_t v = 0; v < g->n; v++)
         if (d[v] != GR_SSSP_INF && d[v] > d[far])
             far = v;
     int64_t keep = d[far];
     d[far] = keep + 1;                                  /* too long */
-    CHECK_EQ(fam->verify(exact, &g, d, 5, why, sizeof why), 0);
-    CHECK_EQ(fam->verify(g500, &g, d, 5, why, sizeof why), 0);
+    CHECK_EQ(fam->verify(exact, g, d, 5, why, sizeof why), 0);
+    CHECK_EQ(fam->verify(g500, g, d, 5, why, sizeof why), 0);
     d[far] = keep - 1;                                  /* too short: no tight path */
-    CHECK_EQ(fam->verify(g500, &g, d, 5, why, sizeof why), 0);
+    CHECK_EQ(fam->verify(g500, g, d, 5, why, sizeof why), 0);
     d[far] = GR_SSSP_INF;                               /* reached but reported unreached */
-    CHECK_EQ(fam->verify(g500, &g, d, 5, why, sizeof why), 0);
-    CHECK_EQ(fam->verify(exact, &g, d, 5, why, sizeof why), 0);
+    CHECK_EQ(fam->verify(g500, g, d, 5, why, sizeof why), 0);
+    CHECK_EQ(fam->verify(exact, g, d, 5, why, sizeof why), 0);
     d[far] = keep;
     d[5] = 1;                                           /* the root is not 0 */
-    CHECK_EQ(fam->verify(g500, &g, d, 5, why, sizeof why), 0);
+    CHECK_EQ(fam->verify(g500, g, d, 5, why, sizeof why), 0);
     d[5] = 0;                                           /* right again: passes */
-    CHECK_EQ(fam->verify(g500, &g, d, 5, why, sizeof why), 2);
+    CHECK_EQ(fam->verify(g500, g, d, 5, why, sizeof why), 2);
     fam->ref_free(exact);
     fam->ref_free(g500);
-    free(d);
-    gr_dijkstra_ws_free(&ws);
-    gr_graph_free(&g);
+    sg_close(&c);
 }
 
 TEST_CASE(verification_catches_wrong_results)
@@ -199,39 +191,27 @@ TEST_CASE(verification_catches_wrong_results)
 
 TEST_CASE(graph500_work_count)
 {
-    gr_graph g;
-    int32_t roots[4];
-    int nr;
-    sg_make(SG_DISCONNECTED, &g, roots, &nr);
-    gr_dijkstra_ws ws;
-    gr_dijkstra_ws_init(&ws, g.n);
-    int64_t *d = dist_new(&g);
-    gr_sssp_dijkstra(&g, 0, d, &ws);
+    sg_case c;
+    sg_open(&c, SG_DISCONNECTED);
+    gr_sssp_dijkstra(&c.g, 0, c.d, &c.ws);
     double arcs = 0;
     for (int32_t u = 0; u < 200; u++)
-        arcs += (double)(g.row[u + 1] - g.row[u]);
-    CHECK(gr_sssp_work(&g, d) == arcs / 2);            /* only the first part is reached */
-    gr_sssp_dijkstra(&g, 220, d, &ws);
-    CHECK(gr_sssp_work(&g, d) == 0);                    /* isolated root */
-    free(d);
-    gr_dijkstra_ws_free(&ws);
-    gr_graph_free(&g);
+        arcs += (double)(c.g.row[u + 1] - c.g.row[u]);
+    CHECK(gr_sssp_work(&c.g, c.d) == arcs / 2);        /* only the first part is reached */
+    gr_sssp_dijkstra(&c.g, 220, c.d, &c.ws);
+    CHECK(gr_sssp_work(&c.g, c.d) == 0);                /* isolated root */
+    sg_close(&c);
 }
 
 TEST_CASE(dump_format)
 {
-    gr_graph g;
-    int32_t roots[4];
-    int nr;
-    sg_make(SG_ISOLATED_ROOT, &g, roots, &nr);
-    gr_dijkstra_ws ws;
-    gr_dijkstra_ws_init(&ws, g.n);
-    int64_t *d = dist_new(&g);
-    gr_sssp_dijkstra(&g, 1, d, &ws);
+    sg_case c;
+    sg_open(&c, SG_ISOLATED_ROOT);
+    gr_sssp_dijkstra(&c.g, 1, c.d, &c.ws);
     FILE *f = tmpfile();
     CHECK(f != NULL);
     if (f) {
-        CHECK_EQ(gr_family_sssp.dump(f, &g, d, 1), 0);
+        CHECK_EQ(gr_family_sssp.dump(f, &c.g, c.d, 1), 0);
         rewind(f);
         char line[128];
         CHECK(fgets(line, sizeof line, f) != NULL);
@@ -242,9 +222,7 @@ TEST_CASE(dump_format)
         CHECK(strcmp(line, "0\n") == 0);                /* the root */
         fclose(f);
     }
-    free(d);
-    gr_dijkstra_ws_free(&ws);
-    gr_graph_free(&g);
+    sg_close(&c);
 }
 
 TEST_CASE(registry_lists_the_family)
