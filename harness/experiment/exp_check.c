@@ -70,8 +70,11 @@ static int check_int(const gr_config *c, const char *key, long min, long max, gr
     return 0;
 }
 
-/* Graph values: a GENSPEC that parses, or a file that exists. */
-static int check_graphs(const gr_config *c, const char *key, gr_err *err)
+/* Every brace-expanded value of every `key` entry through one(value, &msg): 0, or -1 with err
+ * "FILE:LINE: KEY: msg" for the first value one refuses (one may write into value). */
+typedef int (*value_check)(char *value, gr_err *msg);
+
+static int check_values(const gr_config *c, const char *key, value_check one, gr_err *err)
 {
     for (int i = 0; i < c->n; i++) {
         const gr_cfg_entry *e = &c->e[i];
@@ -82,17 +85,10 @@ static int check_graphs(const gr_config *c, const char *key, gr_err *err)
         if (gr_brace_expand(e->value, c->path, e->line, &v, &n, err))
             return -1;
         int rc = 0;
-        for (int k = 0; k < n && !rc; k++) {
-            gr_genspec gs;
-            gr_err ge;
-            if (strchr(v[k], ':') && !strchr(v[k], '/')) {
-                if (gr_genspec_parse(v[k], &gs, &ge))
-                    rc = gr_errf_at(err, c->path, e->line, "%s: %s", key, ge.msg);
-            } else if (access(v[k], R_OK) != 0) {
-                rc = gr_errf_at(err, c->path, e->line, "%s: graph file %s cannot be read", key,
-                                v[k]);
-            }
-        }
+        gr_err msg;
+        for (int k = 0; k < n && !rc; k++)
+            if (one(v[k], &msg))
+                rc = gr_errf_at(err, c->path, e->line, "%s: %s", key, msg.msg);
         gr_strv_free(v, n);
         if (rc)
             return -1;
@@ -100,40 +96,30 @@ static int check_graphs(const gr_config *c, const char *key, gr_err *err)
     return 0;
 }
 
-/* Variant values: NAME[:k=v,...][|maxn=N], parameters checked by the variant. */
-static int check_variants(const gr_config *c, const char *key, gr_err *err)
+/* A graph value: a GENSPEC that parses, or a file that exists. */
+static int check_graph(char *value, gr_err *msg)
 {
-    for (int i = 0; i < c->n; i++) {
-        const gr_cfg_entry *e = &c->e[i];
-        if (strcmp(e->key, key))
-            continue;
-        char **v;
-        int n;
-        if (gr_brace_expand(e->value, c->path, e->line, &v, &n, err))
-            return -1;
-        int rc = 0;
-        for (int k = 0; k < n && !rc; k++) {
-            char *bar = strchr(v[k], '|');
-            if (bar) {
-                char *end;
-                *bar = '\0';
-                if (strncmp(bar + 1, "maxn=", 5) || strtol(bar + 6, &end, 10) <= 0 || *end) {
-                    rc = gr_errf_at(err, c->path, e->line, "%s: '%s' is not '|maxn=N'", key,
-                                    bar + 1);
-                    break;
-                }
-            }
-            const gr_variant *var;
-            long pv[GR_MAX_PARAMS];
-            gr_err ve;
-            if (gr_variant_parse(v[k], &var, pv, &ve) || var->check(var, pv, NULL, &ve))
-                rc = gr_errf_at(err, c->path, e->line, "%s: %s", key, ve.msg);
-        }
-        gr_strv_free(v, n);
-        if (rc)
-            return -1;
-    }
+    gr_genspec gs;
+    if (strchr(value, ':') && !strchr(value, '/'))
+        return gr_genspec_parse(value, &gs, msg) ? -1 : 0;
+    if (access(value, R_OK) != 0)
+        return gr_errf(msg, "graph file %s cannot be read", value), -1;
     return 0;
+}
+
+/* A variant value: NAME[:k=v,...][|maxn=N], parameters checked by the variant. */
+static int check_variant(char *value, gr_err *msg)
+{
+    char *bar = strchr(value, '|');
+    if (bar) {
+        char *end;
+        *bar = '\0';
+        if (strncmp(bar + 1, "maxn=", 5) || strtol(bar + 6, &end, 10) <= 0 || *end)
+            return gr_errf(msg, "'%s' is not '|maxn=N'", bar + 1), -1;
+    }
+    const gr_variant *var;
+    long pv[GR_MAX_PARAMS];
+    return gr_variant_parse(value, &var, pv, msg) || var->check(var, pv, NULL, msg) ? -1 : 0;
 }
 
 int gr_exp_validate(const gr_config *c, gr_err *err)
@@ -199,8 +185,10 @@ int gr_exp_validate(const gr_config *c, gr_err *err)
     if (!strcmp(kind, "time") || !strcmp(kind, "attrs")) {
         if (!last_entry(c, "graphs") || !last_entry(c, "variants"))
             return gr_errf_at(err, c->path, 0, "kind = %s needs 'graphs' and 'variants'", kind);
-        if (check_graphs(c, "graphs", err) || check_graphs(c, "quick_graphs", err) ||
-            check_variants(c, "variants", err) || check_variants(c, "quick_variants", err))
+        if (check_values(c, "graphs", check_graph, err) ||
+            check_values(c, "quick_graphs", check_graph, err) ||
+            check_values(c, "variants", check_variant, err) ||
+            check_values(c, "quick_variants", check_variant, err))
             return -1;
     }
     return 0;
