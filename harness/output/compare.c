@@ -229,18 +229,27 @@ static void print_unmatched(const side *s, const char *label, FILE *out)
     }
 }
 
-int gr_compare_files(const char *base, const char *new_, double threshold_pct, FILE *out,
-                     gr_err *err)
+/* Both files, after the threshold is checked: 0, or -1 with err (nothing left to free). */
+static int sides_load(side *b, const char *base, side *nw, const char *new_, double threshold_pct,
+                      gr_err *err)
 {
     if (!(threshold_pct >= 0))
         return gr_errf(err, "parameter --threshold: must be >= 0 (percent)");
-    side b, nw;
-    if (side_load(&b, base, err) < 0)
+    if (side_load(b, base, err) < 0)
         return -1;
-    if (side_load(&nw, new_, err) < 0) {
-        side_free(&b);
+    if (side_load(nw, new_, err) < 0) {
+        side_free(b);
         return -1;
     }
+    return 0;
+}
+
+int gr_compare_files(const char *base, const char *new_, double threshold_pct, FILE *out,
+                     gr_err *err)
+{
+    side b, nw;
+    if (sides_load(&b, base, &nw, new_, threshold_pct, err) < 0)
+        return -1;
     fprintf(out, "base: %s (device %s)\nnew:  %s (device %s)\nthreshold: %g%%\n\n", base,
             b.device[0] ? b.device : "?", new_, nw.device[0] ? nw.device : "?", threshold_pct);
     table tb = {0};
@@ -295,15 +304,9 @@ int gr_compare_pairs(const char *base, const char *new_, double threshold_pct, g
 {
     *out = NULL;
     *n = 0;
-    if (!(threshold_pct >= 0))
-        return gr_errf(err, "parameter --threshold: must be >= 0 (percent)");
     side b, nw;
-    if (side_load(&b, base, err) < 0)
+    if (sides_load(&b, base, &nw, new_, threshold_pct, err) < 0)
         return -1;
-    if (side_load(&nw, new_, err) < 0) {
-        side_free(&b);
-        return -1;
-    }
     gr_cmp_pair *p = gr_xcalloc((size_t)(b.n ? b.n : 1), sizeof *p);
     long np = 0;
     for (long i = 0; i < b.n; i++) {
