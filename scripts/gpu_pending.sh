@@ -11,6 +11,9 @@
 #       racecheck, and the sweep's ilp rows (flip the default if ilp 2 or 4 wins on R-MAT 22)
 #   6   SSSP: make reproduce PAPER=bf-sssp from a cold folder, timed (the 8-minute goal; 536 s
 #       measured with the old delta-7 default)
+#   11  BFS at scale 24 and 26 (configs/bfs-large-scale.cfg: R-MAT 26 has > 2^31 arcs, the 64-bit
+#       offsets of the family contract; ~60 GB of host memory), last: the sizes that the
+#       8-minute reproduce leaves out
 # DONE in the fourth session (kept for the record and for re-runs):
 #   1  dominators: tests, sanitizer, make reproduce PAPER=gpu-dominators after dropping the
 #      dom-batch / dom-iter rows written before their smem / hub parameters
@@ -136,5 +139,12 @@ case $part in
     # sssp-fast's ilp (2, 4) rows of the sweep (the others are in the CSV: resume skips them)
     timeout 120 bin/graphrepro experiment configs/sssp-fast-tuning.cfg --outdir "$dir" 2>&1 | tail -4
     tar czf "$OUT/results-pending10.tgz" "$slog" "$dir"/sssp-fast-tuning* ;;
-*) echo "usage: gpu_pending.sh 1|2|2r|3|4|5|6|7|8|9|9r|10" >&2; exit 2 ;;
+11)     # the BFS family at scale 24 and 26 (the contract's > 2^31 arcs). The host check reads the
+        # machine's memory from the pages the kernel reports, which start low on some microVMs
+        # (H200.md): the kind's 128 GiB less headroom is given instead
+    dir=$(dev_dir)
+    GR_HOST_MEMORY=$((120 * 1024 * 1024 * 1024)) timeout 560 bin/graphrepro experiment \
+        configs/bfs-large-scale.cfg --outdir "$dir" 2>&1 | tail -20
+    tar czf "$OUT/results-pending11.tgz" "$dir"/bfs-large-scale* ;;
+*) echo "usage: gpu_pending.sh 1|2|2r|3|4|5|6|7|8|9|9r|10|11" >&2; exit 2 ;;
 esac
