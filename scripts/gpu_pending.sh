@@ -7,8 +7,9 @@
 #   9   BFS: tests and sanitizer (the hub kernel's warp chunks, lb=3's hub threshold, bfs-do bw),
 #       then bfs-do's tuning rows (bw 2 and 4 among them) and level traces
 #   9r  BFS: make reproduce PAPER=pmpp-bfs after dropping the per-arc-search lb=3 rows
-#   10  SSSP: GPU tests (chunk_walk refactor of sssp-fast's hub walk, ilp 2/4), the thin-round
-#       racecheck, and the sweep's ilp rows (flip the default if ilp 2 or 4 wins on R-MAT 22)
+#   10  SSSP: GPU tests (chunk_walk refactor of sssp-fast's hub walk, ilp 2/4, hubtest=0), the
+#       thin-round racecheck, and the sweep's ilp and hubtest rows (flip a default that wins: ilp
+#       on R-MAT 22, hubtest=0 on grid 4096)
 #   6   SSSP: make reproduce PAPER=bf-sssp from a cold folder, timed (the 8-minute goal; 536 s
 #       measured with the old delta-7 default)
 #   11  BFS at scale 24 and 26 (configs/bfs-large-scale.cfg: R-MAT 26 has > 2^31 arcs, the 64-bit
@@ -127,7 +128,8 @@ case $part in
     slog=$dir/sssp-sanitizer.log
     for r in "racecheck sssp-fast:thin=1000000000,tblocks=1 240" "racecheck sssp-fast:bal=1,thin=16,tblocks=3 240" \
              "memcheck sssp-fast:bal=1,ilp=4 60" "racecheck sssp-fast:bal=1,ilp=4 60" \
-             "memcheck sssp-fast:bal=1,ilp=2,big=32 60" "racecheck sssp-fast:bal=1,ilp=2,big=32 60"; do
+             "memcheck sssp-fast:bal=1,ilp=2,big=32 60" "racecheck sssp-fast:bal=1,ilp=2,big=32 60" \
+             "memcheck sssp-fast:hubtest=0,big=1000000000 60" "racecheck sssp-fast:hubtest=0,big=1000000000 60"; do
         set -- $r
         echo "== $1 $2 rmat:scale=8,ef=8,sym=1,seed=1 (limit $3 s)" >> "$slog"
         timeout "$3" compute-sanitizer --tool "$1" --error-exitcode 99 bin/graphrepro run \
@@ -136,7 +138,8 @@ case $part in
         echo "exit $?" >> "$slog"
     done
     tail -12 "$slog"
-    # sssp-fast's ilp (2, 4) rows of the sweep (the others are in the CSV: resume skips them)
+    # sssp-fast's ilp (2, 4) and hubtest=0 rows of the sweep (the others are in the CSV: resume
+    # skips them)
     timeout 120 bin/graphrepro experiment configs/sssp-fast-tuning.cfg --outdir "$dir" 2>&1 | tail -4
     tar czf "$OUT/results-pending10.tgz" "$slog" "$dir"/sssp-fast-tuning* ;;
 11)     # the BFS family at scale 24 and 26 (the contract's > 2^31 arcs). The host check reads the

@@ -116,9 +116,11 @@ __device__ __forceinline__ void agg_push(unsigned active, int kind, int k, int32
 
 // Relax arc (u, v, w) with du = dist[u]; an improved v is queued near (by degree: hub or not) or
 // far, once per generation / far epoch (the stamps), the appends aggregated per warp. BAL: hubs
-// go to the balanced expansion's list (push_hub).
+// go to the balanced expansion's list (push_hub). HT false: the graph has no vertex of degree
+// >= big (sssp-fast hubtest=0 on such a graph), so v is not tested - one dependent load less
+// between the stamp and the append.
 // relax_to: the arc's target v, its new distance nd and v's distance as read (cur) given.
-template <typename Off, typename D, bool BAL = false>
+template <typename Off, typename D, bool BAL = false, bool HT = true>
 __device__ __forceinline__ void relax_to(const nf_args<Off, D> &a, int32_t v, D nd, D cur, D T,
                                          unsigned gen1, unsigned epoch, int fc)
 {
@@ -126,7 +128,7 @@ __device__ __forceinline__ void relax_to(const nf_args<Off, D> &a, int32_t v, D 
     if (nd < cur && nd < atomicMin(&a.dist[v], nd)) {
         if (nd < T) {
             if (atomicExch(&a.nstamp[v], gen1) != gen1)
-                kind = a.row[v + 1] - a.row[v] >= (Off)a.big ? 2 : 1;
+                kind = HT && a.row[v + 1] - a.row[v] >= (Off)a.big ? 2 : 1;
         } else if (atomicExch(&a.fstamp[v], epoch) != epoch) {
             kind = 3;
         }
@@ -141,12 +143,13 @@ __device__ __forceinline__ void relax_to(const nf_args<Off, D> &a, int32_t v, D 
     agg_push(active, kind, 3, v, a.qF[fc], &a.ctl[C_F + fc]);
 }
 
-template <typename Off, typename D, bool BAL = false>
+template <typename Off, typename D, bool BAL = false, bool HT = true>
 __device__ __forceinline__ void relax(const nf_args<Off, D> &a, Off e, D du, D T, unsigned gen1,
                                       unsigned epoch, int fc)
 {
     const int32_t v = __ldg(&a.col[e]);
-    relax_to<Off, D, BAL>(a, v, du + (D)__ldg(&a.w[e]), __ldcg(&a.dist[v]), T, gen1, epoch, fc);
+    relax_to<Off, D, BAL, HT>(a, v, du + (D)__ldg(&a.w[e]), __ldcg(&a.dist[v]), T, gen1, epoch,
+                              fc);
 }
 
 // U arcs of one lane (ok[u]: arc u present) relaxed with their loads overlapped: all targets and
@@ -210,8 +213,8 @@ __global__ void nf_init(nf_args<Off, D> a, int32_t src)
 
 // One round: expand the near frontier of generation gen (nB hubs, one per block; nN others, one per
 // warp), strided over the first nblk blocks (the grid, or sssp-fast's thin group). TRACE: arcs
-// examined added to ctl[C_RX + slot].
-template <typename Off, typename D, bool TRACE>
+// examined added to ctl[C_RX + slot]. HT: as relax_to's (false only where no vertex is a hub).
+template <typename Off, typename D, bool TRACE, bool HT = true>
 __device__ __forceinline__ void nf_expand(const nf_args<Off, D> &a, unsigned nN, unsigned nB,
                                           unsigned gen, D T, unsigned epoch, int fc, unsigned nblk)
 {
@@ -227,7 +230,7 @@ __device__ __forceinline__ void nf_expand(const nf_args<Off, D> &a, unsigned nN,
         if (TRACE && threadIdx.x == 0)
             atomicAdd(&a.ctl[C_RX + (gen & 3)], (unsigned)(end - beg));
         for (Off e = beg + threadIdx.x; e < end; e += blockDim.x)
-            relax(a, e, du, T, gen1, epoch, fc);
+            relax<Off, D, false, HT>(a, e, du, T, gen1, epoch, fc);
     }
     for (u64 i = gwarp; i < nN; i += nwarps) {                  // the rest: one per warp
         int32_t u = __ldcg(&qn[i]);
@@ -236,7 +239,7 @@ __device__ __forceinline__ void nf_expand(const nf_args<Off, D> &a, unsigned nN,
         if (TRACE && lane == 0)
             atomicAdd(&a.ctl[C_RX + (gen & 3)], (unsigned)(end - beg));
         for (Off e = beg + lane; e < end; e += 32)
-            relax(a, e, du, T, gen1, epoch, fc);
+            relax<Off, D, false, HT>(a, e, du, T, gen1, epoch, fc);
     }
 }
 

@@ -66,8 +66,9 @@ __device__ __forceinline__ void end_round(const nf_args<Off, D> &a, unsigned gen
 }
 
 // One round's expansion over the first nblk blocks, balanced (BAL: bal=1) or the first
-// version's (a kernel instance each, so that bal=0 keeps the first version's registers).
-template <typename Off, typename D, bool TRACE, bool BAL, int ILP>
+// version's (a kernel instance each, so that bal=0 keeps the first version's registers). HT
+// false (bal=0 only, hubtest=0 on a graph without hubs): no degree test of pushed vertices.
+template <typename Off, typename D, bool TRACE, bool BAL, int ILP, bool HT>
 __device__ __forceinline__ void expand_round(const nf_args<Off, D> &a, unsigned nN, unsigned nB,
                                              unsigned gen, D T, unsigned epoch, int fc,
                                              unsigned nblk)
@@ -75,19 +76,19 @@ __device__ __forceinline__ void expand_round(const nf_args<Off, D> &a, unsigned 
     if constexpr (BAL)
         nf_expand_bal<Off, D, TRACE, ILP>(a, nN, nB, gen, T, epoch, fc, nblk);
     else
-        nf_expand<Off, D, TRACE>(a, nN, nB, gen, T, epoch, fc, nblk);
+        nf_expand<Off, D, TRACE, HT>(a, nN, nB, gen, T, epoch, fc, nblk);
 }
 
 // The rounds of generation gen onwards on the thin group (blocks [0, a.tblocks)), its own barrier,
 // while the near frontier stays at most a.thin vertices with no hub; the leader then publishes the
 // generation reached in ctl[C_GEN]. The other blocks wait at the grid barrier meanwhile.
-template <typename Off, typename D, bool TRACE, bool BAL, int ILP>
+template <typename Off, typename D, bool TRACE, bool BAL, int ILP, bool HT>
 __device__ void thin_rounds(const nf_args<Off, D> &a, unsigned nN, unsigned gen, D T, unsigned epoch,
                             int fc, unsigned &phase, unsigned &rec_i)
 {
     const bool leader = blockIdx.x == 0 && threadIdx.x == 0;
     for (;;) {
-        expand_round<Off, D, TRACE, BAL, ILP>(a, nN, 0, gen, T, epoch, fc, a.tblocks);
+        expand_round<Off, D, TRACE, BAL, ILP, HT>(a, nN, 0, gen, T, epoch, fc, a.tblocks);
         group_sync(&a.ctl[C_TBAR], a.tblocks, phase);
         if (leader)
             end_round<Off, D, TRACE>(a, gen, nN, rec_i);
@@ -101,7 +102,7 @@ __device__ void thin_rounds(const nf_args<Off, D> &a, unsigned nN, unsigned gen,
         a.ctl[C_GEN] = gen;
 }
 
-template <typename Off, typename D, bool TRACE, bool BAL, int ILP>
+template <typename Off, typename D, bool TRACE, bool BAL, int ILP, bool HT>
 __global__ void __launch_bounds__(kBs) fast_main(nf_args<Off, D> a)
 {
     cg::grid_group grid = cg::this_grid();
@@ -153,12 +154,12 @@ __global__ void __launch_bounds__(kBs) fast_main(nf_args<Off, D> a)
         }
         if (can_thin && nB == 0 && nN <= a.thin) {      // a thin round: the thin group alone
             if (blockIdx.x < a.tblocks)
-                thin_rounds<Off, D, TRACE, BAL, ILP>(a, nN, gen, T, epoch, fc, phase, rec_i);
+                thin_rounds<Off, D, TRACE, BAL, ILP, HT>(a, nN, gen, T, epoch, fc, phase, rec_i);
             grid.sync();
             gen = __ldcg(&a.ctl[C_GEN]);
             continue;
         }
-        expand_round<Off, D, TRACE, BAL, ILP>(a, nN, nB, gen, T, epoch, fc, gridDim.x);
+        expand_round<Off, D, TRACE, BAL, ILP, HT>(a, nN, nB, gen, T, epoch, fc, gridDim.x);
         grid.sync();
         if (gtid == 0)
             end_round<Off, D, TRACE>(a, gen, nN + nB, rec_i);
@@ -172,6 +173,7 @@ struct fast_state {
     gr_dcsr g;
     int d32;                // 1: 32-bit distances
     int big, bps, bal, ilp;
+    int hubs;               // a vertex of degree >= big exists (else the degree tests are skipped)
     unsigned thin, tblocks;
     u64 delta;
     unsigned grid[2][2];    // co-resident blocks for [d32][trace]
@@ -197,19 +199,19 @@ template <typename Off, typename D> nf_args<Off, D> make_args(fast_state *s)
     return a;
 }
 
-template <typename Off, typename D, bool TRACE, bool BAL, int ILP> unsigned coresident(int bps)
+template <typename Off, typename D, bool TRACE, bool BAL, int ILP, bool HT> unsigned coresident(int bps)
 {
     int dev = 0, sms = 0, per = 0;
     GR_CUDA_CHECK(cudaGetDevice(&dev));
     GR_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
-    GR_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, fast_main<Off, D, TRACE, BAL, ILP>,
+    GR_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, fast_main<Off, D, TRACE, BAL, ILP, HT>,
                                                                 kBs, 0));
     if (bps > 0 && bps < per)
         per = bps;
     return (unsigned)(sms * (per > 0 ? per : 1));
 }
 
-template <typename Off, typename D, bool TRACE, bool BAL, int ILP>
+template <typename Off, typename D, bool TRACE, bool BAL, int ILP, bool HT>
 void fast_go(fast_state *s, int32_t src, gr_phases *ph)
 {
     nf_args<Off, D> a = make_args<Off, D>(s);
@@ -219,59 +221,63 @@ void fast_go(fast_state *s, int32_t src, gr_phases *ph)
     GR_CHECK_LAUNCH();
     gr_phase_mark(ph, GR_SSSP_PH_ITER);
     void *args[] = {&a};
-    GR_CUDA_CHECK(cudaLaunchCooperativeKernel((const void *)fast_main<Off, D, TRACE, BAL, ILP>,
+    GR_CUDA_CHECK(cudaLaunchCooperativeKernel((const void *)fast_main<Off, D, TRACE, BAL, ILP, HT>,
                                               dim3(s->grid[s->d32][TRACE]), dim3(kBs), args, 0,
                                               0));
     GR_CHECK_LAUNCH();
     gr_phase_end(ph);
 }
 
-template <bool TRACE, bool BAL, int ILP> void fast_dispatch_b(fast_state *s, int32_t src, gr_phases *ph)
+template <bool TRACE, bool BAL, int ILP, bool HT> void fast_dispatch_b(fast_state *s, int32_t src, gr_phases *ph)
 {
     if (s->g.wide) {
         if (s->d32)
-            fast_go<int64_t, unsigned, TRACE, BAL, ILP>(s, src, ph);
+            fast_go<int64_t, unsigned, TRACE, BAL, ILP, HT>(s, src, ph);
         else
-            fast_go<int64_t, u64, TRACE, BAL, ILP>(s, src, ph);
+            fast_go<int64_t, u64, TRACE, BAL, ILP, HT>(s, src, ph);
     } else {
         if (s->d32)
-            fast_go<int32_t, unsigned, TRACE, BAL, ILP>(s, src, ph);
+            fast_go<int32_t, unsigned, TRACE, BAL, ILP, HT>(s, src, ph);
         else
-            fast_go<int32_t, u64, TRACE, BAL, ILP>(s, src, ph);
+            fast_go<int32_t, u64, TRACE, BAL, ILP, HT>(s, src, ph);
     }
 }
 
-// the kernel instances: bal=0 (ILP 1 only), bal=1 with ilp 1, 2 or 4 (checked in fast_prepare)
+// the kernel instances: bal=0 (ILP 1 only) with the degree test or (hubtest=0, no vertex of
+// degree >= big) without it, bal=1 with ilp 1, 2 or 4 (checked in fast_prepare)
 template <bool TRACE> void fast_dispatch(fast_state *s, int32_t src, gr_phases *ph)
 {
-    if (!s->bal)
-        fast_dispatch_b<TRACE, false, 1>(s, src, ph);
+    if (!s->bal && s->hubs)
+        fast_dispatch_b<TRACE, false, 1, true>(s, src, ph);
+    else if (!s->bal)
+        fast_dispatch_b<TRACE, false, 1, false>(s, src, ph);
     else if (s->ilp == 4)
-        fast_dispatch_b<TRACE, true, 4>(s, src, ph);
+        fast_dispatch_b<TRACE, true, 4, true>(s, src, ph);
     else if (s->ilp == 2)
-        fast_dispatch_b<TRACE, true, 2>(s, src, ph);
+        fast_dispatch_b<TRACE, true, 2, true>(s, src, ph);
     else
-        fast_dispatch_b<TRACE, true, 1>(s, src, ph);
+        fast_dispatch_b<TRACE, true, 1, true>(s, src, ph);
 }
 
-template <bool TRACE, bool BAL, int ILP> unsigned grid_for_b(fast_state *s, int d32)
+template <bool TRACE, bool BAL, int ILP, bool HT> unsigned grid_for_b(fast_state *s, int d32)
 {
     if (s->g.wide)
-        return d32 ? coresident<int64_t, unsigned, TRACE, BAL, ILP>(s->bps)
-                   : coresident<int64_t, u64, TRACE, BAL, ILP>(s->bps);
-    return d32 ? coresident<int32_t, unsigned, TRACE, BAL, ILP>(s->bps)
-               : coresident<int32_t, u64, TRACE, BAL, ILP>(s->bps);
+        return d32 ? coresident<int64_t, unsigned, TRACE, BAL, ILP, HT>(s->bps)
+                   : coresident<int64_t, u64, TRACE, BAL, ILP, HT>(s->bps);
+    return d32 ? coresident<int32_t, unsigned, TRACE, BAL, ILP, HT>(s->bps)
+               : coresident<int32_t, u64, TRACE, BAL, ILP, HT>(s->bps);
 }
 
 template <bool TRACE> unsigned grid_for(fast_state *s, int d32)
 {
     if (!s->bal)
-        return grid_for_b<TRACE, false, 1>(s, d32);
+        return s->hubs ? grid_for_b<TRACE, false, 1, true>(s, d32)
+                       : grid_for_b<TRACE, false, 1, false>(s, d32);
     if (s->ilp == 4)
-        return grid_for_b<TRACE, true, 4>(s, d32);
+        return grid_for_b<TRACE, true, 4, true>(s, d32);
     if (s->ilp == 2)
-        return grid_for_b<TRACE, true, 2>(s, d32);
-    return grid_for_b<TRACE, true, 1>(s, d32);
+        return grid_for_b<TRACE, true, 2, true>(s, d32);
+    return grid_for_b<TRACE, true, 1, true>(s, d32);
 }
 
 void *fast_prepare(const gr_graph *g, const long *pv, gr_err *err)
@@ -289,13 +295,12 @@ void *fast_prepare(const gr_graph *g, const long *pv, gr_err *err)
         gr_errf(err, "sssp-fast: ilp=%ld: the kernel is built for 1, 2 or 4 arcs a lane", pv[7]);
         return nullptr;
     }
+    int64_t maxdeg = 0;
+    for (int32_t v = 0; v < g->n; v++)
+        maxdeg = g->row[v + 1] - g->row[v] > maxdeg ? g->row[v + 1] - g->row[v] : maxdeg;
     int bal = (int)pv[6];
-    if (bal == 2) {
-        int64_t maxdeg = 0;
-        for (int32_t v = 0; v < g->n; v++)
-            maxdeg = g->row[v + 1] - g->row[v] > maxdeg ? g->row[v + 1] - g->row[v] : maxdeg;
+    if (bal == 2)
         bal = maxdeg >= pv[1];
-    }
     if (bal && g->m >= (int64_t)kHubMask) {
         gr_errf(err, "sssp-fast: bal=1 counts hub arcs in %d bits: %lld arcs is too many (use bal=0)",
                 kHubShift, (long long)g->m);
@@ -320,6 +325,8 @@ void *fast_prepare(const gr_graph *g, const long *pv, gr_err *err)
     s->ilp = (int)pv[7];
     if (s->bal && s->big > (1 << 25))   // a warp group's 32 degrees (each < big) sum in an int
         s->big = 1 << 25;
+    // hubtest=0 and no vertex of degree >= big: every degree test would say "not a hub", skip it
+    s->hubs = pv[8] != 0 || maxdeg >= (int64_t)s->big;
     // auto initial delta: max weight / 2 for both expansions. bal=1 first started at max weight / 32
     // (the CPU replay of R-MAT 22 examines 1.06 m arcs from it against 2.2 m from 127), but on the
     // H200 that took 62-92 rounds and 25.9 ms a root against 17-20 rounds and 14.5 ms from 127:
