@@ -7,7 +7,8 @@
 #   9   BFS: tests and sanitizer (the hub kernel's warp chunks, lb=3's hub threshold, bfs-do bw),
 #       then bfs-do's tuning rows (bw 2 and 4 among them) and level traces
 #   9r  BFS: make reproduce PAPER=pmpp-bfs after dropping the per-arc-search lb=3 rows
-#   10  SSSP: GPU tests (chunk_walk refactor of sssp-fast's hub walk, ilp 2/4, hubtest=0), the
+#   10  SSSP: GPU tests (chunk_walk refactor of sssp-fast's hub walk, ilp 2/4, hubtest=0; and the
+#       dominators' after the fifth session's host refactor), the
 #       thin-round racecheck, and the sweep's ilp and hubtest rows (flip a default that wins: ilp
 #       on R-MAT 22, hubtest=0 on grid 4096)
 #   6   SSSP: make reproduce PAPER=bf-sssp from a cold folder, timed (the 8-minute goal; 536 s
@@ -123,8 +124,12 @@ case $part in
 10)     # SSSP after the fourth session: the GPU tests (sssp-fast's hub walk is now chunk_walk.cuh,
         # same registers) and the racecheck of the thin-round configurations with a longer limit
     dir=$(dev_dir)
-    make -j"$(nproc)" SMS=90 build/tests/kernels/sssp/test_sssp > /dev/null 2>&1
+    make -j"$(nproc)" SMS=90 build/tests/kernels/sssp/test_sssp build/tests/kernels/dom/test_dom \
+        > /dev/null 2>&1
     timeout 300 build/tests/kernels/sssp/test_sssp 2>&1 | tail -6
+    # the dominator variants after the fifth session's host-side refactor (dom_run_phases and the
+    # shared prepare helpers; their kernels' SASS unchanged): their GPU tests once more
+    timeout 120 build/tests/kernels/dom/test_dom 2>&1 | tail -3
     slog=$dir/sssp-sanitizer.log
     for r in "racecheck sssp-fast:thin=1000000000,tblocks=1 240" "racecheck sssp-fast:bal=1,thin=16,tblocks=3 240" \
              "memcheck sssp-fast:bal=1,ilp=4 60" "racecheck sssp-fast:bal=1,ilp=4 60" \
