@@ -367,11 +367,7 @@ extern "C" void *gr_dom_batch_prepare(const long *pv, const gr_graph *g, gr_err 
         GR_CUDA_CHECK(cudaMemcpy(s->d_lists, s->h_lists, (size_t)np * 4,
                                  cudaMemcpyHostToDevice));
     BatchArgs &a = s->a;
-    a.row = b->d_row;
-    a.part = b->d_part;
-    a.col = b->d_col;
-    a.poff = b->d_poff;
-    a.pred = b->d_pred;
+    dom_args_cfg(a, b);
     a.small = s->d_lists;
     a.large = s->d_lists + small.size();
     a.nsmall = (int32_t)small.size();
@@ -381,7 +377,6 @@ extern "C" void *gr_dom_batch_prepare(const long *pv, const gr_graph *g, gr_err 
     a.bufa = (int32_t *)dom_dev_alloc(b, n * 4);
     a.bufb = (int32_t *)dom_dev_alloc(b, n * 4);
     a.queue = (int32_t *)dom_dev_alloc(b, n * 4);
-    a.idom = b->d_idom;
     a.hub = (int32_t)pv[3];
     batch_capacities(s, g, (int)pv[2], small, large);
     GR_CUDA_CHECK(cudaStreamCreate(&s->s2));

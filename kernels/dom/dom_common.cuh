@@ -50,19 +50,25 @@ int dom_require_coop(DomBase *b, const char *name, gr_err *err);
  * most bps (0: the occupancy limit) co-resident blocks on every SM, at least 1. */
 int dom_coop_grid(const void *kernel, int threads, int64_t want, int bps);
 
-/* The fields the persistent variants' kernel arguments share (dom-bitset, dom-iter): the CFG and
- * its predecessor lists from b, the result, and the BFS scratch of dom_grid.cuh (labels, the two
- * queues, counters, flags) allocated on the device for n vertices. */
-template <typename Args> void dom_args_base(Args &a, DomBase *b)
+/* The kernel arguments' CFG fields (every many-vertex variant): the CSR and part offsets, the
+ * predecessor lists and the result, from b. */
+template <typename Args> void dom_args_cfg(Args &a, const DomBase *b)
 {
-    const size_t n = (size_t)b->n;
-    a.n = b->n;
     a.row = b->d_row;
     a.part = b->d_part;
     a.col = b->d_col;
     a.poff = b->d_poff;
     a.pred = b->d_pred;
     a.idom = b->d_idom;
+}
+
+/* The persistent variants' (dom-bitset, dom-iter): the CFG fields, n, and the BFS scratch of
+ * dom_grid.cuh (labels, the two queues, counters, flags) allocated on the device. */
+template <typename Args> void dom_args_base(Args &a, DomBase *b)
+{
+    const size_t n = (size_t)b->n;
+    dom_args_cfg(a, b);
+    a.n = b->n;
     a.level = (int32_t *)dom_dev_alloc(b, n * 4);
     a.qa = (int32_t *)dom_dev_alloc(b, n * 4);
     a.qb = (int32_t *)dom_dev_alloc(b, n * 4);
