@@ -77,15 +77,17 @@ bf-sssp-goals)
     bi=$( [ -n "$be" ] && flat "$dir/bf-sssp-fig1.iters.csv" | awk -F, -v p="$(field "$be" 3)" -v r="$(field "$be" 4)" '
               NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
               $c["variant"] == "bf-edge" && $c["params"] == p && $c["git_rev"] == r &&
-              $c["graph"] ~ /^rmat:.*scale=21(;|$)/ { print $c["iters_min"] "," $c["m"] }' | tail -1 || true)
+              $c["graph"] ~ /^rmat:.*scale=21(;|$)/ { print $c["iters_min"] "," $c["m"] "," $c["iters_max"] }' | tail -1 || true)
     peak() { flat "$dir/peak.csv" | awk -F, -v k="$1" '$2 == k { v = $3 } END { print v }'; }
-    bfloor=$( [ -n "$bi" ] && awk -v it="$(field "$bi" 1)" -v m="$(field "$bi" 2)" \
-                  -v bw="$(peak copy_bw)" -v g="$(peak gather_l2)" 'BEGIN {
-                  if (it + 0 > 0 && bw + 0 > 0 && g + 0 > 0) {
-                      dram = 6 * m / bw; l2 = (6 * m / 32 + m) / g
-                      printf "%.4g", it * (dram > l2 ? dram : l2) * 1000 } }' || true)
+    # per-iteration floor (ms) x the iteration count given
+    bfl() { [ -n "$bi" ] && awk -v it="$1" -v m="$(field "$bi" 2)" \
+                -v bw="$(peak copy_bw)" -v g="$(peak gather_l2)" 'BEGIN {
+                if (it + 0 > 0 && bw + 0 > 0 && g + 0 > 0) {
+                    dram = 6 * m / bw; l2 = (6 * m / 32 + m) / g
+                    printf "%.4g", it * (dram > l2 ? dram : l2) * 1000 } }' || true; }
+    bfloor=$(bfl "$(field "$bi" 1)")
     br=$( [ -n "$bfloor" ] && ratio "$bt" "$bfloor" || true)
-    bwhy="floor ${bfloor:-?} ms from $(field "$bi" 1) iterations, peak.csv"
+    bwhy="floor ${bfloor:-?} ms from $(field "$bi" 1) iterations (the row's fewest; $(bfl "$(field "$bi" 3)") ms from its most, $(field "$bi" 3)), peak.csv"
     [ -n "$be" ] && [ -z "$bi" ] && bwhy="no iteration count for this row yet (bf-sssp-fig1.iters.csv, written by runs since e460009)"
     goal "bf-edge with restrict and cache at N = 21: median time over the counted floor" "$br" "<= 2" \
         "$(le "$br" 2)" - "$(desc bf-sssp-fig1 bf-edge "$be") $bwhy"
