@@ -93,8 +93,12 @@ build/asan/tests/%: tests/%.c $(ASAN_HOBJ) build/libgrk.a
 # CPU tests always; GPU tests too when a device is present (otherwise counted as skipped).
 # deps may install libpapi-dev: the build runs in a sub-make that reads the Makefile again, so the
 # binary that runs has PAPI on when it was installed just now.
+# The sub-makes below build in parallel (all cores) unless the caller passed its own -j.
+# (Expanded in the recipe, where MAKEFLAGS holds the caller's -j.)
+NPROC := $(shell nproc 2>/dev/null || echo 1)
+JOBS = $(if $(filter -j%,$(MAKEFLAGS)),,-j$(NPROC))
 test: deps
-	@$(MAKE) --no-print-directory test-now
+	@$(MAKE) --no-print-directory $(JOBS) test-now
 test-now: bin/graphrepro $(TEST_BIN) $(ASAN_TEST_BIN)
 	@bash scripts/run_tests.sh $(TEST_BIN) $(ASAN_TEST_BIN)
 
@@ -112,7 +116,7 @@ fuzz: bin/graphrepro
 
 # make reproduce [PAPER=key] [QUICK=1]: run every experiment of a paper, then charts and report.
 reproduce: deps
-	@$(MAKE) --no-print-directory bin/graphrepro
+	@$(MAKE) --no-print-directory $(JOBS) bin/graphrepro
 	@bash scripts/reproduce.sh "$(PAPER)" "$(QUICK)"
 
 plots: bin/graphrepro
