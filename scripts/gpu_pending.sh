@@ -146,7 +146,15 @@ case $part in
     # sssp-fast's ilp (2, 4) and hubtest=0 rows of the sweep (the others are in the CSV: resume
     # skips them)
     timeout 120 bin/graphrepro experiment configs/sssp-fast-tuning.cfg --outdir "$dir" 2>&1 | tail -4
-    tar czf "$OUT/results-pending10.tgz" "$slog" "$dir"/sssp-fast-tuning* ;;
+    # where a root's time goes: rounds against far-pile splits (the trace's split_ms, fifth session)
+    for g in rmat:scale=22,ef=16,sym=1,seed=1 grid:side=4096,seed=1; do
+        tf=$dir/sssp-trace-sssp-fast-${g%%:*}.csv
+        timeout 90 bin/graphrepro run --variant sssp-fast --graph "$g" --sources 1 --reps 1 \
+            --no-ceilings --trace "$tf" > /dev/null 2>&1 &&
+            awk -F, 'NR > 1 { n++; ms += $(NF - 1); sp += $NF; if ($NF > 0.002) k++ }
+                END { printf "%s: %d rounds %.3f ms, splits (> 2 us) %d %.3f ms\n", FILENAME, n, ms, k, sp }' "$tf"
+    done
+    tar czf "$OUT/results-pending10.tgz" "$slog" "$dir"/sssp-fast-tuning* "$dir"/sssp-trace-sssp-fast-* ;;
 11)     # the BFS family at scale 24 and 26 (the contract's > 2^31 arcs). The host check reads the
         # machine's memory from the pages the kernel reports, which start low on some microVMs
         # (H200.md): the kind's 128 GiB less headroom is given instead

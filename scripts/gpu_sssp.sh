@@ -81,7 +81,7 @@ for stage in "${stages[@]}"; do
                 tf=$OUT/trace.$$.csv
                 timeout 120 bin/graphrepro run --variant "$v" --graph "$g" --sources 1 --reps 1 \
                     --no-ceilings --trace "$tf" > /dev/null 2>&1 || continue
-                awk -F, -v v="$v" -v g="$g" -v r="$run" 'NR > 1 { n++; ms += $NF }
+                awk -F, -v v="$v" -v g="$g" -v r="$run" 'NR > 1 { n++; ms += $(NF - 1) + $NF }
                     END { printf "\"%s\",\"%s\",%d,%d,%.4f\n", v, g, r, n, ms }' "$tf" >> "$icsv"
             done
         done

@@ -179,5 +179,7 @@ const gr_family gr_family_sssp = {
     .efficiency = sssp_eff,
     .efficiency_paper = sssp_eff_paper,
     .dump = sssp_dump,
-    .trace_columns = {"iter", "active", "relaxations", "ms", NULL},
+    /* split_ms: time before the round spent splitting the far pile (sssp-fast; 0 where a variant
+     * has no far pile) */
+    .trace_columns = {"iter", "active", "relaxations", "ms", "split_ms", NULL},
 };

@@ -229,7 +229,8 @@ int64_t bfe_trace(void *p, int32_t src, gr_sssp_row_fn row, void *ctx)
         float ms = 0;
         GR_CUDA_CHECK(cudaEventElapsedTime(&ms, a, b));
         GR_CUDA_CHECK(cudaMemcpy(&upd, s->upd, sizeof upd, cudaMemcpyDeviceToHost));
-        double vals[4] = {(double)it, (double)upd, (double)s->ne * (s->both ? 2 : 1), (double)ms};
+        double vals[5] = {(double)it, (double)upd, (double)s->ne * (s->both ? 2 : 1), (double)ms,
+                          0.0};
         row(ctx, vals);
         rows++;
         if (!changed)

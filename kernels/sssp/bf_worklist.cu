@@ -165,7 +165,7 @@ int64_t bfw_trace(void *p, int32_t src, gr_sssp_row_fn row, void *ctx)
         float ms = 0;
         GR_CUDA_CHECK(cudaEventElapsedTime(&ms, a, b));
         GR_CUDA_CHECK(cudaMemcpy(&relax, s->relax, sizeof relax, cudaMemcpyDeviceToHost));
-        double vals[4] = {(double)r, (double)nin, (double)relax, (double)ms};
+        double vals[5] = {(double)r, (double)nin, (double)relax, (double)ms, 0.0};
         row(ctx, vals);
         rows++;
         nin = next;

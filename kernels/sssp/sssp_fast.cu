@@ -45,6 +45,16 @@ namespace cg = cooperative_groups;
 namespace {
 using namespace nearfar;
 constexpr unsigned kMaxRec = 1u << 20;     // trace rows kept (rounds beyond are counted only)
+constexpr unsigned kRecW = 4;               // a trace row: active, arcs examined, start, end ns
+
+// TRACE, one thread, before the expansion of the round rec_i: its start time (what lies between
+// the previous round's end and this start is the far-pile split, if one came between).
+template <typename Off, typename D, bool TRACE>
+__device__ __forceinline__ void start_round(const nf_args<Off, D> &a, unsigned rec_i)
+{
+    if (TRACE && rec_i < kMaxRec)
+        a.rec[3 + kRecW * rec_i] = globaltimer();
+}
 
 // After the barrier that ends round gen (one thread): its trace row (active vertices, arcs
 // examined, end time) and its counters cleared; they are next written for generation gen + 4.
@@ -53,9 +63,9 @@ __device__ __forceinline__ void end_round(const nf_args<Off, D> &a, unsigned gen
                                           unsigned &rec_i)
 {
     if (TRACE && rec_i < kMaxRec) {
-        a.rec[1 + 3 * rec_i] = active;
-        a.rec[2 + 3 * rec_i] = __ldcg(&a.ctl[C_RX + (gen & 3)]);
-        a.rec[3 + 3 * rec_i] = globaltimer();
+        a.rec[1 + kRecW * rec_i] = active;
+        a.rec[2 + kRecW * rec_i] = __ldcg(&a.ctl[C_RX + (gen & 3)]);
+        a.rec[4 + kRecW * rec_i] = globaltimer();
     }
     rec_i++;
     a.ctl[C_N + (gen & 3)] = 0;
@@ -88,6 +98,8 @@ __device__ void thin_rounds(const nf_args<Off, D> &a, unsigned nN, unsigned gen,
 {
     const bool leader = blockIdx.x == 0 && threadIdx.x == 0;
     for (;;) {
+        if (TRACE && leader)
+            start_round<Off, D, TRACE>(a, rec_i);
         expand_round<Off, D, TRACE, BAL, ILP, HT>(a, nN, 0, gen, T, epoch, fc, a.tblocks);
         group_sync(&a.ctl[C_TBAR], a.tblocks, phase);
         if (leader)
@@ -159,6 +171,8 @@ __global__ void __launch_bounds__(kBs) fast_main(nf_args<Off, D> a)
             gen = __ldcg(&a.ctl[C_GEN]);
             continue;
         }
+        if (TRACE && gtid == 0)
+            start_round<Off, D, TRACE>(a, rec_i);
         expand_round<Off, D, TRACE, BAL, ILP, HT>(a, nN, nB, gen, T, epoch, fc, gridDim.x);
         grid.sync();
         if (gtid == 0)
@@ -309,7 +323,7 @@ void *fast_prepare(const gr_graph *g, const long *pv, gr_err *err)
     int64_t wmax = gr_graph_max_weight(g), n1 = g->n > 0 ? g->n - 1 : 0;
     // largest value a relaxation can form: a simple path's length plus one arc
     double top = (double)n1 * (double)wmax + (double)wmax;
-    if (!nf_fits(g, (size_t)(3 * kMaxRec + 1) * 8, "sssp-fast", err))
+    if (!nf_fits(g, (size_t)(kRecW * kMaxRec + 1) * 8, "sssp-fast", err))
         return nullptr;
     fast_state *s = (fast_state *)calloc(1, sizeof *s);
     if (gr_dcsr_upload(&s->g, g, GR_DCSR_WEIGHTS, err)) {
@@ -337,7 +351,7 @@ void *fast_prepare(const gr_graph *g, const long *pv, gr_err *err)
         s->delta = 0x3FFFFFFFu;
     size_t n = (size_t)(g->n > 0 ? g->n : 1);
     nf_buffers_alloc(&s->b, g->n);
-    GR_CUDA_CHECK(cudaMalloc(&s->rec, (size_t)(3 * kMaxRec + 1) * sizeof(u64)));
+    GR_CUDA_CHECK(cudaMalloc(&s->rec, (size_t)(kRecW * kMaxRec + 1) * sizeof(u64)));
     if (s->bal) {   // a generation holds each hub once: at most min(n, m / big) entries
         size_t hubs = (size_t)(g->m / s->big) + 1;
         if (hubs > n)
@@ -369,12 +383,15 @@ int64_t fast_trace(void *p, int32_t src, gr_sssp_row_fn row, void *ctx)
     fast_dispatch<true>(s, src, nullptr);
     GR_CUDA_CHECK(cudaDeviceSynchronize());
     int64_t rounds = fast_iterations(s);
-    std::vector<u64> rec((size_t)(3 * rounds + 1));
+    std::vector<u64> rec((size_t)(kRecW * rounds + 1));
     GR_CUDA_CHECK(cudaMemcpy(rec.data(), s->rec, rec.size() * sizeof(u64), cudaMemcpyDeviceToHost));
     for (int64_t r = 0; r < rounds; r++) {
-        u64 t0 = r == 0 ? rec[0] : rec[(size_t)(3 * r)], t1 = rec[(size_t)(3 * r + 3)];
-        double vals[4] = {(double)(r + 1), (double)rec[(size_t)(3 * r + 1)],
-                          (double)rec[(size_t)(3 * r + 2)], (double)(t1 - t0) / 1e6};
+        const size_t k = (size_t)(kRecW * r);
+        // the previous round's end (the kernel's start for the first); the split, if any, lies
+        // between it and this round's start
+        const u64 prev = r == 0 ? rec[0] : rec[k - kRecW + 4], t0 = rec[k + 3], t1 = rec[k + 4];
+        double vals[5] = {(double)(r + 1), (double)rec[k + 1], (double)rec[k + 2],
+                          (double)(t1 - t0) / 1e6, (double)(t0 - prev) / 1e6};
         row(ctx, vals);
     }
     return rounds;

@@ -365,7 +365,7 @@ static int fake_trace(void *st, int32_t source, gr_trace *tr)
 {
     (void)st;
     (void)source;
-    double a[4] = {1, 5, (double)fake_m / 2, 0.1}, b[4] = {2, 3, (double)fake_m / 2, 0.1};
+    double a[5] = {1, 5, (double)fake_m / 2, 0.1, 0}, b[5] = {2, 3, (double)fake_m / 2, 0.1, 0};
     gr_trace_row(tr, a);
     gr_trace_row(tr, b);
     return 0;

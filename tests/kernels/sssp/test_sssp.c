@@ -85,12 +85,13 @@ static void check_trace(const char *text, int last_row_quiet)
     if (!t)
         return;
     CHECK(t->nrows >= 2);
-    CHECK_EQ(t->ncols, 4);
+    CHECK_EQ(t->ncols, 5);
     double relax = 0;
     for (int r = 0; r < t->nrows; r++) {
-        CHECK_EQ(t->v[r * 4], r + 1);                   /* iter */
-        CHECK(t->v[r * 4 + 3] >= 0);                    /* ms */
-        relax += t->v[r * 4 + 2];
+        CHECK_EQ(t->v[r * 5], r + 1);                   /* iter */
+        CHECK(t->v[r * 5 + 3] >= 0);                    /* ms */
+        CHECK(t->v[r * 5 + 4] >= 0);                    /* split_ms */
+        relax += t->v[r * 5 + 2];
     }
     gr_dijkstra_ws ws;      /* every arc of a reached vertex is examined at least once */
     int64_t *d = malloc((size_t)g->n * sizeof *d);
@@ -100,7 +101,7 @@ static void check_trace(const char *text, int last_row_quiet)
     gr_dijkstra_ws_free(&ws);
     free(d);
     if (last_row_quiet)
-        CHECK_EQ(t->v[(t->nrows - 1) * 4 + 1], 0);      /* the last iteration changed nothing */
+        CHECK_EQ(t->v[(t->nrows - 1) * 5 + 1], 0);      /* the last iteration changed nothing */
     gr_trace_free(t);
 }
 
