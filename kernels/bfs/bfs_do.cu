@@ -162,6 +162,76 @@ __device__ __forceinline__ void push(const do_args<Off> &a, sink &s, bool won, i
     }
 }
 
+/* push for W vertices a lane (bu_step_n's W words): the winners of all W appended with one
+ * atomicAdd on the queue and one on the high-degree list, instead of one each per word (a
+ * dependent L2 round trip each), slots in word order. deg[j]: the out-degree of a winner, 0
+ * otherwise. Warp-collective. */
+template <typename Off, int W>
+__device__ __forceinline__ void push_n(const do_args<Off> &a, sink &s, const bool (&won)[W],
+                                       const int32_t (&d)[W], const ull (&deg)[W])
+{
+    const unsigned full = 0xffffffffu;
+    const int lane = threadIdx.x & 31;
+    const unsigned lt = (1u << lane) - 1;
+    unsigned mq[W], mb[W];
+    int nq = 0, nb = 0;
+#pragma unroll
+    for (int j = 0; j < W; j++) {
+        if (won[j])
+            s.mf += deg[j];
+        mq[j] = __ballot_sync(full, won[j] && deg[j] < (ull)kBig);
+        mb[j] = __ballot_sync(full, won[j] && deg[j] >= (ull)kBig);
+        nq += __popc(mq[j]);
+        nb += __popc(mb[j]);
+    }
+    if (nq) {
+        int bq = 0;
+        if (lane == 0)
+            bq = atomicAdd(s.qcnt, nq);
+        bq = __shfl_sync(full, bq, 0);
+#pragma unroll
+        for (int j = 0; j < W; j++) {
+            if ((mq[j] >> lane) & 1u)
+                s.qout[bq + __popc(mq[j] & lt)] = d[j];
+            bq += __popc(mq[j]);
+        }
+    }
+    if (nb) {
+        /* every word's arc sum first (for the one reservation), then its inclusive scan */
+        auto big_deg = [&](int j) { return ((mb[j] >> lane) & 1u) ? deg[j] : 0ull; };
+        auto scan = [&](ull x) {
+#pragma unroll
+            for (int o = 1; o < 32; o <<= 1) {
+                const ull y = __shfl_up_sync(full, x, o);
+                if (lane >= o)
+                    x += y;
+            }
+            return x;
+        };
+        ull arcs = 0;
+#pragma unroll
+        for (int j = 0; j < W; j++)
+            arcs += __shfl_sync(full, scan(big_deg(j)), 31);
+        ull base = 0;
+        if (lane == 0)
+            base = atomicAdd(s.bcnt, ((ull)nb << kArcBits) + arcs);
+        base = __shfl_sync(full, base, 0);
+        int slot = big_count(base);
+        ull off = big_arcs(base);
+#pragma unroll
+        for (int j = 0; j < W; j++) {
+            const ull incl = scan(big_deg(j));
+            if ((mb[j] >> lane) & 1u) {
+                const int sl = slot + __popc(mb[j] & lt);
+                s.bout[sl] = d[j];
+                s.boff[sl] = off + incl - deg[j];
+            }
+            slot += __popc(mb[j]);
+            off += __shfl_sync(full, incl, 31);
+        }
+    }
+}
+
 /* Claim d (d < 0: nothing) for level depth + 1 and append the winners. Warp-collective. */
 template <typename Off>
 __device__ __forceinline__ void claim(const do_args<Off> &a, sink &s, int32_t d, int32_t depth)
@@ -325,8 +395,9 @@ template <typename Off> __device__ void bu_step(const do_args<Off> &a, sink &s, 
  * bitmap words, then each open lane's W in-arc ranges, then rounds of B in-arcs (4 at W = 2, 2
  * at W = 4: 8 loads a lane, and no more spills than bw=1) of each of its W vertices still
  * searching and their labels - so W chains of dependent loads are in flight where bu_step has
- * one, and a lane's rounds are its longest search, not the sum. Then, word by word, the same
- * writes as bu_step: labels, the word's new bits (the warp owns its words), the pushes. */
+ * one, and a lane's rounds are its longest search, not the sum. Then the same writes as
+ * bu_step: labels and the words' new bits (the warp owns its words), and the found vertices'
+ * appends with one reservation for all W words (push_n), their degrees loaded together. */
 template <typename Off, int W>
 __device__ void bu_step_n(const do_args<Off> &a, sink &s, int32_t depth)
 {
@@ -373,19 +444,22 @@ __device__ void bu_step_n(const do_args<Off> &a, sink &s, int32_t depth)
                 }
             }
         }
+        int32_t v[W];
+        ull deg[W];
+#pragma unroll
+        for (int j = 0; j < W; j++) {   /* the found vertices' degrees, loaded together */
+            v[j] = (int32_t)((w0 + (int64_t)j * nw) * 32 + lane);
+            deg[j] = found[j] ? (ull)(__ldg(a.row + v[j] + 1) - __ldg(a.row + v[j])) : 0ull;
+        }
 #pragma unroll
         for (int j = 0; j < W; j++) {
-            const int64_t w = w0 + (int64_t)j * nw;
-            const int32_t v = (int32_t)(w * 32 + lane);
             if (found[j])
-                a.level[v] = depth + 1;
+                a.level[v[j]] = depth + 1;
             const unsigned m = __ballot_sync(0xffffffffu, found[j]);
             if (m && lane == 0)
-                a.vis[w] = vw[j] | m;
-            if (m)
-                push(a, s, found[j], v,
-                     found[j] ? (ull)(__ldg(a.row + v + 1) - __ldg(a.row + v)) : 0ull);
+                a.vis[w0 + (int64_t)j * nw] = vw[j] | m;
         }
+        push_n<Off, W>(a, s, found, v, deg);
     }
 }
 
