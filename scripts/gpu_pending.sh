@@ -3,14 +3,14 @@
 # device call each (a call may run 10 minutes; a machine idle for 30 s is given back, so call the
 # next at once). Run from the repository root: GR_GIT_REV=<commit> bash scripts/gpu_pending.sh 9
 # Results land in results/<device>/ and are packed into $OUT (default /tmp/graphrepro-out).
-# NEXT (after the fourth session of 2026-11-25), in this order:
+# NEXT (after the fifth session of 2026-11-25; results/NOTES.md, "Next GPU session"), in order:
 #   9   BFS: tests and sanitizer (the hub kernel's warp chunks, lb=3's hub threshold, bfs-do bw),
 #       then bfs-do's tuning rows (bw 2 and 4 among them) and level traces
 #   9r  BFS: make reproduce PAPER=pmpp-bfs after dropping the per-arc-search lb=3 rows
 #   10  SSSP: GPU tests (chunk_walk refactor of sssp-fast's hub walk, ilp 2/4, hubtest=0; and the
-#       dominators' after the fifth session's host refactor), the
-#       thin-round racecheck, and the sweep's ilp and hubtest rows (flip a default that wins: ilp
-#       on R-MAT 22, hubtest=0 on grid 4096)
+#       dominators' after the fifth session's host refactor), the thin-round racecheck, the
+#       sweep's ilp and hubtest rows (flip a default that wins: ilp on R-MAT 22, hubtest=0 on
+#       grid 4096) and one-root traces with split_ms
 #   6   SSSP: make reproduce PAPER=bf-sssp from a cold folder, timed (the 8-minute goal; 536 s
 #       measured with the old delta-7 default)
 #   11  BFS at scale 24 and 26 (configs/bfs-large-scale.cfg: R-MAT 26 has > 2^31 arcs, the 64-bit
