@@ -26,7 +26,7 @@ flat "$dir/bf-sssp-fig1.csv" | awk -F, '
     {
         n = $c["n"] + 0; ns[n] = 1; t = $c["median_ms"]; spread = ($c["max_ms"] - $c["min_ms"]) / t
         if ($c["variant"] == "cpu-dijkstra") { cs += spread; cn++ ; next }
-        if ($c["variant"] != "bf-edge") next
+        if ($c["variant"] != "bf-edge" || $c["params"] ~ /flag=1/) next   # flag=0 only: as published
         k = $c["params"]; sub(/;seg=.*/, "", k)         # restrict=R;cache=C
         T[k, n] = t
         if (k == "restrict=1;cache=1") { gs += spread; gn++ }
@@ -45,12 +45,12 @@ flat "$dir/bf-sssp-fig1.csv" | awk -F, '
     }' | sort -t, -k1,1 -k2,2n >> "$tmp"
 flat "$dir/bf-sssp-fig1-rate.csv" | awk -F, '
     NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-    $c["variant"] == "bf-edge" && $c["params"] ~ /^restrict=1;cache=1/ && $c["n"] + 0 <= 2097152 {
+    $c["variant"] == "bf-edge" && $c["params"] ~ /^restrict=1;cache=1/ && $c["params"] !~ /flag=1/ && $c["n"] + 0 <= 2097152 {
         if ($c["arcs_per_s"] > best) { best = $c["arcs_per_s"]; bn = $c["n"] } }
     END { if (best) printf "best_rate_le_2^21,%d,%.4g,1e8,%s\n", bn, best, (best >= 1e8 ? "yes" : "no") }' >> "$tmp"
 flat "$dir/bf-sssp-fig2.csv" | awk -F, '
     NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-    $c["variant"] == "bf-edge" && $c["params"] ~ /^restrict=1;cache=1/ && $c["n"] + 0 >= 1048576 && $c["n"] + 0 <= 4194304 {
+    $c["variant"] == "bf-edge" && $c["params"] ~ /^restrict=1;cache=1/ && $c["params"] !~ /flag=1/ && $c["n"] + 0 >= 1048576 && $c["n"] + 0 <= 4194304 {
         if ($c["speedup"] > best) { best = $c["speedup"]; bn = $c["n"] } }
     END { if (best) printf "speedup_1M_4M,%d,%.4g,40,%s\n", bn, best, (best >= 40 ? "yes" : "no") }' >> "$tmp"
 mv "$tmp" "$out"

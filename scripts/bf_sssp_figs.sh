@@ -45,7 +45,9 @@ mv "$tmp" "$out"
 command -v gnuplot >/dev/null 2>&1 || { echo "bf_sssp_figs.sh: no gnuplot: $out written, no chart" >&2; exit 0; }
 # one data block per (variant, params) series
 awk -F, 'NR > 1 { k = $1 " " $2; if (k != last) { if (NR > 2) print "\n"; print "# " k; last = k } print }' "$out" > "$tmp.dat"
-titles=$(awk -F, 'NR > 1 { k = $1 " " $2; if (k != last) { print k; last = k } }' "$out")
+# legend: variant and parameters, without seg (one value here) and the paper's flag=0
+titles=$(awk -F, 'NR > 1 { k = $1 " " $2; if (k != last) { t = k; gsub(/;seg=[0-9]+|;flag=0/, "", t)
+    gsub(/;/, " ", t); sub(/ -$/, "", t); print t; last = k } }' "$out")
 [ -n "$titles" ] || { echo "bf_sssp_figs.sh: $out has no rows: no chart" >&2; exit 0; }
 plot=""; i=0
 while IFS= read -r t; do
@@ -58,6 +60,7 @@ while IFS= read -r t; do
 done <<< "$titles"
 gnuplot -e "set terminal pngcairo size 1000,650 noenhanced; set output '${out%.csv}.png';
     set datafile separator ','; set logscale x 2; set logscale y 10; set grid;
-    set xlabel 'vertices n (rmat 2^N, ef 16 symmetrized, weights [1,255])'; set ylabel '$ylab';
-    set key outside right; set title 'bf-sssp: $(basename "${out%.csv}")';
+    set format x '2^%L'; set xtics 1, 2; set offsets graph 0.03, graph 0.03, 0, 0;
+    set xlabel 'vertices n = 2^N (rmat, ef 16 symmetrized, weights [1,255])'; set ylabel '$ylab';
+    set key inside left top box opaque; set title 'bf-sssp: $(basename "${out%.csv}")';
     plot $plot $pubv with lines dashtype 2 lw 2 title '$pubt'" || echo "bf_sssp_figs.sh: gnuplot failed" >&2

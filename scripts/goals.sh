@@ -72,7 +72,8 @@ bf-sssp-goals)
     # one sector for each of the 2 x m / 2 distance gathers) at gather_l2 - both ceilings measured
     # by `peak` on this device (peak.csv). Fewest iterations of the row's roots (iters_min of the
     # companion .iters.csv, same commit): the strictest floor. results/NOTES.md derives it.
-    be=$(pick bf-sssp-fig1 bf-edge '^restrict=1;cache=1(;|$)' '^rmat:.*scale=21(;|$)' newest)
+    # the paper's kernel: both optimisations, the paper's flag store (flag=0)
+    be=$(pick bf-sssp-fig1 bf-edge '^restrict=1;cache=1;seg=[0-9]+;flag=0$' '^rmat:.*scale=21(;|$)' newest)
     bt=$(field "$be" 2)
     bi=$( [ -n "$be" ] && flat "$dir/bf-sssp-fig1.iters.csv" | awk -F, -v p="$(field "$be" 3)" -v r="$(field "$be" 4)" '
               NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }

@@ -7,10 +7,11 @@
 #   9   BFS: tests and sanitizer (the hub kernel's warp chunks, lb=3's hub threshold, bfs-do bw),
 #       then bfs-do's tuning rows (bw 2 and 4 among them) and level traces
 #   9r  BFS: make reproduce PAPER=pmpp-bfs after dropping the per-arc-search lb=3 rows
-#   10  SSSP: GPU tests (chunk_walk refactor of sssp-fast's hub walk, ilp 2/4, hubtest=0; and the
-#       dominators' after the fifth session's host refactor), the thin-round racecheck, the
-#       sweep's ilp and hubtest rows (flip a default that wins: ilp on R-MAT 22, hubtest=0 on
-#       grid 4096) and one-root traces with split_ms
+#   10  SSSP: GPU tests (chunk_walk refactor of sssp-fast's hub walk, ilp 2/4, hubtest=0, bf-edge
+#       flag; and the dominators' after the fifth session's host refactor), the sweep's ilp and
+#       hubtest rows (flip a default that wins: ilp on R-MAT 22, hubtest=0 on grid 4096),
+#       one-root traces with split_ms, and bf-edge's flag rows (configs/bf-edge-flag.cfg)
+#   10s SSSP: the sanitizer runs of part 10's new paths, then the thin-round racechecks
 #   6   SSSP: make reproduce PAPER=bf-sssp from a cold folder, timed (the 8-minute goal; 536 s
 #       measured with the old delta-7 default)
 #   11  BFS at scale 24 and 26 (configs/bfs-large-scale.cfg: R-MAT 26 has > 2^31 arcs, the 64-bit
@@ -121,40 +122,60 @@ case $part in
         done
     done
     GR_BFS_BUDGET_S=${GR_BFS_BUDGET_S:-540} bash scripts/gpu_bfs.sh reproduce ;;
-10)     # SSSP after the fourth session: the GPU tests (sssp-fast's hub walk is now chunk_walk.cuh,
-        # same registers) and the racecheck of the thin-round configurations with a longer limit
+10)     # SSSP after the fourth and fifth sessions: the GPU tests (sssp-fast's hub walk is now
+        # chunk_walk.cuh; ilp, hubtest, bf-edge flag; and the dominators' after the fifth
+        # session's host refactor), the sweep's new rows, one-root traces with split_ms, and
+        # bf-edge's flag rows; results packed after every step (the sanitizer runs are part 10s)
     dir=$(dev_dir)
+    pack10() { tar czf "$OUT/results-pending10.tgz" "$dir"/sssp-fast-tuning* "$dir"/sssp-trace-sssp-fast-* \
+                   "$dir"/bf-edge-flag* "$dir"/sssp-trace-bf-edge-* 2>/dev/null; }
     make -j"$(nproc)" SMS=90 build/tests/kernels/sssp/test_sssp build/tests/kernels/dom/test_dom \
         > /dev/null 2>&1
-    timeout 300 build/tests/kernels/sssp/test_sssp 2>&1 | tail -6
-    # the dominator variants after the fifth session's host-side refactor (dom_run_phases and the
-    # shared prepare helpers; their kernels' SASS unchanged): their GPU tests once more
-    timeout 120 build/tests/kernels/dom/test_dom 2>&1 | tail -3
+    timeout 240 build/tests/kernels/sssp/test_sssp 2>&1 | grep -E '^(FAIL|  )|passed,' | tail -12
+    timeout 90 build/tests/kernels/dom/test_dom 2>&1 | tail -2
+    # sssp-fast's ilp (2, 4) and hubtest=0 rows of the sweep (the others are in the CSV: resume
+    # skips them)
+    timeout 120 bin/graphrepro experiment configs/sssp-fast-tuning.cfg --outdir "$dir" 2>&1 | tail -4
+    pack10
+    # where a root's time goes: rounds against far-pile splits (the trace's split_ms, fifth session)
+    for g in rmat:scale=22,ef=16,sym=1,seed=1 grid:side=4096,seed=1; do
+        tf=$dir/sssp-trace-sssp-fast-${g%%:*}.csv
+        timeout 60 bin/graphrepro run --variant sssp-fast --graph "$g" --sources 1 --reps 1 \
+            --no-ceilings --trace "$tf" > /dev/null 2>&1 &&
+            awk -F, 'NR > 1 { n++; ms += $(NF - 1); sp += $NF; if ($NF > 0.002) k++ }
+                END { printf "%s: %d rounds %.3f ms, splits (> 2 us) %d %.3f ms\n", FILENAME, n, ms, k, sp }' "$tf"
+    done
+    pack10
+    # bf-edge's flag stores (fifth session): the paper's against once an iteration, N = 21 and 24,
+    # and one-root traces at N = 21 (updates and time per iteration)
+    timeout 150 bin/graphrepro experiment configs/bf-edge-flag.cfg --outdir "$dir" 2>&1 | tail -6
+    for f in 0 1; do
+        tf=$dir/sssp-trace-bf-edge-flag$f-rmat21.csv
+        timeout 60 bin/graphrepro run --variant bf-edge:flag=$f --graph rmat:scale=21,ef=16,sym=1,seed=1 \
+            --sources 1 --reps 1 --no-ceilings --trace "$tf" > /dev/null 2>&1 &&
+            awk -F, 'NR > 1 { printf "%s%s:%s/%.3f", (n++ ? " " : "flag'$f' it:upd/ms "), $1, $2, $4 } END { print "" }' "$tf"
+    done
+    pack10 ;;
+10s)    # the SSSP sanitizer runs of part 10's code (new paths first), then the racecheck of the
+        # thin-round configurations with a longer limit (their group barrier spins under
+        # racecheck: 60 s was not enough twice); the log is packed after every run
+    dir=$(dev_dir)
     slog=$dir/sssp-sanitizer.log
-    for r in "racecheck sssp-fast:thin=1000000000,tblocks=1 240" "racecheck sssp-fast:bal=1,thin=16,tblocks=3 240" \
-             "memcheck sssp-fast:bal=1,ilp=4 60" "racecheck sssp-fast:bal=1,ilp=4 60" \
+    echo "== (2026-11-25, fifth session's plan) new paths, then the thin-round racechecks" >> "$slog"
+    for r in "memcheck sssp-fast:bal=1,ilp=4 60" "racecheck sssp-fast:bal=1,ilp=4 60" \
              "memcheck sssp-fast:bal=1,ilp=2,big=32 60" "racecheck sssp-fast:bal=1,ilp=2,big=32 60" \
-             "memcheck sssp-fast:hubtest=0,big=1000000000 60" "racecheck sssp-fast:hubtest=0,big=1000000000 60"; do
+             "memcheck sssp-fast:hubtest=0,big=1000000000 60" "racecheck sssp-fast:hubtest=0,big=1000000000 60" \
+             "memcheck bf-edge:flag=1 60" "racecheck bf-edge:flag=1 60" \
+             "racecheck sssp-fast:thin=1000000000,tblocks=1 150" "racecheck sssp-fast:bal=1,thin=16,tblocks=3 150"; do
         set -- $r
         echo "== $1 $2 rmat:scale=8,ef=8,sym=1,seed=1 (limit $3 s)" >> "$slog"
         timeout "$3" compute-sanitizer --tool "$1" --error-exitcode 99 bin/graphrepro run \
             --variant "$2" --graph rmat:scale=8,ef=8,sym=1,seed=1 --sources 1 --reps 1 --max-reps 1 \
             --warmup 0 --verify exact --no-ceilings >> "$slog" 2>&1
         echo "exit $?" >> "$slog"
+        tar czf "$OUT/results-pending10s.tgz" "$slog"
     done
-    tail -12 "$slog"
-    # sssp-fast's ilp (2, 4) and hubtest=0 rows of the sweep (the others are in the CSV: resume
-    # skips them)
-    timeout 120 bin/graphrepro experiment configs/sssp-fast-tuning.cfg --outdir "$dir" 2>&1 | tail -4
-    # where a root's time goes: rounds against far-pile splits (the trace's split_ms, fifth session)
-    for g in rmat:scale=22,ef=16,sym=1,seed=1 grid:side=4096,seed=1; do
-        tf=$dir/sssp-trace-sssp-fast-${g%%:*}.csv
-        timeout 90 bin/graphrepro run --variant sssp-fast --graph "$g" --sources 1 --reps 1 \
-            --no-ceilings --trace "$tf" > /dev/null 2>&1 &&
-            awk -F, 'NR > 1 { n++; ms += $(NF - 1); sp += $NF; if ($NF > 0.002) k++ }
-                END { printf "%s: %d rounds %.3f ms, splits (> 2 us) %d %.3f ms\n", FILENAME, n, ms, k, sp }' "$tf"
-    done
-    tar czf "$OUT/results-pending10.tgz" "$slog" "$dir"/sssp-fast-tuning* "$dir"/sssp-trace-sssp-fast-* ;;
+    awk '/fifth session.s plan/ {on = 1} on && /^exit/ {n++; if ($2 != 0) bad++} END {print "sanitizer runs:", n, "non-zero exits:", bad + 0}' "$slog" ;;
 11)     # the BFS family at scale 24 and 26 (the contract's > 2^31 arcs). The host check reads the
         # machine's memory from the pages the kernel reports, which start low on some microVMs
         # (H200.md): the kind's 128 GiB less headroom is given instead
@@ -162,5 +183,5 @@ case $part in
     GR_HOST_MEMORY=$((120 * 1024 * 1024 * 1024)) timeout 560 bin/graphrepro experiment \
         configs/bfs-large-scale.cfg --outdir "$dir" 2>&1 | tail -20
     tar czf "$OUT/results-pending11.tgz" "$dir"/bfs-large-scale* ;;
-*) echo "usage: gpu_pending.sh 1|2|2r|3|4|5|6|7|8|9|9r|10|11" >&2; exit 2 ;;
+*) echo "usage: gpu_pending.sh 1|2|2r|3|4|5|6|7|8|9|9r|10|10s|11" >&2; exit 2 ;;
 esac

@@ -36,6 +36,7 @@ tag=$(bin/graphrepro info | awk '/results tag:/ {print $3}')
 dir=results/$tag
 mkdir -p "$dir"
 san_variants=(bf-edge bf-edge:restrict=0 bf-edge:cache=0 bf-edge:restrict=0,cache=0 bf-edge:seg=64
+              bf-edge:flag=1
               bf-worklist bf-worklist:bs=64 sssp-fast sssp-fast:d32=0 sssp-fast:big=32
               sssp-fast:delta=1 sssp-fast:thin=0 sssp-fast:thin=1000000000,tblocks=1
               sssp-fast:bal=0,big=512 sssp-fast:bal=0,thin=16,tblocks=3 sssp-fast:bal=1

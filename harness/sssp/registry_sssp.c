@@ -98,11 +98,12 @@ const gr_variant gr_variant_bf_edge = {
     .name = "bf-edge", .family = "sssp", .paper = "bf-sssp",
     .summary = "the paper's Bellman-Ford: edge list (each pair once), one thread per edge, "
                "double distances, host loop on a modif flag",
-    .gpu = 1, .nparams = 3,
+    .gpu = 1, .nparams = 4,
     .params = {{"restrict", 1, 0, 1, "1: read dist through a const __restrict__ alias"},
                {"cache", 1, 0, 1, "1: edges permuted by (segment, segment) of their ends"},
                {"seg", 2097152, 1, 1L << 30,
-                "vertices per dist segment (cache=1); 2^21 = 16 MB of doubles, three fit the L2"}},
+                "vertices per dist segment (cache=1); 2^21 = 16 MB of doubles, three fit the L2"},
+               {"flag", 0, 0, 1, "0: the paper's store of the modif flag at every update; 1 (ours): stored only when it does not hold the iteration yet"}},
     SSSP_HOOKS, .trace = sssp_trace, .impl = &gr_sssp_bf_edge,
 };
 

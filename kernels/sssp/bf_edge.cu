@@ -7,6 +7,12 @@
 //               through a second alias of the same memory, as the paper did.
 //   cache=1:    edges permuted by (segment of one end, segment of the other), segments of `seg`
 //               vertices, so the threads of a group touch few segments of dist (L2 locality).
+//   flag=1 (ours, not the paper's): an updating thread reads `modif` and stores `it` only when it
+//               does not hold it yet (about one store an SM an iteration); flag=0, the paper's,
+//               stores it at every update - millions of stores to one address in the early
+//               iterations, which one L2 slice takes one after another. The flag's meaning and
+//               the host loop are the same: modif == it after the launch iff something changed
+//               (a read can be stale, never ahead: it only causes an extra store).
 // Races: two threads may write the same dist cell in one iteration without atomics, and a larger
 // value can overwrite a smaller one. Every written value is the length of a real path (an upper
 // bound), the writer sets modif, and the next iteration re-relaxes the edge that gave the smaller
@@ -32,7 +38,7 @@ struct bfe_state {
     int32_t n;
     int64_t ne;             // edges in the list
     int both;               // 1: undirected (relax both directions), 0: directed arcs
-    int restrict_, cache;
+    int restrict_, cache, flag;
     int2 *ends;             // (st, en) per edge
     int32_t *w;
     double *dist;
@@ -53,27 +59,35 @@ __global__ void bfe_init(double *dist, int32_t n, int32_t src, int *modif)
         *modif = 0;
 }
 
+// The flag after an update: the paper's store (TW false), or a store only when the flag does not
+// hold `it` yet (TW: flag=1).
+template <bool TW> __device__ __forceinline__ void bfe_flag(int *modif, int it)
+{
+    if (!TW || *modif != it)
+        *modif = it;
+}
+
 // The paper's update, on values already loaded; writes through `out`.
-template <bool BOTH, bool COUNT>
+template <bool BOTH, bool COUNT, bool TW>
 __device__ __forceinline__ void bfe_update(double *out, int st, int en, double w, double dst,
                                            double den, int it, int *modif,
                                            unsigned long long *upd)
 {
     if (BOTH && dst > den + w) {
         out[st] = den + w;
-        *modif = it;
+        bfe_flag<TW>(modif, it);
         if (COUNT)
             atomicAdd(upd, 1ULL);
     } else if (den > dst + w) {
         out[en] = dst + w;
-        *modif = it;
+        bfe_flag<TW>(modif, it);
         if (COUNT)
             atomicAdd(upd, 1ULL);
     }
 }
 
 // restrict=0: one plain pointer for reads and writes.
-template <bool BOTH, bool COUNT>
+template <bool BOTH, bool COUNT, bool TW>
 __global__ void bfe_relax_plain(const int2 *ends, const int32_t *w, int64_t ne, double *dist,
                                 int it, int *modif, unsigned long long *upd)
 {
@@ -81,11 +95,12 @@ __global__ void bfe_relax_plain(const int2 *ends, const int32_t *w, int64_t ne, 
     if (i >= ne)
         return;
     int2 e = ends[i];
-    bfe_update<BOTH, COUNT>(dist, e.x, e.y, (double)w[i], dist[e.x], dist[e.y], it, modif, upd);
+    bfe_update<BOTH, COUNT, TW>(dist, e.x, e.y, (double)w[i], dist[e.x], dist[e.y], it, modif,
+                                upd);
 }
 
 // restrict=1: reads through a const __restrict__ alias, writes through a second alias.
-template <bool BOTH, bool COUNT>
+template <bool BOTH, bool COUNT, bool TW>
 __global__ void bfe_relax_restrict(const int2 *__restrict__ ends, const int32_t *__restrict__ w,
                                    int64_t ne, const double *__restrict__ dist_r,
                                    double *__restrict__ dist_w, int it, int *modif,
@@ -95,30 +110,39 @@ __global__ void bfe_relax_restrict(const int2 *__restrict__ ends, const int32_t 
     if (i >= ne)
         return;
     int2 e = ends[i];
-    bfe_update<BOTH, COUNT>(dist_w, e.x, e.y, (double)w[i], dist_r[e.x], dist_r[e.y], it, modif,
-                            upd);
+    bfe_update<BOTH, COUNT, TW>(dist_w, e.x, e.y, (double)w[i], dist_r[e.x], dist_r[e.y], it,
+                                modif, upd);
+}
+
+template <bool COUNT, bool TW>
+void bfe_launch_tw(bfe_state *s, int it)
+{
+    unsigned blocks = (unsigned)((s->ne + kBs - 1) / kBs);
+    if (s->restrict_) {
+        if (s->both)
+            bfe_relax_restrict<true, COUNT, TW><<<blocks, kBs>>>(s->ends, s->w, s->ne, s->dist,
+                                                                 s->dist_w, it, s->modif, s->upd);
+        else
+            bfe_relax_restrict<false, COUNT, TW><<<blocks, kBs>>>(s->ends, s->w, s->ne, s->dist,
+                                                                  s->dist_w, it, s->modif, s->upd);
+    } else {
+        if (s->both)
+            bfe_relax_plain<true, COUNT, TW><<<blocks, kBs>>>(s->ends, s->w, s->ne, s->dist, it,
+                                                              s->modif, s->upd);
+        else
+            bfe_relax_plain<false, COUNT, TW><<<blocks, kBs>>>(s->ends, s->w, s->ne, s->dist, it,
+                                                               s->modif, s->upd);
+    }
+    GR_CHECK_LAUNCH();
 }
 
 template <bool COUNT>
 void bfe_launch(bfe_state *s, int it)
 {
-    unsigned blocks = (unsigned)((s->ne + kBs - 1) / kBs);
-    if (s->restrict_) {
-        if (s->both)
-            bfe_relax_restrict<true, COUNT><<<blocks, kBs>>>(s->ends, s->w, s->ne, s->dist,
-                                                             s->dist_w, it, s->modif, s->upd);
-        else
-            bfe_relax_restrict<false, COUNT><<<blocks, kBs>>>(s->ends, s->w, s->ne, s->dist,
-                                                              s->dist_w, it, s->modif, s->upd);
-    } else {
-        if (s->both)
-            bfe_relax_plain<true, COUNT><<<blocks, kBs>>>(s->ends, s->w, s->ne, s->dist, it,
-                                                          s->modif, s->upd);
-        else
-            bfe_relax_plain<false, COUNT><<<blocks, kBs>>>(s->ends, s->w, s->ne, s->dist, it,
-                                                           s->modif, s->upd);
-    }
-    GR_CHECK_LAUNCH();
+    if (s->flag)
+        bfe_launch_tw<COUNT, true>(s, it);
+    else
+        bfe_launch_tw<COUNT, false>(s, it);
 }
 
 void bfe_init_root(bfe_state *s, int32_t src)
@@ -174,6 +198,7 @@ void *bfe_prepare(const gr_graph *g, const long *pv, gr_err *err)
     s->both = both;
     s->restrict_ = restrict_;
     s->cache = cache;
+    s->flag = (int)pv[3];
     GR_CUDA_CHECK(cudaMalloc(&s->ends, (size_t)(ne > 0 ? ne : 1) * sizeof(int2)));
     GR_CUDA_CHECK(cudaMalloc(&s->w, (size_t)(ne > 0 ? ne : 1) * sizeof(int32_t)));
     GR_CUDA_CHECK(cudaMalloc(&s->dist, (size_t)(g->n > 0 ? g->n : 1) * sizeof(double)));

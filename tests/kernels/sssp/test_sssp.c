@@ -111,6 +111,9 @@ TEST_CASE(bf_edge_cache0) { check_variant("bf-edge:cache=0"); }
 TEST_CASE(bf_edge_both0) { check_variant("bf-edge:restrict=0,cache=0"); }
 TEST_CASE(bf_edge_seg1024) { check_variant("bf-edge:seg=1024"); }
 TEST_CASE(bf_edge_seg1024_restrict0) { check_variant("bf-edge:seg=1024,restrict=0"); }
+/* flag=1: the flag stored only when it does not hold the iteration yet (ours) */
+TEST_CASE(bf_edge_flag1) { check_variant("bf-edge:flag=1"); }
+TEST_CASE(bf_edge_flag1_both0) { check_variant("bf-edge:restrict=0,cache=0,flag=1"); }
 TEST_CASE(bf_worklist_default) { check_variant("bf-worklist"); }
 TEST_CASE(bf_worklist_bs64) { check_variant("bf-worklist:bs=64"); }
 TEST_CASE(bf_worklist_bs1024) { check_variant("bf-worklist:bs=1024"); }
@@ -162,6 +165,7 @@ TEST_CASE(sssp_nf_default) { check_variant("sssp-nf"); }
 TEST_CASE(sssp_nf_delta1_big32) { check_variant("sssp-nf:delta=1,big=32"); }
 TEST_CASE(sssp_nf_delta_huge) { check_variant("sssp-nf:delta=1000000000"); }
 TEST_CASE(trace_bf_edge) { check_trace("bf-edge", 1); }
+TEST_CASE(trace_bf_edge_flag1) { check_trace("bf-edge:flag=1", 1); }
 TEST_CASE(trace_bf_worklist) { check_trace("bf-worklist", 0); }
 TEST_CASE(trace_sssp_fast) { check_trace("sssp-fast", 0); }
 TEST_CASE(trace_sssp_fast_thin0) { check_trace("sssp-fast:thin=0", 0); }
@@ -172,7 +176,8 @@ TEST_CASE(trace_sssp_fast_hubtest0) { check_trace("sssp-fast:hubtest=0,big=10000
 
 TEST_MAIN("sssp", TEST_ENTRY(bf_edge_default), TEST_ENTRY(bf_edge_restrict0),
           TEST_ENTRY(bf_edge_cache0), TEST_ENTRY(bf_edge_both0), TEST_ENTRY(bf_edge_seg1024),
-          TEST_ENTRY(bf_edge_seg1024_restrict0), TEST_ENTRY(bf_worklist_default),
+          TEST_ENTRY(bf_edge_seg1024_restrict0), TEST_ENTRY(bf_edge_flag1),
+          TEST_ENTRY(bf_edge_flag1_both0), TEST_ENTRY(bf_worklist_default),
           TEST_ENTRY(bf_worklist_bs64), TEST_ENTRY(bf_worklist_bs1024),
           TEST_ENTRY(sssp_fast_default), TEST_ENTRY(sssp_fast_d64), TEST_ENTRY(sssp_fast_big32),
           TEST_ENTRY(sssp_fast_delta1), TEST_ENTRY(sssp_fast_delta_huge),
@@ -187,6 +192,7 @@ TEST_MAIN("sssp", TEST_ENTRY(bf_edge_default), TEST_ENTRY(bf_edge_restrict0),
           TEST_ENTRY(sssp_fast_hubtest0), TEST_ENTRY(sssp_fast_bal0), TEST_ENTRY(sssp_fast_bal0_small),
           TEST_ENTRY(sssp_fast_bal0_thin), TEST_ENTRY(sssp_nf_default),
           TEST_ENTRY(sssp_nf_delta1_big32), TEST_ENTRY(sssp_nf_delta_huge), TEST_ENTRY(trace_bf_edge),
+          TEST_ENTRY(trace_bf_edge_flag1),
           TEST_ENTRY(trace_bf_worklist), TEST_ENTRY(trace_sssp_fast),
           TEST_ENTRY(trace_sssp_fast_thin0), TEST_ENTRY(trace_sssp_fast_bal0),
           TEST_ENTRY(trace_sssp_fast_bal1), TEST_ENTRY(trace_sssp_fast_ilp4),
