@@ -58,7 +58,12 @@ ASAN_HOBJ   := $(HARNESS_SRC:%.c=build/asan/%.o)
 .PHONY: all test test-now test-gpu fuzz reproduce plots report compare clean help deps
 # Keep intermediate objects (no "rm build/asan/..." after the test summary).
 .SECONDARY:
-all: bin/graphrepro
+all: bin/graphrepro build/tools/bf_edge_replay
+
+# Counting tools (tools/*.c, results/NOTES.md says which count each one gives).
+build/tools/%: tools/%.c build/libgr.a build/libgrk.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $< build/libgr.a build/libgrk.a build/libgr.a $(LDLIBS)
 
 bin/graphrepro: build/harness/cli/main.o build/libgr.a build/libgrk.a
 	@mkdir -p bin
