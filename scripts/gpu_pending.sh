@@ -4,8 +4,8 @@
 # next at once). Run from the repository root: GR_GIT_REV=<commit> bash scripts/gpu_pending.sh 9
 # Results land in results/<device>/ and are packed into $OUT (default /tmp/graphrepro-out).
 # NEXT (after the fifth session of 2026-11-25; results/NOTES.md, "Next GPU session"), in order:
-#   9   BFS: tests and sanitizer (the hub kernel's warp chunks, lb=3's hub threshold, bfs-do bw),
-#       then bfs-do's tuning rows (bw 2 and 4 among them) and level traces
+#   9   BFS: tests and sanitizer (the hub kernel's warp chunks, lb=3's hub threshold, bfs-do bw)
+#   9t  BFS: bfs-do's tuning rows (bw 2 and 4 among them) and level traces
 #   9r  BFS: make reproduce PAPER=pmpp-bfs after dropping the per-arc-search lb=3 rows
 #   10  SSSP: GPU tests (chunk_walk refactor of sssp-fast's hub walk, ilp 2/4, hubtest=0, bf-edge
 #       flag; and the dominators' after the fifth session's host refactor), the sweep's ilp and
@@ -111,8 +111,10 @@ case $part in
     tar czf "$OUT/results-pending8.tgz" "$slog" ;;
 9)      # BFS after the fourth session: the hub kernel walks warp chunks (chunk_walk.cuh) and lb=3
         # has a hub threshold; after the fifth, bfs-do's bottom-up takes bw words at once: tests
-        # and sanitizer (lb=3,hub=32 and bw 2 / 4 included), then the tuning rows and traces
-    GR_BFS_BUDGET_S=${GR_BFS_BUDGET_S:-560} bash scripts/gpu_bfs.sh test sanitize tune ;;
+        # and sanitizer (lb=3,hub=32 and bw 2 / 4 included)
+    GR_BFS_BUDGET_S=${GR_BFS_BUDGET_S:-540} bash scripts/gpu_bfs.sh test sanitize ;;
+9t)     # ... then bfs-do's tuning rows (bw 2 and 4 among them) and level traces (bw=4 among them)
+    GR_BFS_BUDGET_S=${GR_BFS_BUDGET_S:-400} bash scripts/gpu_bfs.sh tune ;;
 9r)     # ... then the reproduce: the lb=3 rows of the per-arc-search hub kernel (82133e3) dropped,
         # the new factor and threshold rows, the level traces
     dir=$(dev_dir)
@@ -183,5 +185,5 @@ case $part in
     GR_HOST_MEMORY=$((120 * 1024 * 1024 * 1024)) timeout 560 bin/graphrepro experiment \
         configs/bfs-large-scale.cfg --outdir "$dir" 2>&1 | tail -20
     tar czf "$OUT/results-pending11.tgz" "$dir"/bfs-large-scale* ;;
-*) echo "usage: gpu_pending.sh 1|2|2r|3|4|5|6|7|8|9|9r|10|10s|11" >&2; exit 2 ;;
+*) echo "usage: gpu_pending.sh 1|2|2r|3|4|5|6|7|8|9|9t|9r|10|10s|11" >&2; exit 2 ;;
 esac

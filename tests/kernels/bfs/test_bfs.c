@@ -133,7 +133,7 @@ TEST_CASE(queue_star_path)
  * bw=2/4: a warp takes 2 or 4 bitmap words at once in a bottom-up step (alpha=1,beta=1000: every
  * level after the first bottom-up, so words of every fill and long in-arc lists). */
 static const char *const do_params[] = {"bfs-do:bw=2", "bfs-do:bw=4", "bfs-do:alpha=1,beta=1000,bw=4",
-                                        "bfs-do:sort=0,bw=4", "bfs-do:bps=1,bw=2", "bfs-do",
+                                        "bfs-do",
                                         "bfs-do:small=0", "bfs-do:alpha=1,beta=1000",
                                         "bfs-do:alpha=1000,beta=1", "bfs-do:bps=1",
                                         "bfs-do:alpha=1000,beta=1,small=0,bps=1", "bfs-do:thin=0",
