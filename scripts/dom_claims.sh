@@ -19,7 +19,8 @@
 . "$(dirname "$0")/claims_common.sh"
 pub=$root/configs/published/gpu_dominators_example.csv
 pub_total=$(awk -F, '$3 == "total" { print $4 }' "$pub" 2>/dev/null)
-launch_us=$(awk -F, '$2 == "launch_us" { v = $3 } END { print v + 0 }' "$dir/peak.csv" 2>/dev/null || echo 0)
+launch_us=$(ceiling launch_us)
+launch_us=${launch_us:-0}
 echo "claim,case,ours_ms,reference_ms,factor,holds" > "$tmp"
 # rows: kind variant params case median_ms (case: "-" for the example, the graph otherwise)
 rows() {

@@ -79,10 +79,9 @@ bf-sssp-goals)
               NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
               $c["variant"] == "bf-edge" && $c["params"] == p && $c["git_rev"] == r &&
               $c["graph"] ~ /^rmat:.*scale=21(;|$)/ { print $c["iters_min"] "," $c["m"] "," $c["iters_max"] }' | tail -1 || true)
-    peak() { flat "$dir/peak.csv" | awk -F, -v k="$1" '$2 == k { v = $3 } END { print v }'; }
     # per-iteration floor (ms) x the iteration count given
     bfl() { [ -n "$bi" ] && awk -v it="$1" -v m="$(field "$bi" 2)" \
-                -v bw="$(peak copy_bw)" -v g="$(peak gather_l2)" 'BEGIN {
+                -v bw="$(ceiling copy_bw)" -v g="$(ceiling gather_l2)" 'BEGIN {
                 if (it + 0 > 0 && bw + 0 > 0 && g + 0 > 0) {
                     dram = 6 * m / bw; l2 = (6 * m / 32 + m) / g
                     printf "%.4g", it * (dram > l2 ? dram : l2) * 1000 } }' || true; }
