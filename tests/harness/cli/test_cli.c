@@ -172,6 +172,17 @@ TEST_CASE(experiment_resume_skips_building_done_graphs)
 /* scripts/goals.sh reads a goal off the rows: the newest passed row of the variant on the goal's
  * graph (a uniform graph of the same scale is not R-MAT), a ratio's rows named with their rev and
  * whether they come from one run; a goal without rows says so. */
+/* scripts/goals.sh on TMP/goals for NAME (pmpp-bfs-goals, ...): its exit status 0, and the
+ * goals CSV it wrote (the caller frees it; NULL when it failed). */
+static char *goals_run(const char *name)
+{
+    char cmd[256], path[128];
+    snprintf(cmd, sizeof cmd, "bash scripts/goals.sh %s/goals/%s.csv %s/goals", TMP, name, TMP);
+    snprintf(path, sizeof path, "%s/goals/%s.csv", TMP, name);
+    CHECK_EQ(sh(cmd), 0);
+    return slurp(path);
+}
+
 TEST_CASE(goals_script_reads_rows)
 {
     CHECK_EQ(sh("rm -rf " TMP "/goals && mkdir -p " TMP "/goals"), 0);
@@ -192,16 +203,14 @@ TEST_CASE(goals_script_reads_rows)
                 rows[i][2][0] == 'r' ? rm22 : un22, rows[i][3], rows[i][3], rows[i][3], rows[i][3],
                 rows[i][4], rows[i][5]);
     fclose(f);
-    CHECK_EQ(sh("bash scripts/goals.sh " TMP "/goals/pmpp-bfs-goals.csv " TMP "/goals"), 0);
-    char *s = slurp(TMP "/goals/pmpp-bfs-goals.csv");
+    char *s = goals_run("pmpp-bfs-goals");
     CHECK_STR_CONTAINS(s, "\"bfs-do GTEPS on rmat 22 (64 roots)\",150,>= 250,no,-");
     CHECK_STR_CONTAINS(s, "on rmat 22\",50,>= 40,yes,yes,");          /* 150 / 3, one run */
     CHECK_STR_CONTAINS(s, "bfs-do:a=1@r2 pmpp-bfs-variants:cpu-bfs-do:threads=0@r2");
     CHECK_STR_CONTAINS(s, "(best parameters)\",,>= 20,no rows yet");
     free(s);
     /* a paper whose experiments have no rows (and no reproduce-times.txt) yet: every goal says so */
-    CHECK_EQ(sh("bash scripts/goals.sh " TMP "/goals/bf-sssp-goals.csv " TMP "/goals"), 0);
-    s = slurp(TMP "/goals/bf-sssp-goals.csv");
+    s = goals_run("bf-sssp-goals");
     CHECK_STR_CONTAINS(s, "\"make reproduce PAPER=bf-sssp in seconds\",,<= 480,no rows yet");
     CHECK_STR_CONTAINS(s, "over the counted floor\",,<= 2,no rows yet");
     free(s);
@@ -226,8 +235,7 @@ TEST_CASE(goals_script_reads_rows)
     fprintf(f, "device,ceiling,value,unit,git_rev,date\ndev,copy_bw,4e12,B/s,r3,x\n"
                "dev,gather_l2,1e11,loads/s,r3,x\n");
     fclose(f);
-    CHECK_EQ(sh("bash scripts/goals.sh " TMP "/goals/bf-sssp-goals.csv " TMP "/goals"), 0);
-    s = slurp(TMP "/goals/bf-sssp-goals.csv");
+    s = goals_run("bf-sssp-goals");
     CHECK_STR_CONTAINS(s, "over the counted floor\",1.5,<= 2,yes,-,");
     CHECK_STR_CONTAINS(s, "floor 7.6 ms from 10 iterations");
     free(s);
