@@ -20,6 +20,23 @@ static uint64_t next(void)
     return rng;
 }
 
+/* One lane visits arc `arc` of the list at `base` of `deg` arcs: 1, or 0 when the arc is out of
+ * the list or was visited before. */
+static int visit(unsigned char *seen, int64_t base, int64_t arc, int64_t deg)
+{
+    return arc >= 0 && arc < deg && !seen[base + arc]++;
+}
+
+/* After the walk (ok: no bad visit): 1 when each of the n arcs was visited exactly once. Frees
+ * seen. */
+static int all_once(unsigned char *seen, int64_t n, int ok)
+{
+    for (int64_t i = 0; i < n && ok; i++)
+        ok = seen[i] == 1;
+    free(seen);
+    return ok;
+}
+
 /* (1) hubs: nb entries of deg[] arcs (each >= big), offsets ho[], nwarps warps. */
 static int hubs_once(int nb, const int64_t *deg, const int64_t *ho, int64_t H, int64_t nwarps)
 {
@@ -48,18 +65,14 @@ static int hubs_once(int nb, const int64_t *deg, const int64_t *ho, int64_t H, i
                     hbeg = hend;
                     hend = h + 1 < (unsigned)nb ? ho[h + 1] : H;
                 }
-                const int64_t arc = k - hbeg;
-                if (arc < 0 || arc >= deg[h] || seen[ho[h] + arc]++) {
+                if (!visit(seen, ho[h], k - hbeg, deg[h])) {
                     ok = 0;
                     break;
                 }
             }
         }
     }
-    for (int64_t i = 0; i < H && ok; i++)
-        ok = seen[i] == 1;
-    free(seen);
-    return ok;
+    return all_once(seen, H, ok);
 }
 
 /* (2) warp groups over nN vertices of degrees d[] (offsets off[]). */
@@ -89,17 +102,13 @@ static int groups_once(int nN, const int *d, const int64_t *off, int64_t total)
                         src += st;
                 if (t >= S)
                     continue;
-                const int arc = t - start[src];
-                if (arc < 0 || arc >= deg[src] || seen[off[i0 + src] + arc]++) {
+                if (!visit(seen, off[i0 + src], t - start[src], deg[src])) {
                     ok = 0;
                     break;
                 }
             }
     }
-    for (int64_t i = 0; i < total && ok; i++)
-        ok = seen[i] == 1;
-    free(seen);
-    return ok;
+    return all_once(seen, total, ok);
 }
 
 TEST_CASE(hub_chunks_cover_every_arc_once)
