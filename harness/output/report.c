@@ -1286,14 +1286,14 @@ static char *commit_line(const gr_csv *t)
     return out;
 }
 
-
 /* Goals CSVs (goal, met) and claims CSVs with a holds column: how many rows say yes, for the
  * summary line ("2 of 4 goals met", "7 of 12 claim rows hold"). */
 static void count_verdicts(section_t *s, const gr_csv *t)
 {
-    int gm = gr_csv_col(t, "met"), hc = gr_csv_col(t, "holds");
+    const int goals = gr_csv_col(t, "goal") >= 0 && gr_csv_col(t, "met") >= 0;
+    const int claims = gr_csv_col(t, "claim") >= 0 && gr_csv_col(t, "holds") >= 0;
     for (long r = 0; r < t->nrows; r++) {
-        if (gr_csv_col(t, "goal") >= 0 && gm >= 0) {
+        if (goals) {
             const char *v = gr_csv_get(t, r, "met");
             if (!strcmp(v, "yes") || !strcmp(v, "no")) {
                 s->goals_total++;
@@ -1301,7 +1301,7 @@ static void count_verdicts(section_t *s, const gr_csv *t)
             } else {
                 s->goals_norows++;
             }
-        } else if (gr_csv_col(t, "claim") >= 0 && hc >= 0) {
+        } else if (claims) {
             const char *v = gr_csv_get(t, r, "holds");
             if (!strcmp(v, "-") || !*v)
                 continue;   /* a measurement without a direction */
