@@ -46,7 +46,7 @@ for stage in "${stages[@]}"; do
         build/tests/harness/bfs/test_bfs_cpu 2>&1 | tail -3 ;;
     sanitize)
         slog=$dir/bfs-sanitizer.log
-        t=$(left); [ "$t" -gt 150 ] && t=150
+        cap=${GR_SAN_CAP:-150}; t=$(left); [ "$t" -gt "$cap" ] && t=$cap
         sym="rmat:scale=9,ef=8,sym=1"; dirg="rmat:scale=9,ef=8"
         hub="rmat:scale=12,ef=16,sym=1"     # one vertex of degree >= 4096: lb=3's hub kernel
         runs=("bfs-do:bw=4,alpha=1,beta=1000 $sym" "bfs-do:bw=2 $dirg" "bfs-vertex $sym" "bfs-gqueue $sym" "bfs-bqueue $sym" "bfs-wqueue $sym"

@@ -17,6 +17,8 @@
 #   11  BFS at scale 24 and 26 (configs/bfs-large-scale.cfg: R-MAT 26 has > 2^31 arcs, the 64-bit
 #       offsets of the family contract; ~60 GB of host memory), last: the issue's sizes that the
 #       8-minute reproduce leaves out
+# SIXTH session (2026-11-25): c (= 9 + 10's tests + 10s side by side, then 9t as time allows),
+#   t (= 9t + 10 without tests), then 9r and 6 after the defaults that won are flipped
 # DONE in the fourth session (kept for the record and for re-runs):
 #   1  dominators: tests, sanitizer, make reproduce PAPER=gpu-dominators after dropping the
 #      dom-batch / dom-iter rows written before their smem / hub parameters
@@ -131,10 +133,12 @@ case $part in
     dir=$(dev_dir)
     pack10() { tar czf "$OUT/results-pending10.tgz" "$dir"/sssp-fast-tuning* "$dir"/sssp-trace-sssp-fast-* \
                    "$dir"/bf-edge-flag* "$dir"/sssp-trace-bf-edge-* 2>/dev/null; }
-    make -j"$(nproc)" SMS=90 build/tests/kernels/sssp/test_sssp build/tests/kernels/dom/test_dom \
-        > /dev/null 2>&1
-    timeout 240 build/tests/kernels/sssp/test_sssp 2>&1 | grep -E '^(FAIL|  )|passed,' | tail -12
-    timeout 90 build/tests/kernels/dom/test_dom 2>&1 | tail -2
+    if [ -z "${GR_SKIP_TESTS:-}" ]; then     # part c ran them
+        make -j"$(nproc)" SMS=90 build/tests/kernels/sssp/test_sssp build/tests/kernels/dom/test_dom \
+            > /dev/null 2>&1
+        timeout 240 build/tests/kernels/sssp/test_sssp 2>&1 | grep -E '^(FAIL|  )|passed,' | tail -12
+        timeout 90 build/tests/kernels/dom/test_dom 2>&1 | tail -2
+    fi
     # sssp-fast's ilp (2, 4) and hubtest=0 rows of the sweep (the others are in the CSV: resume
     # skips them)
     timeout 120 bin/graphrepro experiment configs/sssp-fast-tuning.cfg --outdir "$dir" 2>&1 | tail -4
@@ -160,23 +164,34 @@ case $part in
     pack10 ;;
 10s)    # the SSSP sanitizer runs of part 10's code (new paths first), then the racecheck of the
         # thin-round configurations with a longer limit (their group barrier spins under
-        # racecheck: 60 s was not enough twice); the log is packed after every run
+        # racecheck: 60 s was not enough twice); the log is packed after every run. GR_PAR=1 runs
+        # them all side by side (part c), each into its own log, joined in order at the end
     dir=$(dev_dir)
     slog=$dir/sssp-sanitizer.log
     echo "== (2026-11-25, fifth session's plan) new paths, then the thin-round racechecks" >> "$slog"
-    for r in "memcheck sssp-fast:bal=1,ilp=4 60" "racecheck sssp-fast:bal=1,ilp=4 60" \
-             "memcheck sssp-fast:bal=1,ilp=2,big=32 60" "racecheck sssp-fast:bal=1,ilp=2,big=32 60" \
-             "memcheck sssp-fast:hubtest=0,big=1000000000 60" "racecheck sssp-fast:hubtest=0,big=1000000000 60" \
-             "memcheck bf-edge:flag=1 60" "racecheck bf-edge:flag=1 60" \
-             "racecheck sssp-fast:thin=1000000000,tblocks=1 150" "racecheck sssp-fast:bal=1,thin=16,tblocks=3 150"; do
-        set -- $r
-        echo "== $1 $2 rmat:scale=8,ef=8,sym=1,seed=1 (limit $3 s)" >> "$slog"
+    runs=("memcheck sssp-fast:bal=1,ilp=4 60" "racecheck sssp-fast:bal=1,ilp=4 60"
+          "memcheck sssp-fast:bal=1,ilp=2,big=32 60" "racecheck sssp-fast:bal=1,ilp=2,big=32 60"
+          "memcheck sssp-fast:hubtest=0,big=1000000000 60" "racecheck sssp-fast:hubtest=0,big=1000000000 60"
+          "memcheck bf-edge:flag=1 60" "racecheck bf-edge:flag=1 60"
+          "racecheck sssp-fast:thin=1000000000,tblocks=1 150" "racecheck sssp-fast:bal=1,thin=16,tblocks=3 150")
+    san1() {    # TOOL VARIANT LIMIT LOG
+        echo "== $1 $2 rmat:scale=8,ef=8,sym=1,seed=1 (limit $3 s)" >> "$4"
         timeout "$3" compute-sanitizer --tool "$1" --error-exitcode 99 bin/graphrepro run \
             --variant "$2" --graph rmat:scale=8,ef=8,sym=1,seed=1 --sources 1 --reps 1 --max-reps 1 \
-            --warmup 0 --verify exact --no-ceilings >> "$slog" 2>&1
-        echo "exit $?" >> "$slog"
-        tar czf "$OUT/results-pending10s.tgz" "$slog"
+            --warmup 0 --verify exact --no-ceilings >> "$4" 2>&1
+        echo "exit $?" >> "$4"
+    }
+    i=0
+    for r in "${runs[@]}"; do
+        set -- $r
+        if [ "${GR_PAR:-0}" = 1 ]; then san1 "$1" "$2" "$3" "$OUT/san10s-$i.log" &
+        else san1 "$1" "$2" "$3" "$slog"; tar czf "$OUT/results-pending10s.tgz" "$slog"; fi
+        i=$((i + 1))
     done
+    wait
+    if [ "${GR_PAR:-0}" = 1 ]; then
+        for j in $(seq 0 $((i - 1))); do cat "$OUT/san10s-$j.log" >> "$slog"; rm -f "$OUT/san10s-$j.log"; done
+    fi
     awk '/fifth session.s plan/ {on = 1} on && /^exit/ {n++; if ($2 != 0) bad++} END {print "sanitizer runs:", n, "non-zero exits:", bad + 0}' "$slog" ;;
 11)     # the BFS family at scale 24 and 26 (the contract's > 2^31 arcs). The host check reads the
         # machine's memory from the pages the kernel reports, which start low on some microVMs
@@ -185,5 +200,31 @@ case $part in
     GR_HOST_MEMORY=$((120 * 1024 * 1024 * 1024)) timeout 560 bin/graphrepro experiment \
         configs/bfs-large-scale.cfg --outdir "$dir" 2>&1 | tail -20
     tar czf "$OUT/results-pending11.tgz" "$dir"/bfs-large-scale* ;;
-*) echo "usage: gpu_pending.sh 1|2|2r|3|4|5|6|7|8|9|9t|9r|10|10s|11" >&2; exit 2 ;;
+c)      # sixth session: parts 9, 10's tests and 10s in one call, side by side (correctness only:
+        # the GPU time-slices between the processes, so nothing here is a timing), then 9t's
+        # tuning rows and traces alone on the GPU with the time left (GR_C_BUDGET_S, default 570)
+    dir=$(dev_dir)
+    t0=$(date +%s)
+    make -j"$(nproc)" SMS=90 all build/tests/kernels/bfs/test_bfs build/tests/kernels/sssp/test_sssp \
+        build/tests/kernels/dom/test_dom > "$OUT/c-build.log" 2>&1 || { tail -20 "$OUT/c-build.log"; exit 1; }
+    echo "--- [$(( $(date +%s) - t0 )) s] built; correctness side by side"
+    (timeout 330 build/tests/kernels/bfs/test_bfs > "$OUT/c-test-bfs.log" 2>&1; echo "exit $?" >> "$OUT/c-test-bfs.log") &
+    (timeout 330 build/tests/kernels/sssp/test_sssp > "$OUT/c-test-sssp.log" 2>&1; echo "exit $?" >> "$OUT/c-test-sssp.log") &
+    (timeout 200 build/tests/kernels/dom/test_dom > "$OUT/c-test-dom.log" 2>&1; echo "exit $?" >> "$OUT/c-test-dom.log") &
+    (GR_BFS_BUDGET_S=300 GR_SAN_CAP=240 bash scripts/gpu_bfs.sh sanitize > /dev/null 2>&1) &
+    (GR_PAR=1 bash "$0" 10s > "$OUT/c-sssp-san.txt" 2>&1) &
+    wait
+    echo "--- [$(( $(date +%s) - t0 )) s] correctness done"
+    for f in bfs sssp dom; do echo "test_$f: $(grep -E 'passed,' "$OUT/c-test-$f.log" | tail -1) $(tail -1 "$OUT/c-test-$f.log")"
+        grep -E '^FAIL' "$OUT/c-test-$f.log" | head -10; done
+    grep -E '^sanitizer runs' "$OUT/bfs-session.log" "$OUT/c-sssp-san.txt"
+    grep -B5 '^exit [1-9]' "$dir/bfs-sanitizer.log" | head -30
+    tar czf "$OUT/results-c.tgz" results
+    GR_BFS_BUDGET_S=$(( ${GR_C_BUDGET_S:-570} - ($(date +%s) - t0) )) bash scripts/gpu_bfs.sh tune 2>&1 | grep -v '^---'
+    tar czf "$OUT/results-c.tgz" results ;;
+t)      # sixth session, the call after c: 9t's tuning rows and traces (the rows c finished are
+        # skipped), then part 10 without its tests
+    GR_BFS_BUDGET_S=${GR_BFS_BUDGET_S:-250} bash scripts/gpu_bfs.sh tune 2>&1 | grep -v '^---'
+    GR_SKIP_TESTS=1 bash "$0" 10 ;;
+*) echo "usage: gpu_pending.sh 1|2|2r|3|4|5|6|7|8|9|9t|9r|10|10s|11|c|t" >&2; exit 2 ;;
 esac
