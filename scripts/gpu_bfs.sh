@@ -67,9 +67,9 @@ for stage in "${stages[@]}"; do
                 echo "exit ${PIPESTATUS[0]}"
             done
         }
-        (tool=memcheck; san) > "$OUT/bfs-san-mem.log" 2>&1 &
-        (tool=racecheck; san) > "$OUT/bfs-san-race.log" 2>&1 &
-        wait
+        (tool=memcheck; san) > "$OUT/bfs-san-mem.log" 2>&1 & p1=$!
+        (tool=racecheck; san) > "$OUT/bfs-san-race.log" 2>&1 & p2=$!
+        wait $p1 $p2    # by pid: a bare wait also waits for the tee of the log (bash >= 5.1)
         cat "$OUT/bfs-san-mem.log" "$OUT/bfs-san-race.log" > "$slog"
         echo "sanitizer runs: $(grep -c '^exit 0' "$slog") with exit 0 of $(( 2 * ${#runs[@]} ))"
         grep -B5 '^exit [1-9]' "$slog" | head -40 ;;
