@@ -78,7 +78,7 @@ for stage in "${stages[@]}"; do
         t=$(left); [ "$t" -gt 240 ] && t=240
         timeout "$t" bin/graphrepro experiment configs/bfs-do-tuning.cfg --outdir "$dir" 2>&1 | tail -30
         for g in "rmat:scale=22,ef=16,sym=1" "grid:side=4096"; do
-            for v in bfs-do bfs-do:thin=0 bfs-do:bw=4; do
+            for v in bfs-do bfs-do:thin=0 bfs-do:bw=1; do
                 timeout 60 bin/graphrepro run --variant "$v" --graph "$g" --sources 1 --reps 1 \
                     --max-reps 1 --no-ceilings --trace "$OUT/trace.csv" > /dev/null 2>&1 &&
                     awk -F, -v v="$v" -v g="${g%%:*}" 'NR > 1 { n++; ms += $NF; if ($NF > 0.02) big = big " L" $(NF-4) "=" $NF "ms/" $(NF-3) "v/" $(NF-2) "e/d" $(NF-1) }

@@ -124,7 +124,10 @@ case $part in
         for v in bfs-gqueue bfs-bqueue bfs-wqueue; do
             bash scripts/drop_rows.sh "$dir/pmpp-bfs-$e" "$v" '^ro=[01];small=[012];lb=3;tt=[01];hub=4096$'
         done
+        # sixth session: bw=4 is bfs-do's default (1.61x bw=1 on R-MAT 22, H100)
+        bash scripts/drop_rows.sh "$dir/pmpp-bfs-$e" bfs-do ';bw=1$'
     done
+    bash scripts/drop_rows.sh "$dir/pmpp-bfs-variants" cpu-bfs-do     # the 40x goal: one run
     GR_BFS_BUDGET_S=${GR_BFS_BUDGET_S:-540} bash scripts/gpu_bfs.sh reproduce ;;
 10)     # SSSP after the fourth and fifth sessions: the GPU tests (sssp-fast's hub walk is now
         # chunk_walk.cuh; ilp, hubtest, bf-edge flag; and the dominators' after the fifth

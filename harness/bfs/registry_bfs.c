@@ -16,7 +16,7 @@ static const gr_bfs_variant_impl impl_cpu_bfs = {GR_BFS_HOST_SEQ, NULL},
      "single-block kernel while the frontier fits its b-queue: 0 off, 1 first levels (paper), 2 whenever it fits"}, \
     {"lb", 0, 0, 3, "high-degree vertices: 0 a thread each, 1 warp-cooperative, 2 block- and warp-cooperative, 3 also degree >= hub spread over the grid by a second kernel"}, \
     {"tt", 0, 0, 1, "1 = read visited before the atomic claim (test before test-and-set); 0 = an atomicExch per arc (paper)"}, \
-    {"hub", 4096, 32, 1L << 30, "lb=3: degree from which a vertex's arcs go to the grid-wide hub kernel"}
+    {"hub", 256, 32, 1L << 30, "lb=3: degree from which a vertex's arcs go to the grid-wide hub kernel (256 measured best of 256 / 1024 / 4096 on R-MAT 22, H100)"}
 
 const gr_variant gr_variant_cpu_bfs = GR_BFS_VARIANT(
     "cpu-bfs", "pmpp-bfs", "sequential BFS with two ping-pong frontier arrays (the reference)", 0,
@@ -61,4 +61,4 @@ const gr_variant gr_variant_bfs_do = GR_BFS_VARIANT(
     {"tblocks", 33, 0, 4096, "blocks of the thin levels (0 = one per SM; the thin group is used only when smaller than the grid)"},
     {"occ", 2, 2, 3, "blocks per SM the kernel is compiled for: 2 = 64 registers (32 warps an SM), 3 = registers capped at 40 (48 warps, spills: slower)"},
     {"sort", 1, 0, 1, "1 = bottom-up steps probe in-neighbours by out-degree, largest first (a sorted copy of the in-arc lists, built untimed once per graph); 0 = CSR order"},
-    {"bw", 1, 1, 4, "bitmap words a warp takes at once in a bottom-up step, their loads overlapped: 1, 2 or 4 (2 and 4 with occ=2)"});
+    {"bw", 4, 1, 4, "bitmap words a warp takes at once in a bottom-up step, their loads overlapped: 1 (the first version), 2 or 4 (2 and 4 with occ=2: occ=3 needs bw=1)"});

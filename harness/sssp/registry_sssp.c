@@ -130,7 +130,7 @@ const gr_variant gr_variant_sssp_fast = {
                {"tblocks", 33, 0, 4096, "blocks of the thin rounds (used only when fewer than the grid; 33 measured best on grid 4096)"},
                {"bal", 2, 0, 2, "1: balanced expansion (hub list with arc offsets, warp groups of 32 vertices); 0: the first version (a block per hub, a warp per vertex); 2: 1 when some vertex has degree >= big, else 0"},
                {"ilp", 1, 1, 4, "balanced expansion: arcs a lane loads (targets, weights, then their distances) before it updates any: 1, 2 or 4"},
-               {"hubtest", 1, 0, 1, "1: a vertex pushed near has its degree read to tell a hub (the measured code); 0: not when no vertex has degree >= big (one dependent load less a round on a grid)"}},
+               {"hubtest", 0, 0, 1, "0: a vertex pushed near has its degree read to tell a hub only when some vertex has degree >= big (one dependent load less a round on a grid); 1: always (the first version)"}},
     SSSP_HOOKS, .trace = sssp_trace, .impl = &gr_sssp_fast,
 };
 

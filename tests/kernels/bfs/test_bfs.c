@@ -130,9 +130,11 @@ TEST_CASE(queue_star_path)
 /* thin=0: no thin group; thin=100: the thin group entered and left often; thin=2^30 with
  * alpha=1000: every top-down level in the thin group (hubs' arcs shared by 132 blocks); sort=0:
  * bottom-up over the in-arcs in CSR order (the default probes them by degree, a sorted copy);
- * bw=2/4: a warp takes 2 or 4 bitmap words at once in a bottom-up step (alpha=1,beta=1000: every
+ * bw=1/2 (the default is 4): a warp takes 1 or 2 bitmap words at once in a bottom-up step, occ=3
+ * (40 registers) only with bw=1 (alpha=1,beta=1000: every
  * level after the first bottom-up, so words of every fill and long in-arc lists). */
-static const char *const do_params[] = {"bfs-do:bw=2", "bfs-do:bw=4", "bfs-do:alpha=1,beta=1000,bw=4",
+static const char *const do_params[] = {"bfs-do:bw=1", "bfs-do:bw=2", "bfs-do:alpha=1,beta=1000,bw=1",
+                                        "bfs-do:occ=3,bw=1",
                                         "bfs-do",
                                         "bfs-do:small=0", "bfs-do:alpha=1,beta=1000",
                                         "bfs-do:alpha=1000,beta=1", "bfs-do:bps=1",

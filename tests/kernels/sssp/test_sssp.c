@@ -149,15 +149,16 @@ TEST_CASE(sssp_fast_ilp3_refused)
         build_all();
     gr_t_refused("sssp-fast:ilp=3", &graphs[0], "ilp=3");
 }
-/* hubtest=0: with big huge no graph has a hub, so the instance without the degree test runs on
- * every kind (the star's centre then one warp's vertex); with the default big the graphs with
- * hubs keep the test */
+/* hubtest=0 (the default): with big huge no graph has a hub, so the instance without the degree
+ * test runs on every kind (the star's centre then one warp's vertex); with the default big the
+ * graphs with hubs keep the test. hubtest=1: the test on every graph (the first version) */
 TEST_CASE(sssp_fast_hubtest0_nohub) { check_variant("sssp-fast:hubtest=0,big=1000000000"); }
 TEST_CASE(sssp_fast_hubtest0_nohub_d64_thin)
 {
     check_variant("sssp-fast:hubtest=0,big=1000000000,d32=0,thin=16,tblocks=3,delta=1");
 }
-TEST_CASE(sssp_fast_hubtest0) { check_variant("sssp-fast:hubtest=0"); }
+TEST_CASE(sssp_fast_hubtest1) { check_variant("sssp-fast:hubtest=1"); }
+TEST_CASE(sssp_fast_hubtest1_nohub) { check_variant("sssp-fast:hubtest=1,big=1000000000"); }
 TEST_CASE(sssp_fast_bal0) { check_variant("sssp-fast:bal=0,big=512"); }
 TEST_CASE(sssp_fast_bal0_small) { check_variant("sssp-fast:bal=0,big=32,delta=1,d32=0"); }
 TEST_CASE(sssp_fast_bal0_thin) { check_variant("sssp-fast:bal=0,thin=16,tblocks=3,delta=1"); }
@@ -189,7 +190,8 @@ TEST_MAIN("sssp", TEST_ENTRY(bf_edge_default), TEST_ENTRY(bf_edge_restrict0),
           TEST_ENTRY(sssp_fast_ilp4_big32_delta1), TEST_ENTRY(sssp_fast_ilp4_d64_thin),
           TEST_ENTRY(sssp_fast_ilp2_nohub), TEST_ENTRY(sssp_fast_ilp3_refused),
           TEST_ENTRY(sssp_fast_hubtest0_nohub), TEST_ENTRY(sssp_fast_hubtest0_nohub_d64_thin),
-          TEST_ENTRY(sssp_fast_hubtest0), TEST_ENTRY(sssp_fast_bal0), TEST_ENTRY(sssp_fast_bal0_small),
+          TEST_ENTRY(sssp_fast_hubtest1), TEST_ENTRY(sssp_fast_hubtest1_nohub),
+          TEST_ENTRY(sssp_fast_bal0), TEST_ENTRY(sssp_fast_bal0_small),
           TEST_ENTRY(sssp_fast_bal0_thin), TEST_ENTRY(sssp_nf_default),
           TEST_ENTRY(sssp_nf_delta1_big32), TEST_ENTRY(sssp_nf_delta_huge), TEST_ENTRY(trace_bf_edge),
           TEST_ENTRY(trace_bf_edge_flag1),
