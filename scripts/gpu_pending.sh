@@ -3,21 +3,24 @@
 # device call each (a call may run 10 minutes; a machine idle for 30 s is given back, so call the
 # next at once). Run from the repository root: GR_GIT_REV=<commit> bash scripts/gpu_pending.sh 9
 # Results land in results/<device>/ and are packed into $OUT (default /tmp/graphrepro-out).
-# NEXT (after the fifth session of 2026-11-25; results/NOTES.md, "Next GPU session"), in order:
+# NEXT (after the sixth session of 2026-11-25; results/NOTES.md, "Next GPU session"): on an
+# H200, 9r, 6, 11 in that order (one call each; at most 8 files come back from $OUT, so every part
+# packs its results into one archive there). Parts 9, 9t, 10, 10s ran on an H100 in the sixth.
+# Earlier plan (after the fifth session), kept for what each part does:
 #   9   BFS: tests and sanitizer (the hub kernel's warp chunks, lb=3's hub threshold, bfs-do bw)
-#   9t  BFS: bfs-do's tuning rows (bw 2 and 4 among them) and level traces
-#   9r  BFS: make reproduce PAPER=pmpp-bfs after dropping the per-arc-search lb=3 rows
-#   10  SSSP: GPU tests (chunk_walk refactor of sssp-fast's hub walk, ilp 2/4, hubtest=0, bf-edge
-#       flag; and the dominators' after the fifth session's host refactor), the sweep's ilp and
-#       hubtest rows (flip a default that wins: ilp on R-MAT 22, hubtest=0 on grid 4096),
-#       one-root traces with split_ms, and bf-edge's flag rows (configs/bf-edge-flag.cfg)
+#   9t  BFS: bfs-do's tuning rows (bw 1 and 2 against the default 4) and level traces
+#   9r  BFS: make reproduce PAPER=pmpp-bfs after dropping the per-arc-search lb=3 rows, the bw=1
+#       bfs-do rows and cpu-bfs-do of the variants experiment
+#   10  SSSP: GPU tests, the sweep's ilp / hubtest rows, one-root traces with split_ms, and
+#       bf-edge's flag rows (configs/bf-edge-flag.cfg)
 #   10s SSSP: the sanitizer runs of part 10's new paths, then the thin-round racechecks
 #   6   SSSP: make reproduce PAPER=bf-sssp from a cold folder, timed (the 8-minute goal; 536 s
 #       measured with the old delta-7 default)
-#   11  BFS at scale 24 and 26 (configs/bfs-large-scale.cfg: R-MAT 26 has > 2^31 arcs, the 64-bit
-#       offsets of the family contract; ~60 GB of host memory), last: the issue's sizes that the
-#       8-minute reproduce leaves out
-# SIXTH session (2026-11-25): c (= 9 + 10's tests + 10s side by side, then 9t as time allows),
+#   11  BFS at scale 24 and 26 (configs/bfs-large-scale.cfg: R-MAT 26 ef 17 has > 2^31 arcs, the
+#       64-bit offsets of the family contract; ~70 GB of host memory)
+# SIXTH session (2026-11-25; it got an H100, NOTES "Outcomes ... sixth session"): c ran the tests
+#   beside the sanitizers, which made the host-driven tests time out (run GPU tests alone);
+#   c (= 9 + 10's tests + 10s side by side, then 9t as time allows),
 #   t (= 9t + 10 without tests), then 9r and 6 after the defaults that won are flipped
 # DONE in the fourth session (kept for the record and for re-runs):
 #   1  dominators: tests, sanitizer, make reproduce PAPER=gpu-dominators after dropping the
@@ -203,17 +206,23 @@ case $part in
     GR_HOST_MEMORY=$((120 * 1024 * 1024 * 1024)) timeout 560 bin/graphrepro experiment \
         configs/bfs-large-scale.cfg --outdir "$dir" 2>&1 | tail -20
     tar czf "$OUT/results-pending11.tgz" "$dir"/bfs-large-scale* ;;
-c)      # sixth session: parts 9, 10's tests and 10s in one call, side by side (correctness only:
-        # the GPU time-slices between the processes, so nothing here is a timing), then 9t's
-        # tuning rows and traces alone on the GPU with the time left (GR_C_BUDGET_S, default 570)
+c)      # sixth session: parts 9, 10's tests and 10s in one call (the tests alone, then the
+        # sanitizer runs side by side: correctness only), then 9t's tuning rows and traces alone
+        # on the GPU with the time left (GR_C_BUDGET_S, default 570). Over 10 minutes now: the
+        # tests alone take ~6 minutes with the build
+    GR_C_BUDGET_S=${GR_C_BUDGET_S:-570}
     dir=$(dev_dir)
     t0=$(date +%s)
     make -j"$(nproc)" SMS=90 all build/tests/kernels/bfs/test_bfs build/tests/kernels/sssp/test_sssp \
         build/tests/kernels/dom/test_dom > "$OUT/c-build.log" 2>&1 || { tail -20 "$OUT/c-build.log"; exit 1; }
-    echo "--- [$(( $(date +%s) - t0 )) s] built; correctness side by side"
-    (timeout 330 build/tests/kernels/bfs/test_bfs > "$OUT/c-test-bfs.log" 2>&1; echo "exit $?" >> "$OUT/c-test-bfs.log") &
-    (timeout 330 build/tests/kernels/sssp/test_sssp > "$OUT/c-test-sssp.log" 2>&1; echo "exit $?" >> "$OUT/c-test-sssp.log") &
-    (timeout 200 build/tests/kernels/dom/test_dom > "$OUT/c-test-dom.log" 2>&1; echo "exit $?" >> "$OUT/c-test-dom.log") &
+    # the GPU tests one after another, alone on the GPU: beside other processes the host-driven
+    # variants (a launch and a copy per level) wait a time slice per level and ran past 330 s
+    # (sixth session); BFS 170 s, SSSP 162 s alone on the H100
+    echo "--- [$(( $(date +%s) - t0 )) s] built; GPU tests one at a time"
+    for f in bfs sssp dom; do
+        timeout 240 "build/tests/kernels/$f/test_$f" > "$OUT/c-test-$f.log" 2>&1; echo "exit $?" >> "$OUT/c-test-$f.log"
+    done
+    echo "--- [$(( $(date +%s) - t0 )) s] sanitizers side by side"
     (GR_BFS_BUDGET_S=300 GR_SAN_CAP=240 bash scripts/gpu_bfs.sh sanitize > /dev/null 2>&1) &
     (GR_PAR=1 bash "$0" 10s > "$OUT/c-sssp-san.txt" 2>&1) &
     wait
@@ -224,7 +233,9 @@ c)      # sixth session: parts 9, 10's tests and 10s in one call, side by side (
     grep -B5 '^exit [1-9]' "$dir/bfs-sanitizer.log" | head -30
     tar czf "$OUT/results-c.tgz" results
     GR_BFS_BUDGET_S=$(( ${GR_C_BUDGET_S:-570} - ($(date +%s) - t0) )) bash scripts/gpu_bfs.sh tune 2>&1 | grep -v '^---'
-    tar czf "$OUT/results-c.tgz" results ;;
+    tar czf "$OUT/results-c.tgz" results
+    # a call returns at most 8 files from $OUT: everything in one archive
+    (cd "$OUT" && tar czf c-all.tgz --exclude=c-all.tgz . && find . -type f ! -name c-all.tgz -delete) ;;
 t)      # sixth session, the call after c: 9t's tuning rows and traces (the rows c finished are
         # skipped), then part 10 without its tests
     GR_BFS_BUDGET_S=${GR_BFS_BUDGET_S:-250} bash scripts/gpu_bfs.sh tune 2>&1 | grep -v '^---'
