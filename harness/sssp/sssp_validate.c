@@ -115,9 +115,10 @@ int gr_sssp_graph500_check(const gr_graph *g, int32_t src, const int64_t *d, cha
 
 double gr_sssp_work(const gr_graph *g, const int64_t *d)
 {
-    double arcs = 0;
+    int64_t arcs = 0;   /* an integer sum: the same count for any thread count */
+#pragma omp parallel for reduction(+ : arcs) schedule(static)
     for (int32_t u = 0; u < g->n; u++)
         if (d[u] != GR_SSSP_INF)
-            arcs += (double)(g->row[u + 1] - g->row[u]);
-    return g->directed ? arcs : arcs / 2;
+            arcs += g->row[u + 1] - g->row[u];
+    return g->directed ? (double)arcs : (double)arcs / 2;
 }

@@ -145,11 +145,14 @@ TEST_CASE(negative_weight_refused)
 
 /* kind SG_ZERO: the search along tight arcs; SG_PARALLEL (undirected, weights >= 1): the parallel
  * tight-parent check; SG_DIRECTED: the search again. The graph500 reference keeps the first
- * result that passed; every wrong one after it must still fail. */
-static void verify_case(int kind)
+ * result that passed (whole, or with tiny = 1 a host of 16 bytes: its fingerprint); every wrong
+ * one after it must still fail. */
+static void verify_case(int kind, int tiny)
 {
     sg_case c;
     sg_open(&c, kind);
+    if (tiny)       /* after the build, which checks the host's memory too */
+        setenv("GR_HOST_MEMORY", "16", 1);      /* a byte budget of 1: fingerprints only */
     const gr_graph *g = &c.g;
     int64_t *d = c.d;
     const gr_family *fam = &gr_family_sssp;
@@ -177,16 +180,27 @@ static void verify_case(int kind)
     CHECK_EQ(fam->verify(g500, g, d, 5, why, sizeof why), 0);
     d[5] = 0;                                           /* right again: passes */
     CHECK_EQ(fam->verify(g500, g, d, 5, why, sizeof why), 2);
+    /* a second root: kept beside the first, each compared with its own */
+    int64_t *d9 = gr_xmalloc((size_t)g->n * sizeof *d9);
+    gr_sssp_dijkstra(g, 9 % g->n, d9, &c.ws);
+    CHECK_EQ(fam->verify(g500, g, d9, 9 % g->n, why, sizeof why), 2);
+    CHECK_EQ(fam->verify(g500, g, d9, 9 % g->n, why, sizeof why), 2);
+    CHECK_EQ(fam->verify(g500, g, d, 5, why, sizeof why), 2);
+    free(d9);
     fam->ref_free(exact);
     fam->ref_free(g500);
     sg_close(&c);
+    if (tiny)
+        unsetenv("GR_HOST_MEMORY");
 }
 
 TEST_CASE(verification_catches_wrong_results)
 {
-    verify_case(SG_ZERO);
-    verify_case(SG_PARALLEL);
-    verify_case(SG_DIRECTED);
+    for (int tiny = 0; tiny <= 1; tiny++) {
+        verify_case(SG_ZERO, tiny);
+        verify_case(SG_PARALLEL, tiny);
+        verify_case(SG_DIRECTED, tiny);
+    }
 }
 
 TEST_CASE(graph500_work_count)
