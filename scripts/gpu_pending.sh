@@ -4,8 +4,9 @@
 # next at once). Run from the repository root: GR_GIT_REV=<commit> bash scripts/gpu_pending.sh 9
 # Results land in results/<device>/ and are packed into $OUT (default /tmp/graphrepro-out).
 # NEXT (after the sixth session of 2026-11-25; results/NOTES.md, "Next GPU session"): on an
-# H200, 9r, 6, 11 in that order (one call each; at most 8 files come back from $OUT, so every part
-# packs its results into one archive there). Parts 9, 9t, 10, 10s ran on an H100 in the sixth.
+# H200, 9r, k, 6, 11 in that order (one call each; at most 8 files come back from $OUT, so every
+# part packs its results into one archive there). Parts 9, 9t, 10, 10s ran on an H100 in the
+# sixth; k (sssp-fast kmin=1) was written after its device time.
 # Earlier plan (after the fifth session), kept for what each part does:
 #   9   BFS: tests and sanitizer (the hub kernel's warp chunks, lb=3's hub threshold, bfs-do bw)
 #   9t  BFS: bfs-do's tuning rows (bw 1 and 2 against the default 4) and level traces
@@ -240,5 +241,32 @@ t)      # sixth session, the call after c: 9t's tuning rows and traces (the rows
         # skipped), then part 10 without its tests
     GR_BFS_BUDGET_S=${GR_BFS_BUDGET_S:-250} bash scripts/gpu_bfs.sh tune 2>&1 | grep -v '^---'
     GR_SKIP_TESTS=1 bash "$0" 10 ;;
-*) echo "usage: gpu_pending.sh 1|2|2r|3|4|5|6|7|8|9|9t|9r|10|10s|11|c|t" >&2; exit 2 ;;
+k)      # sssp-fast kmin=1 (the far pile's minimum kept as it fills; written after the sixth
+        # session's device time): the SSSP GPU tests alone, its sanitizer runs, the sweep's
+        # bal=0,kmin={0,1} rows and one-root grid traces of both; everything in one archive
+    dir=$(dev_dir)
+    make -j"$(nproc)" SMS=90 build/tests/kernels/sssp/test_sssp > /dev/null 2>&1
+    timeout 240 build/tests/kernels/sssp/test_sssp > "$OUT/k-test-sssp.log" 2>&1; echo "exit $?" >> "$OUT/k-test-sssp.log"
+    grep -E '^FAIL|passed,' "$OUT/k-test-sssp.log"; tail -1 "$OUT/k-test-sssp.log"
+    slog=$dir/sssp-sanitizer.log
+    echo "== (2026-11-25, after the sixth session) sssp-fast kmin=1" >> "$slog"
+    for r in "memcheck sssp-fast:bal=0,kmin=1" "racecheck sssp-fast:bal=0,kmin=1" \
+             "memcheck sssp-fast:bal=0,kmin=1,thin=16,tblocks=3,delta=1" "racecheck sssp-fast:bal=0,kmin=1,thin=16,tblocks=3,delta=1"; do
+        set -- $r
+        echo "== $1 $2 rmat:scale=8,ef=8,sym=1,seed=1" >> "$slog"
+        timeout 150 compute-sanitizer --tool "$1" --error-exitcode 99 bin/graphrepro run --variant "$2" \
+            --graph rmat:scale=8,ef=8,sym=1,seed=1 --sources 1 --reps 1 --max-reps 1 --warmup 0 \
+            --verify exact --no-ceilings >> "$slog" 2>&1
+        echo "exit $?" >> "$slog"
+    done
+    awk '/after the sixth session. sssp-fast kmin/ {on = 1} on && /^exit/ {n++; if ($2 != 0) bad++} END {print "sanitizer runs:", n, "non-zero exits:", bad + 0}' "$slog"
+    timeout 200 bin/graphrepro experiment configs/sssp-fast-tuning.cfg --outdir "$dir" 2>&1 | grep -E 'kmin|rows run'
+    for v in sssp-fast sssp-fast:kmin=1; do
+        tf=$dir/sssp-trace-${v//[:=,]/_}-grid.csv
+        timeout 60 bin/graphrepro run --variant "$v" --graph grid:side=4096,seed=1 --sources 1 --reps 1 \
+            --no-ceilings --trace "$tf" > /dev/null 2>&1 &&
+            awk -F, 'NR > 1 { n++; ms += $(NF - 1); sp += $NF } END { printf "%s: %d rounds %.3f ms, splits %.3f ms\n", FILENAME, n, ms, sp }' "$tf"
+    done
+    tar czf "$OUT/results-k.tgz" "$slog" "$dir"/sssp-fast-tuning* "$dir"/sssp-trace-* "$OUT/k-test-sssp.log" 2>/dev/null ;;
+*) echo "usage: gpu_pending.sh 1|2|2r|3|4|5|6|7|8|9|9t|9r|10|10s|11|c|t|k" >&2; exit 2 ;;
 esac

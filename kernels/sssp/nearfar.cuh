@@ -114,13 +114,22 @@ __device__ __forceinline__ void agg_push(unsigned active, int kind, int k, int32
         q[base + __popc(m & ((1u << lane) - 1))] = v;
 }
 
+// KM (sssp-fast kmin=1): the smallest distance recorded into far buffer b is kept in gmin[1 + b]
+// (a load first: most falls are not below it), so that a split needs no pass to find it.
+template <typename Off, typename D>
+__device__ __forceinline__ void far_min(const nf_args<Off, D> &a, int b, D d)
+{
+    if ((u64)d < __ldcg(&a.gmin[1 + b]))
+        atomicMin(&a.gmin[1 + b], (u64)d);
+}
+
 // Relax arc (u, v, w) with du = dist[u]; an improved v is queued near (by degree: hub or not) or
 // far, once per generation / far epoch (the stamps), the appends aggregated per warp. BAL: hubs
 // go to the balanced expansion's list (push_hub). HT false: the graph has no vertex of degree
 // >= big (sssp-fast hubtest=0 on such a graph), so v is not tested - one dependent load less
-// between the stamp and the append.
+// between the stamp and the append. KM: every far-side fall is recorded by far_min.
 // relax_to: the arc's target v, its new distance nd and v's distance as read (cur) given.
-template <typename Off, typename D, bool BAL = false, bool HT = true>
+template <typename Off, typename D, bool BAL = false, bool HT = true, bool KM = false>
 __device__ __forceinline__ void relax_to(const nf_args<Off, D> &a, int32_t v, D nd, D cur, D T,
                                          unsigned gen1, unsigned epoch, int fc)
 {
@@ -129,8 +138,11 @@ __device__ __forceinline__ void relax_to(const nf_args<Off, D> &a, int32_t v, D 
         if (nd < T) {
             if (atomicExch(&a.nstamp[v], gen1) != gen1)
                 kind = HT && a.row[v + 1] - a.row[v] >= (Off)a.big ? 2 : 1;
-        } else if (atomicExch(&a.fstamp[v], epoch) != epoch) {
-            kind = 3;
+        } else {
+            if constexpr (KM)
+                far_min(a, fc, nd);     // every far-side fall, appended or not (the stamp)
+            if (atomicExch(&a.fstamp[v], epoch) != epoch)
+                kind = 3;
         }
     }
     if (BAL && kind == 2) {     // hubs are rare: an atomic of their own, no aggregation
@@ -143,13 +155,13 @@ __device__ __forceinline__ void relax_to(const nf_args<Off, D> &a, int32_t v, D 
     agg_push(active, kind, 3, v, a.qF[fc], &a.ctl[C_F + fc]);
 }
 
-template <typename Off, typename D, bool BAL = false, bool HT = true>
+template <typename Off, typename D, bool BAL = false, bool HT = true, bool KM = false>
 __device__ __forceinline__ void relax(const nf_args<Off, D> &a, Off e, D du, D T, unsigned gen1,
                                       unsigned epoch, int fc)
 {
     const int32_t v = __ldg(&a.col[e]);
-    relax_to<Off, D, BAL, HT>(a, v, du + (D)__ldg(&a.w[e]), __ldcg(&a.dist[v]), T, gen1, epoch,
-                              fc);
+    relax_to<Off, D, BAL, HT, KM>(a, v, du + (D)__ldg(&a.w[e]), __ldcg(&a.dist[v]), T, gen1, epoch,
+                                  fc);
 }
 
 // U arcs of one lane (ok[u]: arc u present) relaxed with their loads overlapped: all targets and
@@ -191,7 +203,8 @@ __global__ void nf_init(nf_args<Off, D> a, int32_t src)
     if (i == 0) {   // one thread writes the whole control block (no race with the seed below)
         for (int k = 0; k < C_WORDS; k++)
             a.ctl[k] = 0;
-        *a.gmin = (u64)dlim<D>::inf;
+        for (int k = 0; k < 3; k++)     // the split minimum, then the kept ones (KM) of both buffers
+            a.gmin[k] = (u64)dlim<D>::inf;
         Off deg = a.row[src + 1] - a.row[src];
         if (a.bal)
             for (int k = 0; k < 4; k++)
@@ -213,8 +226,8 @@ __global__ void nf_init(nf_args<Off, D> a, int32_t src)
 
 // One round: expand the near frontier of generation gen (nB hubs, one per block; nN others, one per
 // warp), strided over the first nblk blocks (the grid, or sssp-fast's thin group). TRACE: arcs
-// examined added to ctl[C_RX + slot]. HT: as relax_to's (false only where no vertex is a hub).
-template <typename Off, typename D, bool TRACE, bool HT = true>
+// examined added to ctl[C_RX + slot]. HT, KM: as relax_to's (HT false only where no vertex is a hub).
+template <typename Off, typename D, bool TRACE, bool HT = true, bool KM = false>
 __device__ __forceinline__ void nf_expand(const nf_args<Off, D> &a, unsigned nN, unsigned nB,
                                           unsigned gen, D T, unsigned epoch, int fc, unsigned nblk)
 {
@@ -230,7 +243,7 @@ __device__ __forceinline__ void nf_expand(const nf_args<Off, D> &a, unsigned nN,
         if (TRACE && threadIdx.x == 0)
             atomicAdd(&a.ctl[C_RX + (gen & 3)], (unsigned)(end - beg));
         for (Off e = beg + threadIdx.x; e < end; e += blockDim.x)
-            relax<Off, D, false, HT>(a, e, du, T, gen1, epoch, fc);
+            relax<Off, D, false, HT, KM>(a, e, du, T, gen1, epoch, fc);
     }
     for (u64 i = gwarp; i < nN; i += nwarps) {                  // the rest: one per warp
         int32_t u = __ldcg(&qn[i]);
@@ -239,7 +252,7 @@ __device__ __forceinline__ void nf_expand(const nf_args<Off, D> &a, unsigned nN,
         if (TRACE && lane == 0)
             atomicAdd(&a.ctl[C_RX + (gen & 3)], (unsigned)(end - beg));
         for (Off e = beg + lane; e < end; e += 32)
-            relax<Off, D, false, HT>(a, e, du, T, gen1, epoch, fc);
+            relax<Off, D, false, HT, KM>(a, e, du, T, gen1, epoch, fc);
     }
 }
 
@@ -377,21 +390,34 @@ __device__ __forceinline__ void nf_split_min(const nf_args<Off, D> &a, unsigned 
 
 // Split, pass 2: far entries below T were expanded as near vertices (dropped); those below Tn
 // form generation gen1's near frontier; the rest move to the other far buffer (epoch's stamp).
-template <typename Off, typename D>
+// KM: the smallest distance moved is recorded for that buffer (a warp minimum, one atomic).
+template <typename Off, typename D, bool KM = false>
 __device__ __forceinline__ void nf_split_push(const nf_args<Off, D> &a, unsigned nF, int fc, D T,
                                               D Tn, unsigned gen1, unsigned epoch)
 {
     const u64 nthreads = (u64)gridDim.x * blockDim.x;
     const int32_t *qf = a.qF[fc];
+    D lmin = dlim<D>::inf;
     for (u64 i = blockIdx.x * (u64)blockDim.x + threadIdx.x; i < nF; i += nthreads) {
         int32_t v = __ldcg(&qf[i]);
         D d = __ldcg(&a.dist[v]);
         if (d < T)
             continue;
-        if (d < Tn)
+        if (d < Tn) {
             push_near(a, v, gen1);
-        else
+        } else {
+            if constexpr (KM)
+                lmin = d < lmin ? d : lmin;
             push_far(a, v, epoch, fc ^ 1);
+        }
+    }
+    if constexpr (KM) {     // the whole warp is here (the loop's bound is uniform per thread)
+        for (int o = 16; o > 0; o >>= 1) {
+            D x = __shfl_xor_sync(0xFFFFFFFFu, lmin, o);
+            lmin = x < lmin ? x : lmin;
+        }
+        if ((threadIdx.x & 31) == 0 && lmin != dlim<D>::inf)
+            far_min(a, fc ^ 1, lmin);
     }
 }
 }  // namespace nearfar

@@ -15,7 +15,8 @@ struct nf_buffers {
     unsigned *nstamp, *fstamp;  // near generation / far epoch a vertex was last queued in
     int32_t *q[6];              // near, near hubs, far: two of each
     unsigned *ctl;              // control block, C_WORDS
-    u64 *gmin;                  // smallest far distance (split threshold)
+    u64 *gmin;                  // smallest far distance (split threshold); [1], [2]: the kept
+                                // minimum of each far buffer (sssp-fast kmin=1)
 };
 
 // 1 when the graph (with weights), the buffers and `more` bytes fit in free device memory;
@@ -43,7 +44,7 @@ inline void nf_buffers_alloc(nf_buffers *b, int32_t nv)
     for (int k = 0; k < 6; k++)
         GR_CUDA_CHECK(cudaMalloc(&b->q[k], n * 4));
     GR_CUDA_CHECK(cudaMalloc(&b->ctl, C_WORDS * sizeof(unsigned)));
-    GR_CUDA_CHECK(cudaMalloc(&b->gmin, sizeof(u64)));
+    GR_CUDA_CHECK(cudaMalloc(&b->gmin, 3 * sizeof(u64)));
 }
 
 inline void nf_buffers_free(nf_buffers *b)

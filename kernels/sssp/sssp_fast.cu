@@ -15,7 +15,10 @@
 //    per far epoch: a second stamp);
 //  - when the near frontier is empty the far pile is split: the smallest far distance m is found
 //    (a grid reduction), T = m + delta, far entries below T form the next near frontier, settled
-//    (stale) entries are dropped, the rest are compacted into the other far buffer;
+//    (stale) entries are dropped, the rest are compacted into the other far buffer; kmin=1 (bal=0
+//    only) keeps m as the pile fills instead (every far-side fall and every move into a buffer
+//    atomicMin'd into its word; a stale record only lowers T: results/NOTES.md, "The far pile on
+//    the grid"), so a split is one pass and one barrier;
 //  - thin rounds: while the near frontier holds at most `thin` vertices and no hub, the rounds run
 //    on the first `tblocks` blocks with their own one-counter barrier (33 arrivals instead of the
 //    grid's ~1000), the other blocks waiting at the next grid barrier; the leader hands the
@@ -78,7 +81,7 @@ __device__ __forceinline__ void end_round(const nf_args<Off, D> &a, unsigned gen
 // One round's expansion over the first nblk blocks, balanced (BAL: bal=1) or the first
 // version's (a kernel instance each, so that bal=0 keeps the first version's registers). HT
 // false (bal=0 only, hubtest=0 on a graph without hubs): no degree test of pushed vertices.
-template <typename Off, typename D, bool TRACE, bool BAL, int ILP, bool HT>
+template <typename Off, typename D, bool TRACE, bool BAL, int ILP, bool HT, bool KM>
 __device__ __forceinline__ void expand_round(const nf_args<Off, D> &a, unsigned nN, unsigned nB,
                                              unsigned gen, D T, unsigned epoch, int fc,
                                              unsigned nblk)
@@ -86,13 +89,13 @@ __device__ __forceinline__ void expand_round(const nf_args<Off, D> &a, unsigned 
     if constexpr (BAL)
         nf_expand_bal<Off, D, TRACE, ILP>(a, nN, nB, gen, T, epoch, fc, nblk);
     else
-        nf_expand<Off, D, TRACE, HT>(a, nN, nB, gen, T, epoch, fc, nblk);
+        nf_expand<Off, D, TRACE, HT, KM>(a, nN, nB, gen, T, epoch, fc, nblk);
 }
 
 // The rounds of generation gen onwards on the thin group (blocks [0, a.tblocks)), its own barrier,
 // while the near frontier stays at most a.thin vertices with no hub; the leader then publishes the
 // generation reached in ctl[C_GEN]. The other blocks wait at the grid barrier meanwhile.
-template <typename Off, typename D, bool TRACE, bool BAL, int ILP, bool HT>
+template <typename Off, typename D, bool TRACE, bool BAL, int ILP, bool HT, bool KM>
 __device__ void thin_rounds(const nf_args<Off, D> &a, unsigned nN, unsigned gen, D T, unsigned epoch,
                             int fc, unsigned &phase, unsigned &rec_i)
 {
@@ -100,7 +103,7 @@ __device__ void thin_rounds(const nf_args<Off, D> &a, unsigned nN, unsigned gen,
     for (;;) {
         if (TRACE && leader)
             start_round<Off, D, TRACE>(a, rec_i);
-        expand_round<Off, D, TRACE, BAL, ILP, HT>(a, nN, 0, gen, T, epoch, fc, a.tblocks);
+        expand_round<Off, D, TRACE, BAL, ILP, HT, KM>(a, nN, 0, gen, T, epoch, fc, a.tblocks);
         group_sync(&a.ctl[C_TBAR], a.tblocks, phase);
         if (leader)
             end_round<Off, D, TRACE>(a, gen, nN, rec_i);
@@ -114,7 +117,7 @@ __device__ void thin_rounds(const nf_args<Off, D> &a, unsigned nN, unsigned gen,
         a.ctl[C_GEN] = gen;
 }
 
-template <typename Off, typename D, bool TRACE, bool BAL, int ILP, bool HT>
+template <typename Off, typename D, bool TRACE, bool BAL, int ILP, bool HT, bool KM>
 __global__ void __launch_bounds__(kBs) fast_main(nf_args<Off, D> a)
 {
     cg::grid_group grid = cg::this_grid();
@@ -131,19 +134,26 @@ __global__ void __launch_bounds__(kBs) fast_main(nf_args<Off, D> a)
         unsigned nN = __ldcg(&a.ctl[C_N + (gen & 3)]), nB = __ldcg(&a.ctl[C_B + (gen & 3)]);
         if (nN + nB == 0) {     // near frontier empty: split the far pile
             unsigned nF = __ldcg(&a.ctl[C_F + fc]);
-            nf_split_min(a, nF, fc, T);
-            grid.sync();
-            u64 gm = __ldcg(a.gmin);
+            u64 gm;
+            if constexpr (KM) {     // kept while the buffer filled, complete at the last barrier
+                gm = __ldcg(&a.gmin[1 + fc]);
+            } else {
+                nf_split_min(a, nF, fc, T);
+                grid.sync();
+                gm = __ldcg(a.gmin);
+            }
             if (gm == (u64)dlim<D>::inf)
                 break;      // no unsettled far vertex: done
             D Tn = sat_add((D)gm, delta);
             unsigned gen1 = gen + 1;
             epoch++;
-            nf_split_push(a, nF, fc, T, Tn, gen1, epoch);
+            nf_split_push<Off, D, KM>(a, nF, fc, T, Tn, gen1, epoch);
             grid.sync();
             if (gtid == 0) {    // next read / written at the next split, after grid.syncs
                 a.ctl[C_F + fc] = 0;
                 *a.gmin = (u64)dlim<D>::inf;
+                if constexpr (KM)   // buffer fc is next filled after this epoch's split
+                    a.gmin[1 + fc] = (u64)dlim<D>::inf;
             }
             unsigned nn = __ldcg(&a.ctl[C_N + (gen1 & 3)]) + __ldcg(&a.ctl[C_B + (gen1 & 3)]);
             // too little work per round: wider buckets (the thin group's rounds need less). Work
@@ -166,14 +176,14 @@ __global__ void __launch_bounds__(kBs) fast_main(nf_args<Off, D> a)
         }
         if (can_thin && nB == 0 && nN <= a.thin) {      // a thin round: the thin group alone
             if (blockIdx.x < a.tblocks)
-                thin_rounds<Off, D, TRACE, BAL, ILP, HT>(a, nN, gen, T, epoch, fc, phase, rec_i);
+                thin_rounds<Off, D, TRACE, BAL, ILP, HT, KM>(a, nN, gen, T, epoch, fc, phase, rec_i);
             grid.sync();
             gen = __ldcg(&a.ctl[C_GEN]);
             continue;
         }
         if (TRACE && gtid == 0)
             start_round<Off, D, TRACE>(a, rec_i);
-        expand_round<Off, D, TRACE, BAL, ILP, HT>(a, nN, nB, gen, T, epoch, fc, gridDim.x);
+        expand_round<Off, D, TRACE, BAL, ILP, HT, KM>(a, nN, nB, gen, T, epoch, fc, gridDim.x);
         grid.sync();
         if (gtid == 0)
             end_round<Off, D, TRACE>(a, gen, nN + nB, rec_i);
@@ -187,6 +197,7 @@ struct fast_state {
     gr_dcsr g;
     int d32;                // 1: 32-bit distances
     int big, bps, bal, ilp;
+    int kmin;               // 1: the far pile's minimum kept as it fills (bal=0 only)
     int hubs;               // a vertex of degree >= big exists (else the degree tests are skipped)
     unsigned thin, tblocks;
     u64 delta;
@@ -213,19 +224,19 @@ template <typename Off, typename D> nf_args<Off, D> make_args(fast_state *s)
     return a;
 }
 
-template <typename Off, typename D, bool TRACE, bool BAL, int ILP, bool HT> unsigned coresident(int bps)
+template <typename Off, typename D, bool TRACE, bool BAL, int ILP, bool HT, bool KM> unsigned coresident(int bps)
 {
     int dev = 0, sms = 0, per = 0;
     GR_CUDA_CHECK(cudaGetDevice(&dev));
     GR_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
-    GR_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, fast_main<Off, D, TRACE, BAL, ILP, HT>,
+    GR_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, fast_main<Off, D, TRACE, BAL, ILP, HT, KM>,
                                                                 kBs, 0));
     if (bps > 0 && bps < per)
         per = bps;
     return (unsigned)(sms * (per > 0 ? per : 1));
 }
 
-template <typename Off, typename D, bool TRACE, bool BAL, int ILP, bool HT>
+template <typename Off, typename D, bool TRACE, bool BAL, int ILP, bool HT, bool KM>
 void fast_go(fast_state *s, int32_t src, gr_phases *ph)
 {
     nf_args<Off, D> a = make_args<Off, D>(s);
@@ -235,63 +246,70 @@ void fast_go(fast_state *s, int32_t src, gr_phases *ph)
     GR_CHECK_LAUNCH();
     gr_phase_mark(ph, GR_SSSP_PH_ITER);
     void *args[] = {&a};
-    GR_CUDA_CHECK(cudaLaunchCooperativeKernel((const void *)fast_main<Off, D, TRACE, BAL, ILP, HT>,
+    GR_CUDA_CHECK(cudaLaunchCooperativeKernel((const void *)fast_main<Off, D, TRACE, BAL, ILP, HT, KM>,
                                               dim3(s->grid[s->d32][TRACE]), dim3(kBs), args, 0,
                                               0));
     GR_CHECK_LAUNCH();
     gr_phase_end(ph);
 }
 
-template <bool TRACE, bool BAL, int ILP, bool HT> void fast_dispatch_b(fast_state *s, int32_t src, gr_phases *ph)
+template <bool TRACE, bool BAL, int ILP, bool HT, bool KM> void fast_dispatch_b(fast_state *s, int32_t src, gr_phases *ph)
 {
     if (s->g.wide) {
         if (s->d32)
-            fast_go<int64_t, unsigned, TRACE, BAL, ILP, HT>(s, src, ph);
+            fast_go<int64_t, unsigned, TRACE, BAL, ILP, HT, KM>(s, src, ph);
         else
-            fast_go<int64_t, u64, TRACE, BAL, ILP, HT>(s, src, ph);
+            fast_go<int64_t, u64, TRACE, BAL, ILP, HT, KM>(s, src, ph);
     } else {
         if (s->d32)
-            fast_go<int32_t, unsigned, TRACE, BAL, ILP, HT>(s, src, ph);
+            fast_go<int32_t, unsigned, TRACE, BAL, ILP, HT, KM>(s, src, ph);
         else
-            fast_go<int32_t, u64, TRACE, BAL, ILP, HT>(s, src, ph);
+            fast_go<int32_t, u64, TRACE, BAL, ILP, HT, KM>(s, src, ph);
     }
 }
 
 // the kernel instances: bal=0 (ILP 1 only) with the degree test or (hubtest=0, no vertex of
-// degree >= big) without it, bal=1 with ilp 1, 2 or 4 (checked in fast_prepare)
+// degree >= big) without it, each with the split's min pass or (kmin=1) the kept minimum; bal=1
+// with ilp 1, 2 or 4 (checked in fast_prepare)
 template <bool TRACE> void fast_dispatch(fast_state *s, int32_t src, gr_phases *ph)
 {
-    if (!s->bal && s->hubs)
-        fast_dispatch_b<TRACE, false, 1, true>(s, src, ph);
+    if (!s->bal && s->kmin)
+        s->hubs ? fast_dispatch_b<TRACE, false, 1, true, true>(s, src, ph)
+                : fast_dispatch_b<TRACE, false, 1, false, true>(s, src, ph);
+    else if (!s->bal && s->hubs)
+        fast_dispatch_b<TRACE, false, 1, true, false>(s, src, ph);
     else if (!s->bal)
-        fast_dispatch_b<TRACE, false, 1, false>(s, src, ph);
+        fast_dispatch_b<TRACE, false, 1, false, false>(s, src, ph);
     else if (s->ilp == 4)
-        fast_dispatch_b<TRACE, true, 4, true>(s, src, ph);
+        fast_dispatch_b<TRACE, true, 4, true, false>(s, src, ph);
     else if (s->ilp == 2)
-        fast_dispatch_b<TRACE, true, 2, true>(s, src, ph);
+        fast_dispatch_b<TRACE, true, 2, true, false>(s, src, ph);
     else
-        fast_dispatch_b<TRACE, true, 1, true>(s, src, ph);
+        fast_dispatch_b<TRACE, true, 1, true, false>(s, src, ph);
 }
 
-template <bool TRACE, bool BAL, int ILP, bool HT> unsigned grid_for_b(fast_state *s, int d32)
+template <bool TRACE, bool BAL, int ILP, bool HT, bool KM> unsigned grid_for_b(fast_state *s, int d32)
 {
     if (s->g.wide)
-        return d32 ? coresident<int64_t, unsigned, TRACE, BAL, ILP, HT>(s->bps)
-                   : coresident<int64_t, u64, TRACE, BAL, ILP, HT>(s->bps);
-    return d32 ? coresident<int32_t, unsigned, TRACE, BAL, ILP, HT>(s->bps)
-               : coresident<int32_t, u64, TRACE, BAL, ILP, HT>(s->bps);
+        return d32 ? coresident<int64_t, unsigned, TRACE, BAL, ILP, HT, KM>(s->bps)
+                   : coresident<int64_t, u64, TRACE, BAL, ILP, HT, KM>(s->bps);
+    return d32 ? coresident<int32_t, unsigned, TRACE, BAL, ILP, HT, KM>(s->bps)
+               : coresident<int32_t, u64, TRACE, BAL, ILP, HT, KM>(s->bps);
 }
 
 template <bool TRACE> unsigned grid_for(fast_state *s, int d32)
 {
+    if (!s->bal && s->kmin)
+        return s->hubs ? grid_for_b<TRACE, false, 1, true, true>(s, d32)
+                       : grid_for_b<TRACE, false, 1, false, true>(s, d32);
     if (!s->bal)
-        return s->hubs ? grid_for_b<TRACE, false, 1, true>(s, d32)
-                       : grid_for_b<TRACE, false, 1, false>(s, d32);
+        return s->hubs ? grid_for_b<TRACE, false, 1, true, false>(s, d32)
+                       : grid_for_b<TRACE, false, 1, false, false>(s, d32);
     if (s->ilp == 4)
-        return grid_for_b<TRACE, true, 4, true>(s, d32);
+        return grid_for_b<TRACE, true, 4, true, false>(s, d32);
     if (s->ilp == 2)
-        return grid_for_b<TRACE, true, 2, true>(s, d32);
-    return grid_for_b<TRACE, true, 1, true>(s, d32);
+        return grid_for_b<TRACE, true, 2, true, false>(s, d32);
+    return grid_for_b<TRACE, true, 1, true, false>(s, d32);
 }
 
 void *fast_prepare(const gr_graph *g, const long *pv, gr_err *err)
@@ -315,6 +333,11 @@ void *fast_prepare(const gr_graph *g, const long *pv, gr_err *err)
     int bal = (int)pv[6];
     if (bal == 2)
         bal = maxdeg >= pv[1];
+    if (bal && pv[9]) {
+        gr_errf(err, "sssp-fast: kmin=1 is built for the first version's expansion (bal=0), and "
+                "bal=%ld %s", pv[6], pv[6] == 2 ? "chose 1: the graph has a vertex of degree >= big" : "asks for the balanced one");
+        return nullptr;
+    }
     if (bal && g->m >= (int64_t)kHubMask) {
         gr_errf(err, "sssp-fast: bal=1 counts hub arcs in %d bits: %lld arcs is too many (use bal=0)",
                 kHubShift, (long long)g->m);
@@ -337,6 +360,7 @@ void *fast_prepare(const gr_graph *g, const long *pv, gr_err *err)
     s->tblocks = (unsigned)pv[5];
     s->bal = bal;
     s->ilp = (int)pv[7];
+    s->kmin = (int)pv[9];
     if (s->bal && s->big > (1 << 25))   // a warp group's 32 degrees (each < big) sum in an int
         s->big = 1 << 25;
     // hubtest=0 and no vertex of degree >= big: every degree test would say "not a hub", skip it
