@@ -142,13 +142,15 @@ TEST_CASE(sssp_fast_ilp4) { check_variant("sssp-fast:bal=1,ilp=4"); }
 TEST_CASE(sssp_fast_ilp4_big32_delta1) { check_variant("sssp-fast:bal=1,ilp=4,big=32,delta=1"); }
 TEST_CASE(sssp_fast_ilp4_d64_thin) { check_variant("sssp-fast:bal=1,ilp=4,d32=0,thin=16,tblocks=3,delta=1"); }
 TEST_CASE(sssp_fast_ilp2_nohub) { check_variant("sssp-fast:bal=1,ilp=2,big=1000000000"); }
-/* ilp=3 is inside the parameter's range but has no kernel instance: refused with its name */
-TEST_CASE(sssp_fast_ilp3_refused)
+/* text parses but prepare refuses it on the first graph, naming `names` */
+static void check_refused(const char *text, const char *names)
 {
     if (gr_gpu_count() > 0)     /* the graphs only where the case runs */
         build_all();
-    gr_t_refused("sssp-fast:ilp=3", &graphs[0], "ilp=3");
+    gr_t_refused(text, &graphs[0], names);
 }
+/* ilp=3 is inside the parameter's range but has no kernel instance: refused with its name */
+TEST_CASE(sssp_fast_ilp3_refused) { check_refused("sssp-fast:ilp=3", "ilp=3"); }
 /* hubtest=0 (the default): with big huge no graph has a hub, so the instance without the degree
  * test runs on every kind (the star's centre then one warp's vertex); with the default big the
  * graphs with hubs keep the test. hubtest=1: the test on every graph (the first version) */
@@ -168,12 +170,7 @@ TEST_CASE(sssp_fast_bal0_thin) { check_variant("sssp-fast:bal=0,thin=16,tblocks=
 TEST_CASE(sssp_fast_kmin) { check_variant("sssp-fast:bal=0,kmin=1"); }
 TEST_CASE(sssp_fast_kmin_nohub) { check_variant("sssp-fast:kmin=1,big=1000000000"); }
 TEST_CASE(sssp_fast_kmin_d64_thin) { check_variant("sssp-fast:bal=0,kmin=1,d32=0,thin=16,tblocks=3,delta=1"); }
-TEST_CASE(sssp_fast_kmin_refused)
-{
-    if (gr_gpu_count() > 0)     /* the graphs only where the case runs */
-        build_all();
-    gr_t_refused("sssp-fast:bal=1,kmin=1", &graphs[0], "kmin=1");
-}
+TEST_CASE(sssp_fast_kmin_refused) { check_refused("sssp-fast:bal=1,kmin=1", "kmin=1"); }
 TEST_CASE(sssp_nf_default) { check_variant("sssp-nf"); }
 TEST_CASE(sssp_nf_delta1_big32) { check_variant("sssp-nf:delta=1,big=32"); }
 TEST_CASE(sssp_nf_delta_huge) { check_variant("sssp-nf:delta=1000000000"); }
