@@ -243,7 +243,7 @@ t)      # sixth session, the call after c: 9t's tuning rows and traces (the rows
     GR_SKIP_TESTS=1 bash "$0" 10 ;;
 k)      # sssp-fast kmin=1 (the far pile's minimum kept as it fills; written after the sixth
         # session's device time): the SSSP GPU tests alone, its sanitizer runs, the sweep's
-        # bal=0,kmin={0,1} rows and one-root grid traces of both; everything in one archive
+        # kmin=1 rows and one-root traces of both on grid 4096 and R-MAT 22; one archive
     dir=$(dev_dir)
     make -j"$(nproc)" SMS=90 build/tests/kernels/sssp/test_sssp > /dev/null 2>&1
     timeout 240 build/tests/kernels/sssp/test_sssp > "$OUT/k-test-sssp.log" 2>&1; echo "exit $?" >> "$OUT/k-test-sssp.log"
@@ -251,7 +251,8 @@ k)      # sssp-fast kmin=1 (the far pile's minimum kept as it fills; written aft
     slog=$dir/sssp-sanitizer.log
     echo "== (2026-11-25, after the sixth session) sssp-fast kmin=1" >> "$slog"
     for r in "memcheck sssp-fast:bal=0,kmin=1" "racecheck sssp-fast:bal=0,kmin=1" \
-             "memcheck sssp-fast:bal=0,kmin=1,thin=16,tblocks=3,delta=1" "racecheck sssp-fast:bal=0,kmin=1,thin=16,tblocks=3,delta=1"; do
+             "memcheck sssp-fast:bal=0,kmin=1,thin=16,tblocks=3,delta=1" "racecheck sssp-fast:bal=0,kmin=1,thin=16,tblocks=3,delta=1" \
+             "memcheck sssp-fast:bal=1,kmin=1" "racecheck sssp-fast:bal=1,kmin=1"; do
         set -- $r
         echo "== $1 $2 rmat:scale=8,ef=8,sym=1,seed=1" >> "$slog"
         timeout 150 compute-sanitizer --tool "$1" --error-exitcode 99 bin/graphrepro run --variant "$2" \
@@ -261,9 +262,11 @@ k)      # sssp-fast kmin=1 (the far pile's minimum kept as it fills; written aft
     done
     awk '/after the sixth session. sssp-fast kmin/ {on = 1} on && /^exit/ {n++; if ($2 != 0) bad++} END {print "sanitizer runs:", n, "non-zero exits:", bad + 0}' "$slog"
     timeout 200 bin/graphrepro experiment configs/sssp-fast-tuning.cfg --outdir "$dir" 2>&1 | grep -E 'kmin|rows run'
-    for v in sssp-fast sssp-fast:kmin=1; do
-        tf=$dir/sssp-trace-${v//[:=,]/_}-grid.csv
-        timeout 60 bin/graphrepro run --variant "$v" --graph grid:side=4096,seed=1 --sources 1 --reps 1 \
+    for vg in "sssp-fast grid:side=4096,seed=1" "sssp-fast:kmin=1 grid:side=4096,seed=1" \
+              "sssp-fast rmat:scale=22,ef=16,sym=1,seed=1" "sssp-fast:kmin=1 rmat:scale=22,ef=16,sym=1,seed=1"; do
+        set -- $vg
+        v=$1; tf=$dir/sssp-trace-${v//[:=,]/_}-${2%%:*}.csv
+        timeout 60 bin/graphrepro run --variant "$v" --graph "$2" --sources 1 --reps 1 \
             --no-ceilings --trace "$tf" > /dev/null 2>&1 &&
             awk -F, 'NR > 1 { n++; ms += $(NF - 1); sp += $NF } END { printf "%s: %d rounds %.3f ms, splits %.3f ms\n", FILENAME, n, ms, sp }' "$tf"
     done

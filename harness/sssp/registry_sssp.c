@@ -131,7 +131,7 @@ const gr_variant gr_variant_sssp_fast = {
                {"bal", 2, 0, 2, "1: balanced expansion (hub list with arc offsets, warp groups of 32 vertices); 0: the first version (a block per hub, a warp per vertex); 2: 1 when some vertex has degree >= big, else 0"},
                {"ilp", 1, 1, 4, "balanced expansion: arcs a lane loads (targets, weights, then their distances) before it updates any: 1, 2 or 4"},
                {"hubtest", 0, 0, 1, "0: a vertex pushed near has its degree read to tell a hub only when some vertex has degree >= big (one dependent load less a round on a grid); 1: always (the first version)"},
-               {"kmin", 0, 0, 1, "1: the far pile's smallest distance kept as the pile fills, so a split makes one pass over it instead of two (bal=0 only); 0: a min pass first (the first version)"}},
+               {"kmin", 0, 0, 1, "1: the far pile's smallest distance kept as the pile fills, so a split makes one pass over it instead of two (with bal=1 at ilp=1 only); 0: a min pass first (the first version)"}},
     SSSP_HOOKS, .trace = sssp_trace, .impl = &gr_sssp_fast,
 };
 

@@ -170,7 +170,7 @@ __device__ __forceinline__ void relax(const nf_args<Off, D> &a, Off e, D du, D T
 // pushes between arcs keep the compiler from overlapping consecutive arcs: ncu measured
 // sssp-fast latency-bound (87 of 116 cycles between a warp's instructions waiting on L1TEX,
 // results/NOTES.md). Balanced expansion only (ilp = U > 1).
-template <typename Off, typename D, int U>
+template <typename Off, typename D, int U, bool KM = false>
 __device__ __forceinline__ void relax_n(const nf_args<Off, D> &a, const Off (&e)[U],
                                         const D (&du)[U], const bool (&ok)[U], D T, unsigned gen1,
                                         unsigned epoch, int fc)
@@ -188,7 +188,7 @@ __device__ __forceinline__ void relax_n(const nf_args<Off, D> &a, const Off (&e)
 #pragma unroll
     for (int u = 0; u < U; u++)
         if (ok[u])
-            relax_to<Off, D, true>(a, v[u], nd[u], cur[u], T, gen1, epoch, fc);
+            relax_to<Off, D, true, true, KM>(a, v[u], nd[u], cur[u], T, gen1, epoch, fc);
 }
 
 template <typename Off, typename D>
@@ -263,7 +263,7 @@ __device__ __forceinline__ void nf_expand(const nf_args<Off, D> &a, unsigned nN,
 // per warp: a warp scan of their degrees, then the group's arcs 32 at a time, each lane finding
 // the vertex of its arc by a 5-step search over the scanned starts. Every lane works on an arc
 // whatever the degrees (warp-per-vertex leaves most lanes idle on low-degree vertices).
-template <typename Off, typename D, bool TRACE, int ILP>
+template <typename Off, typename D, bool TRACE, int ILP, bool KM = false>
 __device__ __forceinline__ void nf_expand_bal(const nf_args<Off, D> &a, unsigned nN, unsigned nB,
                                               unsigned gen, D T, unsigned epoch, int fc,
                                               unsigned nblk)
@@ -292,7 +292,7 @@ __device__ __forceinline__ void nf_expand_bal(const nf_args<Off, D> &a, unsigned
             };
             if constexpr (ILP == 1) {
                 warp_chunk_walk(k0, k1, nB, H, off, enter, [&](int64_t j) {
-                    relax<Off, D, true>(a, rbeg + (Off)j, du, T, gen1, epoch, fc);
+                    relax<Off, D, true, true, KM>(a, rbeg + (Off)j, du, T, gen1, epoch, fc);
                 });
             } else {
                 Off e[ILP];
@@ -309,7 +309,7 @@ __device__ __forceinline__ void nf_expand_bal(const nf_args<Off, D> &a, unsigned
                         ok[u] = true;
                     },
                     [&]() {
-                        relax_n<Off, D, ILP>(a, e, eu, ok, T, gen1, epoch, fc);
+                        relax_n<Off, D, ILP, KM>(a, e, eu, ok, T, gen1, epoch, fc);
 #pragma unroll
                         for (int u = 0; u < ILP; u++)
                             ok[u] = false;
@@ -359,9 +359,9 @@ __device__ __forceinline__ void nf_expand_bal(const nf_args<Off, D> &a, unsigned
             }
             if constexpr (ILP == 1) {
                 if (ok[0])
-                    relax<Off, D, true>(a, e[0], eu[0], T, gen1, epoch, fc);
+                    relax<Off, D, true, true, KM>(a, e[0], eu[0], T, gen1, epoch, fc);
             } else {
-                relax_n<Off, D, ILP>(a, e, eu, ok, T, gen1, epoch, fc);
+                relax_n<Off, D, ILP, KM>(a, e, eu, ok, T, gen1, epoch, fc);
             }
         }
     }

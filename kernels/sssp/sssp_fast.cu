@@ -15,8 +15,8 @@
 //    per far epoch: a second stamp);
 //  - when the near frontier is empty the far pile is split: the smallest far distance m is found
 //    (a grid reduction), T = m + delta, far entries below T form the next near frontier, settled
-//    (stale) entries are dropped, the rest are compacted into the other far buffer; kmin=1 (bal=0
-//    only) keeps m as the pile fills instead (every far-side fall and every move into a buffer
+//    (stale) entries are dropped, the rest are compacted into the other far buffer; kmin=1 (with
+//    bal=1 only at ilp=1) keeps m as the pile fills instead (every far-side fall and every move into a buffer
 //    atomicMin'd into its word; a stale record only lowers T: results/NOTES.md, "The far pile on
 //    the grid"), so a split is one pass and one barrier;
 //  - thin rounds: while the near frontier holds at most `thin` vertices and no hub, the rounds run
@@ -87,7 +87,7 @@ __device__ __forceinline__ void expand_round(const nf_args<Off, D> &a, unsigned 
                                              unsigned nblk)
 {
     if constexpr (BAL)
-        nf_expand_bal<Off, D, TRACE, ILP>(a, nN, nB, gen, T, epoch, fc, nblk);
+        nf_expand_bal<Off, D, TRACE, ILP, KM>(a, nN, nB, gen, T, epoch, fc, nblk);
     else
         nf_expand<Off, D, TRACE, HT, KM>(a, nN, nB, gen, T, epoch, fc, nblk);
 }
@@ -270,7 +270,7 @@ template <bool TRACE, bool BAL, int ILP, bool HT, bool KM> void fast_dispatch_b(
 
 // the kernel instances: bal=0 (ILP 1 only) with the degree test or (hubtest=0, no vertex of
 // degree >= big) without it, each with the split's min pass or (kmin=1) the kept minimum; bal=1
-// with ilp 1, 2 or 4 (checked in fast_prepare)
+// with ilp 1, 2 or 4, and with ilp 1 and kmin=1 (checked in fast_prepare)
 template <bool TRACE> void fast_dispatch(fast_state *s, int32_t src, gr_phases *ph)
 {
     if (!s->bal && s->kmin)
@@ -280,6 +280,8 @@ template <bool TRACE> void fast_dispatch(fast_state *s, int32_t src, gr_phases *
         fast_dispatch_b<TRACE, false, 1, true, false>(s, src, ph);
     else if (!s->bal)
         fast_dispatch_b<TRACE, false, 1, false, false>(s, src, ph);
+    else if (s->kmin)
+        fast_dispatch_b<TRACE, true, 1, true, true>(s, src, ph);
     else if (s->ilp == 4)
         fast_dispatch_b<TRACE, true, 4, true, false>(s, src, ph);
     else if (s->ilp == 2)
@@ -305,6 +307,8 @@ template <bool TRACE> unsigned grid_for(fast_state *s, int d32)
     if (!s->bal)
         return s->hubs ? grid_for_b<TRACE, false, 1, true, false>(s, d32)
                        : grid_for_b<TRACE, false, 1, false, false>(s, d32);
+    if (s->kmin)
+        return grid_for_b<TRACE, true, 1, true, true>(s, d32);
     if (s->ilp == 4)
         return grid_for_b<TRACE, true, 4, true, false>(s, d32);
     if (s->ilp == 2)
@@ -333,9 +337,9 @@ void *fast_prepare(const gr_graph *g, const long *pv, gr_err *err)
     int bal = (int)pv[6];
     if (bal == 2)
         bal = maxdeg >= pv[1];
-    if (bal && pv[9]) {
-        gr_errf(err, "sssp-fast: kmin=1 is built for the first version's expansion (bal=0), and "
-                "bal=%ld %s", pv[6], pv[6] == 2 ? "chose 1: the graph has a vertex of degree >= big" : "asks for the balanced one");
+    if (bal && pv[9] && pv[7] != 1) {
+        gr_errf(err, "sssp-fast: kmin=1 with the balanced expansion is built for ilp=1, not ilp=%ld",
+                pv[7]);
         return nullptr;
     }
     if (bal && g->m >= (int64_t)kHubMask) {

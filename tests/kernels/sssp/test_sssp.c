@@ -164,13 +164,15 @@ TEST_CASE(sssp_fast_hubtest1_nohub) { check_variant("sssp-fast:hubtest=1,big=100
 TEST_CASE(sssp_fast_bal0) { check_variant("sssp-fast:bal=0,big=512"); }
 TEST_CASE(sssp_fast_bal0_small) { check_variant("sssp-fast:bal=0,big=32,delta=1,d32=0"); }
 TEST_CASE(sssp_fast_bal0_thin) { check_variant("sssp-fast:bal=0,thin=16,tblocks=3,delta=1"); }
-/* kmin=1 (bal=0 only): the far pile's minimum kept as it fills, the split's min pass skipped; with
- * hubs (the degree test), without (hubtest=0, big huge: bal=2 chooses 0), 64-bit distances with
- * thin rounds and delta 1 (many splits); the balanced expansion refuses it */
+/* kmin=1: the far pile's minimum kept as it fills, the split's min pass skipped; bal=0 with hubs
+ * (the degree test), without (hubtest=0, big huge: bal=2 chooses 0), 64-bit distances with thin
+ * rounds and delta 1 (many splits); the balanced expansion (ilp=1; ilp=2 is refused) */
 TEST_CASE(sssp_fast_kmin) { check_variant("sssp-fast:bal=0,kmin=1"); }
 TEST_CASE(sssp_fast_kmin_nohub) { check_variant("sssp-fast:kmin=1,big=1000000000"); }
 TEST_CASE(sssp_fast_kmin_d64_thin) { check_variant("sssp-fast:bal=0,kmin=1,d32=0,thin=16,tblocks=3,delta=1"); }
-TEST_CASE(sssp_fast_kmin_refused) { check_refused("sssp-fast:bal=1,kmin=1", "kmin=1"); }
+TEST_CASE(sssp_fast_kmin_bal1) { check_variant("sssp-fast:bal=1,kmin=1"); }
+TEST_CASE(sssp_fast_kmin_bal1_small) { check_variant("sssp-fast:bal=1,kmin=1,big=32,delta=1,d32=0"); }
+TEST_CASE(sssp_fast_kmin_refused) { check_refused("sssp-fast:bal=1,ilp=2,kmin=1", "kmin=1"); }
 TEST_CASE(sssp_nf_default) { check_variant("sssp-nf"); }
 TEST_CASE(sssp_nf_delta1_big32) { check_variant("sssp-nf:delta=1,big=32"); }
 TEST_CASE(sssp_nf_delta_huge) { check_variant("sssp-nf:delta=1000000000"); }
@@ -203,7 +205,8 @@ TEST_MAIN("sssp", TEST_ENTRY(bf_edge_default), TEST_ENTRY(bf_edge_restrict0),
           TEST_ENTRY(sssp_fast_hubtest1), TEST_ENTRY(sssp_fast_hubtest1_nohub),
           TEST_ENTRY(sssp_fast_bal0), TEST_ENTRY(sssp_fast_bal0_small),
           TEST_ENTRY(sssp_fast_bal0_thin), TEST_ENTRY(sssp_fast_kmin), TEST_ENTRY(sssp_fast_kmin_nohub),
-          TEST_ENTRY(sssp_fast_kmin_d64_thin), TEST_ENTRY(sssp_fast_kmin_refused),
+          TEST_ENTRY(sssp_fast_kmin_d64_thin), TEST_ENTRY(sssp_fast_kmin_bal1),
+          TEST_ENTRY(sssp_fast_kmin_bal1_small), TEST_ENTRY(sssp_fast_kmin_refused),
           TEST_ENTRY(sssp_nf_default),
           TEST_ENTRY(sssp_nf_delta1_big32), TEST_ENTRY(sssp_nf_delta_huge), TEST_ENTRY(trace_bf_edge),
           TEST_ENTRY(trace_bf_edge_flag1),
