@@ -224,20 +224,40 @@ template <typename Off, typename D> nf_args<Off, D> make_args(fast_state *s)
     return a;
 }
 
-template <typename Off, typename D, bool TRACE, bool BAL, int ILP, bool HT, bool KM> unsigned coresident(int bps)
+// The kernel instance for s's parameters, one place for both the launch and its grid size:
+// bal=0 (ILP 1 only) with the degree test or (hubtest=0, no vertex of degree >= big) without it,
+// each with the split's min pass or (kmin=1) the kept minimum; bal=1 with ilp 1, 2 or 4, and with
+// ilp 1 and kmin=1 (checked in fast_prepare)
+template <typename Off, typename D, bool TRACE> const void *fast_kernel(const fast_state *s)
+{
+    if (!s->bal && s->kmin)
+        return s->hubs ? (const void *)fast_main<Off, D, TRACE, false, 1, true, true>
+                       : (const void *)fast_main<Off, D, TRACE, false, 1, false, true>;
+    if (!s->bal)
+        return s->hubs ? (const void *)fast_main<Off, D, TRACE, false, 1, true, false>
+                       : (const void *)fast_main<Off, D, TRACE, false, 1, false, false>;
+    if (s->kmin)
+        return (const void *)fast_main<Off, D, TRACE, true, 1, true, true>;
+    if (s->ilp == 4)
+        return (const void *)fast_main<Off, D, TRACE, true, 4, true, false>;
+    if (s->ilp == 2)
+        return (const void *)fast_main<Off, D, TRACE, true, 2, true, false>;
+    return (const void *)fast_main<Off, D, TRACE, true, 1, true, false>;
+}
+
+template <typename Off, typename D, bool TRACE> unsigned coresident(const fast_state *s)
 {
     int dev = 0, sms = 0, per = 0;
     GR_CUDA_CHECK(cudaGetDevice(&dev));
     GR_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
-    GR_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, fast_main<Off, D, TRACE, BAL, ILP, HT, KM>,
+    GR_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, fast_kernel<Off, D, TRACE>(s),
                                                                 kBs, 0));
-    if (bps > 0 && bps < per)
-        per = bps;
+    if (s->bps > 0 && s->bps < per)
+        per = s->bps;
     return (unsigned)(sms * (per > 0 ? per : 1));
 }
 
-template <typename Off, typename D, bool TRACE, bool BAL, int ILP, bool HT, bool KM>
-void fast_go(fast_state *s, int32_t src, gr_phases *ph)
+template <typename Off, typename D, bool TRACE> void fast_go(fast_state *s, int32_t src, gr_phases *ph)
 {
     nf_args<Off, D> a = make_args<Off, D>(s);
     gr_phase_mark(ph, GR_SSSP_PH_INIT);
@@ -246,74 +266,33 @@ void fast_go(fast_state *s, int32_t src, gr_phases *ph)
     GR_CHECK_LAUNCH();
     gr_phase_mark(ph, GR_SSSP_PH_ITER);
     void *args[] = {&a};
-    GR_CUDA_CHECK(cudaLaunchCooperativeKernel((const void *)fast_main<Off, D, TRACE, BAL, ILP, HT, KM>,
+    GR_CUDA_CHECK(cudaLaunchCooperativeKernel(fast_kernel<Off, D, TRACE>(s),
                                               dim3(s->grid[s->d32][TRACE]), dim3(kBs), args, 0,
                                               0));
     GR_CHECK_LAUNCH();
     gr_phase_end(ph);
 }
 
-template <bool TRACE, bool BAL, int ILP, bool HT, bool KM> void fast_dispatch_b(fast_state *s, int32_t src, gr_phases *ph)
+template <bool TRACE> void fast_dispatch(fast_state *s, int32_t src, gr_phases *ph)
 {
     if (s->g.wide) {
         if (s->d32)
-            fast_go<int64_t, unsigned, TRACE, BAL, ILP, HT, KM>(s, src, ph);
+            fast_go<int64_t, unsigned, TRACE>(s, src, ph);
         else
-            fast_go<int64_t, u64, TRACE, BAL, ILP, HT, KM>(s, src, ph);
+            fast_go<int64_t, u64, TRACE>(s, src, ph);
     } else {
         if (s->d32)
-            fast_go<int32_t, unsigned, TRACE, BAL, ILP, HT, KM>(s, src, ph);
+            fast_go<int32_t, unsigned, TRACE>(s, src, ph);
         else
-            fast_go<int32_t, u64, TRACE, BAL, ILP, HT, KM>(s, src, ph);
+            fast_go<int32_t, u64, TRACE>(s, src, ph);
     }
 }
 
-// the kernel instances: bal=0 (ILP 1 only) with the degree test or (hubtest=0, no vertex of
-// degree >= big) without it, each with the split's min pass or (kmin=1) the kept minimum; bal=1
-// with ilp 1, 2 or 4, and with ilp 1 and kmin=1 (checked in fast_prepare)
-template <bool TRACE> void fast_dispatch(fast_state *s, int32_t src, gr_phases *ph)
-{
-    if (!s->bal && s->kmin)
-        s->hubs ? fast_dispatch_b<TRACE, false, 1, true, true>(s, src, ph)
-                : fast_dispatch_b<TRACE, false, 1, false, true>(s, src, ph);
-    else if (!s->bal && s->hubs)
-        fast_dispatch_b<TRACE, false, 1, true, false>(s, src, ph);
-    else if (!s->bal)
-        fast_dispatch_b<TRACE, false, 1, false, false>(s, src, ph);
-    else if (s->kmin)
-        fast_dispatch_b<TRACE, true, 1, true, true>(s, src, ph);
-    else if (s->ilp == 4)
-        fast_dispatch_b<TRACE, true, 4, true, false>(s, src, ph);
-    else if (s->ilp == 2)
-        fast_dispatch_b<TRACE, true, 2, true, false>(s, src, ph);
-    else
-        fast_dispatch_b<TRACE, true, 1, true, false>(s, src, ph);
-}
-
-template <bool TRACE, bool BAL, int ILP, bool HT, bool KM> unsigned grid_for_b(fast_state *s, int d32)
+template <bool TRACE> unsigned grid_for(const fast_state *s, int d32)
 {
     if (s->g.wide)
-        return d32 ? coresident<int64_t, unsigned, TRACE, BAL, ILP, HT, KM>(s->bps)
-                   : coresident<int64_t, u64, TRACE, BAL, ILP, HT, KM>(s->bps);
-    return d32 ? coresident<int32_t, unsigned, TRACE, BAL, ILP, HT, KM>(s->bps)
-               : coresident<int32_t, u64, TRACE, BAL, ILP, HT, KM>(s->bps);
-}
-
-template <bool TRACE> unsigned grid_for(fast_state *s, int d32)
-{
-    if (!s->bal && s->kmin)
-        return s->hubs ? grid_for_b<TRACE, false, 1, true, true>(s, d32)
-                       : grid_for_b<TRACE, false, 1, false, true>(s, d32);
-    if (!s->bal)
-        return s->hubs ? grid_for_b<TRACE, false, 1, true, false>(s, d32)
-                       : grid_for_b<TRACE, false, 1, false, false>(s, d32);
-    if (s->kmin)
-        return grid_for_b<TRACE, true, 1, true, true>(s, d32);
-    if (s->ilp == 4)
-        return grid_for_b<TRACE, true, 4, true, false>(s, d32);
-    if (s->ilp == 2)
-        return grid_for_b<TRACE, true, 2, true, false>(s, d32);
-    return grid_for_b<TRACE, true, 1, true, false>(s, d32);
+        return d32 ? coresident<int64_t, unsigned, TRACE>(s) : coresident<int64_t, u64, TRACE>(s);
+    return d32 ? coresident<int32_t, unsigned, TRACE>(s) : coresident<int32_t, u64, TRACE>(s);
 }
 
 void *fast_prepare(const gr_graph *g, const long *pv, gr_err *err)
