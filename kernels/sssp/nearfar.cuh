@@ -367,6 +367,16 @@ __device__ __forceinline__ void nf_expand_bal(const nf_args<Off, D> &a, unsigned
     }
 }
 
+// The minimum of x over the 32 lanes of a converged warp, in every lane.
+template <typename D> __device__ __forceinline__ D warp_min(D x)
+{
+    for (int o = 16; o > 0; o >>= 1) {
+        D y = __shfl_xor_sync(0xFFFFFFFFu, x, o);
+        x = y < x ? y : x;
+    }
+    return x;
+}
+
 // Split, pass 1: the smallest distance >= T among the nF far entries, into *a.gmin (atomicMin;
 // *a.gmin holds INF before).
 template <typename Off, typename D>
@@ -380,10 +390,7 @@ __device__ __forceinline__ void nf_split_min(const nf_args<Off, D> &a, unsigned 
         if (d >= T && d < lmin)
             lmin = d;
     }
-    for (int o = 16; o > 0; o >>= 1) {
-        D x = __shfl_xor_sync(0xFFFFFFFFu, lmin, o);
-        lmin = x < lmin ? x : lmin;
-    }
+    lmin = warp_min(lmin);
     if ((threadIdx.x & 31) == 0 && lmin != dlim<D>::inf)
         atomicMin(a.gmin, (u64)lmin);
 }
@@ -412,10 +419,7 @@ __device__ __forceinline__ void nf_split_push(const nf_args<Off, D> &a, unsigned
         }
     }
     if constexpr (KM) {     // the whole warp is here (the loop's bound is uniform per thread)
-        for (int o = 16; o > 0; o >>= 1) {
-            D x = __shfl_xor_sync(0xFFFFFFFFu, lmin, o);
-            lmin = x < lmin ? x : lmin;
-        }
+        lmin = warp_min(lmin);
         if ((threadIdx.x & 31) == 0 && lmin != dlim<D>::inf)
             far_min(a, fc ^ 1, lmin);
     }
