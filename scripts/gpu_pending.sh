@@ -241,9 +241,10 @@ t)      # sixth session, the call after c: 9t's tuning rows and traces (the rows
         # skipped), then part 10 without its tests
     GR_BFS_BUDGET_S=${GR_BFS_BUDGET_S:-250} bash scripts/gpu_bfs.sh tune 2>&1 | grep -v '^---'
     GR_SKIP_TESTS=1 bash "$0" 10 ;;
-k)      # sssp-fast kmin=1 (the far pile's minimum kept as it fills; written after the sixth
-        # session's device time): the SSSP GPU tests alone, its sanitizer runs, the sweep's
-        # kmin=1 rows and one-root traces of both on grid 4096 and R-MAT 22; one archive
+k|k1)   # sssp-fast kmin=1 (the far pile's minimum kept as it fills; written after the sixth
+        # session's device time): k1 = the SSSP GPU tests alone and kmin's sanitizer runs; k = k1,
+        # then the sweep's kmin=1 rows and one-root traces of both on grid 4096 and R-MAT 22 (on a
+        # device whose folder holds the sweep; elsewhere part k2's A/B); one archive
     dir=$(dev_dir)
     make -j"$(nproc)" SMS=90 build/tests/kernels/sssp/test_sssp > /dev/null 2>&1
     timeout 240 build/tests/kernels/sssp/test_sssp > "$OUT/k-test-sssp.log" 2>&1; echo "exit $?" >> "$OUT/k-test-sssp.log"
@@ -259,8 +260,10 @@ k)      # sssp-fast kmin=1 (the far pile's minimum kept as it fills; written aft
             --graph rmat:scale=8,ef=8,sym=1,seed=1 --sources 1 --reps 1 --max-reps 1 --warmup 0 \
             --verify exact --no-ceilings >> "$slog" 2>&1
         echo "exit $?" >> "$slog"
+        tar czf "$OUT/results-k.tgz" "$slog" "$OUT/k-test-sssp.log" 2>/dev/null
     done
     awk '/after the sixth session. sssp-fast kmin/ {on = 1} on && /^exit/ {n++; if ($2 != 0) bad++} END {print "sanitizer runs:", n, "non-zero exits:", bad + 0}' "$slog"
+    [ "$part" = k1 ] && exit 0
     timeout 200 bin/graphrepro experiment configs/sssp-fast-tuning.cfg --outdir "$dir" 2>&1 | grep -E 'kmin|rows run'
     for vg in "sssp-fast grid:side=4096,seed=1" "sssp-fast:kmin=1 grid:side=4096,seed=1" \
               "sssp-fast rmat:scale=22,ef=16,sym=1,seed=1" "sssp-fast:kmin=1 rmat:scale=22,ef=16,sym=1,seed=1"; do
@@ -271,5 +274,19 @@ k)      # sssp-fast kmin=1 (the far pile's minimum kept as it fills; written aft
             awk -F, 'NR > 1 { n++; ms += $(NF - 1); sp += $NF } END { printf "%s: %d rounds %.3f ms, splits %.3f ms\n", FILENAME, n, ms, sp }' "$tf"
     done
     tar czf "$OUT/results-k.tgz" "$slog" "$dir"/sssp-fast-tuning* "$dir"/sssp-trace-* "$OUT/k-test-sssp.log" 2>/dev/null ;;
-*) echo "usage: gpu_pending.sh 1|2|2r|3|4|5|6|7|8|9|9t|9r|10|10s|11|c|t|k" >&2; exit 2 ;;
+k2)     # seventh session: kmin's A/B within one run (scripts/ab/seventh.ab), then Nsight Compute
+        # of sssp-fast at ilp 1 and 4 (why more loads in flight did not pay) and of bfs-do (where
+        # its bottom-up probes wait), all on R-MAT 22, one root, into $OUT/ncu.tgz
+    bash scripts/ab_rows.sh scripts/ab/seventh.ab
+    mkdir -p "$OUT/ncu"
+    R=rmat:scale=22,ef=16,sym=1,seed=1
+    for spec in "sssp-fast-ilp1 fast_main sssp-fast" "sssp-fast-ilp4 fast_main sssp-fast:ilp=4" \
+                "bfs-do do_kernel bfs-do"; do
+        set -- $spec
+        timeout 150 bash scripts/ncu_profile.sh "$OUT/ncu" "$1" "$2" 0 bin/graphrepro run --variant "$3" \
+            --graph "$R" --sources 1 --reps 1 --max-reps 1 --warmup 0 --no-ceilings --verify off
+        tar czf "$OUT/ncu.tgz" -C "$OUT" ncu
+    done
+    rm -rf "$OUT/ncu" "$OUT/seventh" ;;     # at most 8 files come back: the two archives hold all
+*) echo "usage: gpu_pending.sh 1|2|2r|3|4|5|6|7|8|9|9t|9r|10|10s|11|c|t|k|k1|k2" >&2; exit 2 ;;
 esac
