@@ -35,7 +35,7 @@
 
 /* Files. */
 #define GR_CACHE_DIR "graphs/cache"
-#define GR_MAX_PARAMS 10
+#define GR_MAX_PARAMS 11
 #define GR_ERR_LEN 512
 
 #endif

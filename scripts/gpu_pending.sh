@@ -288,5 +288,35 @@ k2)     # seventh session: kmin's A/B within one run (scripts/ab/seventh.ab), th
         tar czf "$OUT/ncu.tgz" -C "$OUT" ncu
     done
     rm -rf "$OUT/ncu" "$OUT/seventh" ;;     # at most 8 files come back: the two archives hold all
-*) echo "usage: gpu_pending.sh 1|2|2r|3|4|5|6|7|8|9|9t|9r|10|10s|11|c|t|k|k1|k2" >&2; exit 2 ;;
+s1)     # seventh session: sssp-fast stage=1 (appends staged per warp in shared memory): the SSSP
+        # GPU tests alone, then memcheck and racecheck of the staged paths (racecheck sees the
+        # shared-memory stage); one archive
+    dir=$(dev_dir)
+    make -j"$(nproc)" SMS=90 build/tests/kernels/sssp/test_sssp > /dev/null 2>&1
+    timeout 270 build/tests/kernels/sssp/test_sssp > "$OUT/s-test-sssp.log" 2>&1; echo "exit $?" >> "$OUT/s-test-sssp.log"
+    grep -E '^FAIL|passed,' "$OUT/s-test-sssp.log"; tail -1 "$OUT/s-test-sssp.log"
+    slog=$dir/sssp-sanitizer.log
+    echo "== (2026-11-25, seventh session) sssp-fast stage=1" >> "$slog"
+    for r in "memcheck sssp-fast:stage=1" "racecheck sssp-fast:stage=1" \
+             "memcheck sssp-fast:bal=0,stage=1" "racecheck sssp-fast:bal=0,stage=1" \
+             "memcheck sssp-fast:bal=1,ilp=4,stage=1,big=32" "racecheck sssp-fast:bal=1,ilp=4,stage=1,big=32"; do
+        set -- $r
+        echo "== $1 $2 rmat:scale=8,ef=8,sym=1,seed=1" >> "$slog"
+        timeout 60 compute-sanitizer --tool "$1" --error-exitcode 99 bin/graphrepro run --variant "$2" \
+            --graph rmat:scale=8,ef=8,sym=1,seed=1 --sources 1 --reps 1 --max-reps 1 --warmup 0 \
+            --verify exact --no-ceilings >> "$slog" 2>&1
+        echo "exit $?" >> "$slog"
+        tar czf "$OUT/results-s.tgz" "$slog" "$OUT/s-test-sssp.log" 2>/dev/null
+    done
+    awk '/seventh session. sssp-fast stage/ {on = 1} on && /^exit/ {n++; if ($2 != 0) bad++} END {print "sanitizer runs:", n, "non-zero exits:", bad + 0}' "$slog" ;;
+s2)     # ... then stage=1's A/B within one run (scripts/ab/stage.ab) and Nsight Compute of the
+        # staged kernel on R-MAT 22 (did the append stalls go), into $OUT/stage.tgz and ncu.tgz
+    bash scripts/ab_rows.sh scripts/ab/stage.ab
+    mkdir -p "$OUT/ncu"
+    timeout 150 bash scripts/ncu_profile.sh "$OUT/ncu" sssp-fast-stage1 fast_main 0 bin/graphrepro run \
+        --variant sssp-fast:stage=1 --graph rmat:scale=22,ef=16,sym=1,seed=1 --sources 1 --reps 1 \
+        --max-reps 1 --warmup 0 --no-ceilings --verify off
+    tar czf "$OUT/ncu.tgz" -C "$OUT" ncu
+    rm -rf "$OUT/ncu" "$OUT/stage" ;;
+*) echo "usage: gpu_pending.sh 1|2|2r|3|4|5|6|7|8|9|9t|9r|10|10s|11|c|t|k|k1|k2|s1|s2" >&2; exit 2 ;;
 esac

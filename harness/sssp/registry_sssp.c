@@ -121,7 +121,7 @@ const gr_variant gr_variant_sssp_fast = {
     .summary = "ours: near-far delta-stepping in one persistent cooperative kernel, adaptive "
                "delta, balanced expansion on graphs with hubs (hub arcs over all warps, 32 vertices "
                "a warp), thin rounds on a few blocks, 32-bit distances when proven",
-    .gpu = 1, .nparams = 10,
+    .gpu = 1, .nparams = 11,
     .params = {{"delta", 0, 0, 1L << 30, "initial bucket width (0 = auto: max weight / 2)"},
                {"big", 64, 32, 1L << 30, "hub degree: bal=1 spreads hub arcs over all warps; bal=0 gives a hub a block (the first version used 512)"},
                {"d32", 1, 0, 1, "1: 32-bit distances when (n-1) x wmax + wmax < 2^32 - 1"},
@@ -131,7 +131,8 @@ const gr_variant gr_variant_sssp_fast = {
                {"bal", 2, 0, 2, "1: balanced expansion (hub list with arc offsets, warp groups of 32 vertices); 0: the first version (a block per hub, a warp per vertex); 2: 1 when some vertex has degree >= big, else 0"},
                {"ilp", 1, 1, 4, "balanced expansion: arcs a lane loads (targets, weights, then their distances) before it updates any: 1, 2 or 4"},
                {"hubtest", 0, 0, 1, "0: a vertex pushed near has its degree read to tell a hub only when some vertex has degree >= big (one dependent load less a round on a grid); 1: always (the first version)"},
-               {"kmin", 0, 0, 1, "1: the far pile's smallest distance kept as the pile fills, so a split makes one pass over it instead of two (with bal=1 at ilp=1 only); 0: a min pass first (the first version)"}},
+               {"kmin", 0, 0, 1, "1: the far pile's smallest distance kept as the pile fills, so a split makes one pass over it instead of two (with bal=1 at ilp=1 only); 0: a min pass first (the first version)"},
+               {"stage", 0, 0, 1, "1: a warp's near and far appends gathered in shared memory and written to the queues in bulk before the round's barrier (kmin=0 only); 0: one global atomicAdd per warp and append step (the first version)"}},
     SSSP_HOOKS, .trace = sssp_trace, .impl = &gr_sssp_fast,
 };
 

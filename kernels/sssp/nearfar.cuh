@@ -3,8 +3,9 @@
 // launch per round, the host reading the queue sizes): the queues and their stamps, the
 // warp-aggregated appends, the relaxation, the round (hubs per block, others per warp) and the
 // two passes of the far-pile split; and sssp-fast's balanced expansion (bal=1): hubs' arcs shared
-// by every warp, the other vertices' arcs in warp groups of 32 vertices. See sssp_fast.cu for the
-// algorithm and its correctness.
+// by every warp, the other vertices' arcs in warp groups of 32 vertices; and sssp-fast's staged
+// appends (stage=1): a warp's near and far appends gathered in shared memory, written to the
+// queues in bulk before the round's barrier. See sssp_fast.cu for the algorithm and its correctness.
 // Memory visibility: values written by other SMs in the same launch are read with __ldcg.
 #ifndef GR_SSSP_NEARFAR_CUH
 #define GR_SSSP_NEARFAR_CUH
@@ -114,6 +115,93 @@ __device__ __forceinline__ void agg_push(unsigned active, int kind, int k, int32
         q[base + __popc(m & ((1u << lane) - 1))] = v;
 }
 
+// ST (sssp-fast stage=1): a warp's appends to the near and far queues of a round gathered in
+// shared memory, kStage entries a queue, and written out in bulk (one global atomicAdd a flush)
+// by stage_flush before the round's barrier. agg_push's global atomicAdd, whose result every lane
+// waits for, was the largest stall of the balanced expansion (ncu, R-MAT 22: 22% of the warps'
+// stall samples on the shuffle of its result; results/NOTES.md, "sssp-fast stage"); a shared
+// atomicAdd returns in tens of cycles. Claims are made with a shared atomic, so that two active
+// sets of one warp (divergent lanes) can never claim one slot; a claim that does not fit goes
+// straight to the queue as agg_push does, and the first such claim's position is kept (p), so
+// that the entries written are exactly [0, min(n, p)).
+constexpr unsigned kStage = 256;
+struct wstage {
+    int32_t q[2][kStage];   // [0] near, [1] far
+    unsigned n[2];          // slots claimed (may pass kStage)
+    unsigned p[2];          // the first claim that did not fit (kStage: none)
+};
+
+// One warp's stage, set empty by its converged warp.
+__device__ __forceinline__ void stage_init(wstage *ws)
+{
+    if ((threadIdx.x & 31) < 2) {
+        ws->n[threadIdx.x & 31] = 0;
+        ws->p[threadIdx.x & 31] = kStage;
+    }
+    __syncwarp();
+}
+
+// agg_push into stage s of the warp (q, ctr: where a claim that does not fit goes).
+__device__ __forceinline__ void stage_push(wstage *ws, int s, unsigned active, int kind, int k,
+                                           int32_t v, int32_t *q, unsigned *ctr)
+{
+    const unsigned m = __ballot_sync(active, kind == k);
+    if (!m)
+        return;
+    const int lane = threadIdx.x & 31, leader = __ffs(m) - 1;
+    const unsigned c = __popc(m), r = __popc(m & ((1u << lane) - 1));
+    unsigned pos = 0;
+    if (lane == leader)
+        pos = atomicAdd(&ws->n[s], c);
+    pos = __shfl_sync(active, pos, leader);
+    if (pos + c <= kStage) {
+        if (kind == k)
+            ws->q[s][pos + r] = v;
+        return;
+    }
+    unsigned base = 0;
+    if (lane == leader) {
+        atomicMin(&ws->p[s], pos);
+        base = atomicAdd(ctr, c);
+    }
+    base = __shfl_sync(active, base, leader);
+    if (kind == k)
+        q[base + r] = v;
+}
+
+// The converged warp writes stage s's entries to q (one atomicAdd on ctr) and empties it; with
+// HALF only when it is at least half full (a flush between a round's work items).
+template <bool HALF = false>
+__device__ __forceinline__ void stage_flush(wstage *ws, int s, int32_t *q, unsigned *ctr)
+{
+    __syncwarp();       // the lanes' shared writes and claims are seen by all
+    const unsigned n = ws->n[s], p = ws->p[s], cnt = n < p ? n : p;
+    if (HALF ? n < kStage / 2 : cnt == 0)
+        return;
+    const int lane = threadIdx.x & 31;
+    unsigned base = 0;
+    if (lane == 0)
+        base = atomicAdd(ctr, cnt);
+    base = __shfl_sync(0xFFFFFFFFu, base, 0);
+    for (unsigned i = lane; i < cnt; i += 32)
+        q[base + i] = ws->q[s][i];
+    __syncwarp();       // every lane has read its entries before they are reused
+    if (lane < 1) {
+        ws->n[s] = 0;
+        ws->p[s] = kStage;
+    }
+    __syncwarp();
+}
+
+// Both stages of the round whose next generation is gen1 and far buffer fc.
+template <typename Off, typename D, bool HALF = false>
+__device__ __forceinline__ void stage_flush_all(const nf_args<Off, D> &a, wstage *ws, unsigned gen1,
+                                                int fc)
+{
+    stage_flush<HALF>(ws, 0, a.qN[gen1 & 1], &a.ctl[C_N + (gen1 & 3)]);
+    stage_flush<HALF>(ws, 1, a.qF[fc], &a.ctl[C_F + fc]);
+}
+
 // KM (sssp-fast kmin=1): the smallest distance recorded into far buffer b is kept in gmin[1 + b]
 // (a load first: most falls are not below it), so that a split needs no pass to find it.
 template <typename Off, typename D>
@@ -127,11 +215,14 @@ __device__ __forceinline__ void far_min(const nf_args<Off, D> &a, int b, D d)
 // far, once per generation / far epoch (the stamps), the appends aggregated per warp. BAL: hubs
 // go to the balanced expansion's list (push_hub). HT false: the graph has no vertex of degree
 // >= big (sssp-fast hubtest=0 on such a graph), so v is not tested - one dependent load less
-// between the stamp and the append. KM: every far-side fall is recorded by far_min.
+// between the stamp and the append. KM: every far-side fall is recorded by far_min. ST: near
+// and far appends go to the warp's stage ws (hub appends, rare, stay direct).
 // relax_to: the arc's target v, its new distance nd and v's distance as read (cur) given.
-template <typename Off, typename D, bool BAL = false, bool HT = true, bool KM = false>
+template <typename Off, typename D, bool BAL = false, bool HT = true, bool KM = false,
+          bool ST = false>
 __device__ __forceinline__ void relax_to(const nf_args<Off, D> &a, int32_t v, D nd, D cur, D T,
-                                         unsigned gen1, unsigned epoch, int fc)
+                                         unsigned gen1, unsigned epoch, int fc,
+                                         wstage *ws = nullptr)
 {
     int kind = 0;   // 1 near, 2 near hub, 3 far
     if (nd < cur && nd < atomicMin(&a.dist[v], nd)) {
@@ -150,18 +241,26 @@ __device__ __forceinline__ void relax_to(const nf_args<Off, D> &a, int32_t v, D 
         kind = 0;
     }
     const unsigned active = __activemask();
-    agg_push(active, kind, 1, v, a.qN[gen1 & 1], &a.ctl[C_N + (gen1 & 3)]);
-    agg_push(active, kind, 2, v, a.qB[gen1 & 1], &a.ctl[C_B + (gen1 & 3)]);
-    agg_push(active, kind, 3, v, a.qF[fc], &a.ctl[C_F + fc]);
+    if constexpr (ST) {
+        stage_push(ws, 0, active, kind, 1, v, a.qN[gen1 & 1], &a.ctl[C_N + (gen1 & 3)]);
+        if (!BAL)
+            agg_push(active, kind, 2, v, a.qB[gen1 & 1], &a.ctl[C_B + (gen1 & 3)]);
+        stage_push(ws, 1, active, kind, 3, v, a.qF[fc], &a.ctl[C_F + fc]);
+    } else {
+        agg_push(active, kind, 1, v, a.qN[gen1 & 1], &a.ctl[C_N + (gen1 & 3)]);
+        agg_push(active, kind, 2, v, a.qB[gen1 & 1], &a.ctl[C_B + (gen1 & 3)]);
+        agg_push(active, kind, 3, v, a.qF[fc], &a.ctl[C_F + fc]);
+    }
 }
 
-template <typename Off, typename D, bool BAL = false, bool HT = true, bool KM = false>
+template <typename Off, typename D, bool BAL = false, bool HT = true, bool KM = false,
+          bool ST = false>
 __device__ __forceinline__ void relax(const nf_args<Off, D> &a, Off e, D du, D T, unsigned gen1,
-                                      unsigned epoch, int fc)
+                                      unsigned epoch, int fc, wstage *ws = nullptr)
 {
     const int32_t v = __ldg(&a.col[e]);
-    relax_to<Off, D, BAL, HT, KM>(a, v, du + (D)__ldg(&a.w[e]), __ldcg(&a.dist[v]), T, gen1, epoch,
-                                  fc);
+    relax_to<Off, D, BAL, HT, KM, ST>(a, v, du + (D)__ldg(&a.w[e]), __ldcg(&a.dist[v]), T, gen1,
+                                      epoch, fc, ws);
 }
 
 // U arcs of one lane (ok[u]: arc u present) relaxed with their loads overlapped: all targets and
@@ -170,10 +269,10 @@ __device__ __forceinline__ void relax(const nf_args<Off, D> &a, Off e, D du, D T
 // pushes between arcs keep the compiler from overlapping consecutive arcs: ncu measured
 // sssp-fast latency-bound (87 of 116 cycles between a warp's instructions waiting on L1TEX,
 // results/NOTES.md). Balanced expansion only (ilp = U > 1).
-template <typename Off, typename D, int U, bool KM = false>
+template <typename Off, typename D, int U, bool KM = false, bool ST = false>
 __device__ __forceinline__ void relax_n(const nf_args<Off, D> &a, const Off (&e)[U],
                                         const D (&du)[U], const bool (&ok)[U], D T, unsigned gen1,
-                                        unsigned epoch, int fc)
+                                        unsigned epoch, int fc, wstage *ws = nullptr)
 {
     int32_t v[U];
     D nd[U], cur[U];
@@ -188,7 +287,7 @@ __device__ __forceinline__ void relax_n(const nf_args<Off, D> &a, const Off (&e)
 #pragma unroll
     for (int u = 0; u < U; u++)
         if (ok[u])
-            relax_to<Off, D, true, true, KM>(a, v[u], nd[u], cur[u], T, gen1, epoch, fc);
+            relax_to<Off, D, true, true, KM, ST>(a, v[u], nd[u], cur[u], T, gen1, epoch, fc, ws);
 }
 
 template <typename Off, typename D>
@@ -227,9 +326,11 @@ __global__ void nf_init(nf_args<Off, D> a, int32_t src)
 // One round: expand the near frontier of generation gen (nB hubs, one per block; nN others, one per
 // warp), strided over the first nblk blocks (the grid, or sssp-fast's thin group). TRACE: arcs
 // examined added to ctl[C_RX + slot]. HT, KM: as relax_to's (HT false only where no vertex is a hub).
-template <typename Off, typename D, bool TRACE, bool HT = true, bool KM = false>
+// ST: appends staged in ws, flushed when half full between vertices and at the end.
+template <typename Off, typename D, bool TRACE, bool HT = true, bool KM = false, bool ST = false>
 __device__ __forceinline__ void nf_expand(const nf_args<Off, D> &a, unsigned nN, unsigned nB,
-                                          unsigned gen, D T, unsigned epoch, int fc, unsigned nblk)
+                                          unsigned gen, D T, unsigned epoch, int fc, unsigned nblk,
+                                          wstage *ws = nullptr)
 {
     const int lane = threadIdx.x & 31;
     const u64 nwarps = ((u64)nblk * blockDim.x) >> 5;
@@ -243,17 +344,23 @@ __device__ __forceinline__ void nf_expand(const nf_args<Off, D> &a, unsigned nN,
         if (TRACE && threadIdx.x == 0)
             atomicAdd(&a.ctl[C_RX + (gen & 3)], (unsigned)(end - beg));
         for (Off e = beg + threadIdx.x; e < end; e += blockDim.x)
-            relax<Off, D, false, HT, KM>(a, e, du, T, gen1, epoch, fc);
+            relax<Off, D, false, HT, KM, ST>(a, e, du, T, gen1, epoch, fc, ws);
+        if constexpr (ST)
+            stage_flush_all<Off, D, true>(a, ws, gen1, fc);
     }
     for (u64 i = gwarp; i < nN; i += nwarps) {                  // the rest: one per warp
+        if constexpr (ST)
+            stage_flush_all<Off, D, true>(a, ws, gen1, fc);
         int32_t u = __ldcg(&qn[i]);
         D du = __ldcg(&a.dist[u]);
         Off beg = __ldg(&a.row[u]), end = __ldg(&a.row[u + 1]);
         if (TRACE && lane == 0)
             atomicAdd(&a.ctl[C_RX + (gen & 3)], (unsigned)(end - beg));
         for (Off e = beg + lane; e < end; e += 32)
-            relax<Off, D, false, HT, KM>(a, e, du, T, gen1, epoch, fc);
+            relax<Off, D, false, HT, KM, ST>(a, e, du, T, gen1, epoch, fc, ws);
     }
+    if constexpr (ST)
+        stage_flush_all(a, ws, gen1, fc);
 }
 
 // bal=1, one round: (1) the nB hubs' arcs (H in all) cut into equal chunks, one per warp of the
@@ -263,10 +370,10 @@ __device__ __forceinline__ void nf_expand(const nf_args<Off, D> &a, unsigned nN,
 // per warp: a warp scan of their degrees, then the group's arcs 32 at a time, each lane finding
 // the vertex of its arc by a 5-step search over the scanned starts. Every lane works on an arc
 // whatever the degrees (warp-per-vertex leaves most lanes idle on low-degree vertices).
-template <typename Off, typename D, bool TRACE, int ILP, bool KM = false>
+template <typename Off, typename D, bool TRACE, int ILP, bool KM = false, bool ST = false>
 __device__ __forceinline__ void nf_expand_bal(const nf_args<Off, D> &a, unsigned nN, unsigned nB,
                                               unsigned gen, D T, unsigned epoch, int fc,
-                                              unsigned nblk)
+                                              unsigned nblk, wstage *ws = nullptr)
 {
     const unsigned FULL = 0xFFFFFFFFu;
     const int lane = threadIdx.x & 31;
@@ -292,7 +399,7 @@ __device__ __forceinline__ void nf_expand_bal(const nf_args<Off, D> &a, unsigned
             };
             if constexpr (ILP == 1) {
                 warp_chunk_walk(k0, k1, nB, H, off, enter, [&](int64_t j) {
-                    relax<Off, D, true, true, KM>(a, rbeg + (Off)j, du, T, gen1, epoch, fc);
+                    relax<Off, D, true, true, KM, ST>(a, rbeg + (Off)j, du, T, gen1, epoch, fc, ws);
                 });
             } else {
                 Off e[ILP];
@@ -309,7 +416,7 @@ __device__ __forceinline__ void nf_expand_bal(const nf_args<Off, D> &a, unsigned
                         ok[u] = true;
                     },
                     [&]() {
-                        relax_n<Off, D, ILP, KM>(a, e, eu, ok, T, gen1, epoch, fc);
+                        relax_n<Off, D, ILP, KM, ST>(a, e, eu, ok, T, gen1, epoch, fc, ws);
 #pragma unroll
                         for (int u = 0; u < ILP; u++)
                             ok[u] = false;
@@ -319,6 +426,8 @@ __device__ __forceinline__ void nf_expand_bal(const nf_args<Off, D> &a, unsigned
     }
     const int32_t *qn = a.qN[gen & 1];
     for (u64 i0 = gwarp * 32; i0 < nN; i0 += nwarps * 32) {    // warp-uniform
+        if constexpr (ST)
+            stage_flush_all<Off, D, true>(a, ws, gen1, fc);
         const u64 i = i0 + lane;
         Off beg = 0;
         int deg = 0;
@@ -359,12 +468,14 @@ __device__ __forceinline__ void nf_expand_bal(const nf_args<Off, D> &a, unsigned
             }
             if constexpr (ILP == 1) {
                 if (ok[0])
-                    relax<Off, D, true, true, KM>(a, e[0], eu[0], T, gen1, epoch, fc);
+                    relax<Off, D, true, true, KM, ST>(a, e[0], eu[0], T, gen1, epoch, fc, ws);
             } else {
-                relax_n<Off, D, ILP, KM>(a, e, eu, ok, T, gen1, epoch, fc);
+                relax_n<Off, D, ILP, KM, ST>(a, e, eu, ok, T, gen1, epoch, fc, ws);
             }
         }
     }
+    if constexpr (ST)
+        stage_flush_all(a, ws, gen1, fc);
 }
 
 // The minimum of x over the 32 lanes of a converged warp, in every lane.

@@ -19,6 +19,9 @@
 //    bal=1 only at ilp=1) keeps m as the pile fills instead (every far-side fall and every move into a buffer
 //    atomicMin'd into its word; a stale record only lowers T: results/NOTES.md, "The far pile on
 //    the grid"), so a split is one pass and one barrier;
+//  - stage=1: a warp's near and far appends gathered in shared memory and written to the queues in
+//    bulk before the round's barrier (stage_push / stage_flush in nearfar.cuh), instead of one
+//    global atomicAdd, waited for by the whole warp, per append step;
 //  - thin rounds: while the near frontier holds at most `thin` vertices and no hub, the rounds run
 //    on the first `tblocks` blocks with their own one-counter barrier (33 arrivals instead of the
 //    grid's ~1000), the other blocks waiting at the next grid barrier; the leader hands the
@@ -81,29 +84,29 @@ __device__ __forceinline__ void end_round(const nf_args<Off, D> &a, unsigned gen
 // One round's expansion over the first nblk blocks, balanced (BAL: bal=1) or the first
 // version's (a kernel instance each, so that bal=0 keeps the first version's registers). HT
 // false (bal=0 only, hubtest=0 on a graph without hubs): no degree test of pushed vertices.
-template <typename Off, typename D, bool TRACE, bool BAL, int ILP, bool HT, bool KM>
+template <typename Off, typename D, bool TRACE, bool BAL, int ILP, bool HT, bool KM, bool ST>
 __device__ __forceinline__ void expand_round(const nf_args<Off, D> &a, unsigned nN, unsigned nB,
                                              unsigned gen, D T, unsigned epoch, int fc,
-                                             unsigned nblk)
+                                             unsigned nblk, wstage *ws)
 {
     if constexpr (BAL)
-        nf_expand_bal<Off, D, TRACE, ILP, KM>(a, nN, nB, gen, T, epoch, fc, nblk);
+        nf_expand_bal<Off, D, TRACE, ILP, KM, ST>(a, nN, nB, gen, T, epoch, fc, nblk, ws);
     else
-        nf_expand<Off, D, TRACE, HT, KM>(a, nN, nB, gen, T, epoch, fc, nblk);
+        nf_expand<Off, D, TRACE, HT, KM, ST>(a, nN, nB, gen, T, epoch, fc, nblk, ws);
 }
 
 // The rounds of generation gen onwards on the thin group (blocks [0, a.tblocks)), its own barrier,
 // while the near frontier stays at most a.thin vertices with no hub; the leader then publishes the
 // generation reached in ctl[C_GEN]. The other blocks wait at the grid barrier meanwhile.
-template <typename Off, typename D, bool TRACE, bool BAL, int ILP, bool HT, bool KM>
+template <typename Off, typename D, bool TRACE, bool BAL, int ILP, bool HT, bool KM, bool ST>
 __device__ void thin_rounds(const nf_args<Off, D> &a, unsigned nN, unsigned gen, D T, unsigned epoch,
-                            int fc, unsigned &phase, unsigned &rec_i)
+                            int fc, unsigned &phase, unsigned &rec_i, wstage *ws)
 {
     const bool leader = blockIdx.x == 0 && threadIdx.x == 0;
     for (;;) {
         if (TRACE && leader)
             start_round<Off, D, TRACE>(a, rec_i);
-        expand_round<Off, D, TRACE, BAL, ILP, HT, KM>(a, nN, 0, gen, T, epoch, fc, a.tblocks);
+        expand_round<Off, D, TRACE, BAL, ILP, HT, KM, ST>(a, nN, 0, gen, T, epoch, fc, a.tblocks, ws);
         group_sync(&a.ctl[C_TBAR], a.tblocks, phase);
         if (leader)
             end_round<Off, D, TRACE>(a, gen, nN, rec_i);
@@ -117,10 +120,18 @@ __device__ void thin_rounds(const nf_args<Off, D> &a, unsigned nN, unsigned gen,
         a.ctl[C_GEN] = gen;
 }
 
-template <typename Off, typename D, bool TRACE, bool BAL, int ILP, bool HT, bool KM>
-__global__ void __launch_bounds__(kBs) fast_main(nf_args<Off, D> a)
+// ST at ILP 1 is held to 5 blocks an SM (48 registers), the occupancy of the unstaged kernel: left
+// free, ptxas gave the staged balanced expansion 62 registers (4 blocks).
+template <typename Off, typename D, bool TRACE, bool BAL, int ILP, bool HT, bool KM, bool ST>
+__global__ void __launch_bounds__(kBs, ST && ILP == 1 ? 5 : 0) fast_main(nf_args<Off, D> a)
 {
     cg::grid_group grid = cg::this_grid();
+    wstage *ws = nullptr;
+    if constexpr (ST) {     // the warp's stage (flushed by every round before its barrier)
+        __shared__ wstage stages[kBs / 32];
+        ws = &stages[threadIdx.x >> 5];
+        stage_init(ws);
+    }
     const u64 gtid = blockIdx.x * (u64)blockDim.x + threadIdx.x;
     const u64 nthreads = (u64)gridDim.x * blockDim.x, nwarps = nthreads >> 5;
     const bool can_thin = a.thin > 0 && a.tblocks > 0 && a.tblocks < gridDim.x;
@@ -176,14 +187,16 @@ __global__ void __launch_bounds__(kBs) fast_main(nf_args<Off, D> a)
         }
         if (can_thin && nB == 0 && nN <= a.thin) {      // a thin round: the thin group alone
             if (blockIdx.x < a.tblocks)
-                thin_rounds<Off, D, TRACE, BAL, ILP, HT, KM>(a, nN, gen, T, epoch, fc, phase, rec_i);
+                thin_rounds<Off, D, TRACE, BAL, ILP, HT, KM, ST>(a, nN, gen, T, epoch, fc, phase, rec_i,
+                                                                 ws);
             grid.sync();
             gen = __ldcg(&a.ctl[C_GEN]);
             continue;
         }
         if (TRACE && gtid == 0)
             start_round<Off, D, TRACE>(a, rec_i);
-        expand_round<Off, D, TRACE, BAL, ILP, HT, KM>(a, nN, nB, gen, T, epoch, fc, gridDim.x);
+        expand_round<Off, D, TRACE, BAL, ILP, HT, KM, ST>(a, nN, nB, gen, T, epoch, fc, gridDim.x,
+                                                          ws);
         grid.sync();
         if (gtid == 0)
             end_round<Off, D, TRACE>(a, gen, nN + nB, rec_i);
@@ -197,7 +210,8 @@ struct fast_state {
     gr_dcsr g;
     int d32;                // 1: 32-bit distances
     int big, bps, bal, ilp;
-    int kmin;               // 1: the far pile's minimum kept as it fills (bal=0 only)
+    int kmin;               // 1: the far pile's minimum kept as it fills (bal=0, or bal=1 at ilp=1)
+    int stage;              // 1: appends staged per warp in shared memory (kmin=0 only)
     int hubs;               // a vertex of degree >= big exists (else the degree tests are skipped)
     unsigned thin, tblocks;
     u64 delta;
@@ -227,22 +241,28 @@ template <typename Off, typename D> nf_args<Off, D> make_args(fast_state *s)
 // The kernel instance for s's parameters, one place for both the launch and its grid size:
 // bal=0 (ILP 1 only) with the degree test or (hubtest=0, no vertex of degree >= big) without it,
 // each with the split's min pass or (kmin=1) the kept minimum; bal=1 with ilp 1, 2 or 4, and with
-// ilp 1 and kmin=1 (checked in fast_prepare)
-template <typename Off, typename D, bool TRACE> const void *fast_kernel(const fast_state *s)
+// ilp 1 and kmin=1; stage=1 (appends staged per warp) for every kmin=0 one (checked in
+// fast_prepare)
+template <typename Off, typename D, bool TRACE, bool ST> const void *fast_kernel_st(const fast_state *s)
 {
     if (!s->bal && s->kmin)
-        return s->hubs ? (const void *)fast_main<Off, D, TRACE, false, 1, true, true>
-                       : (const void *)fast_main<Off, D, TRACE, false, 1, false, true>;
+        return s->hubs ? (const void *)fast_main<Off, D, TRACE, false, 1, true, true, false>
+                       : (const void *)fast_main<Off, D, TRACE, false, 1, false, true, false>;
     if (!s->bal)
-        return s->hubs ? (const void *)fast_main<Off, D, TRACE, false, 1, true, false>
-                       : (const void *)fast_main<Off, D, TRACE, false, 1, false, false>;
+        return s->hubs ? (const void *)fast_main<Off, D, TRACE, false, 1, true, false, ST>
+                       : (const void *)fast_main<Off, D, TRACE, false, 1, false, false, ST>;
     if (s->kmin)
-        return (const void *)fast_main<Off, D, TRACE, true, 1, true, true>;
+        return (const void *)fast_main<Off, D, TRACE, true, 1, true, true, false>;
     if (s->ilp == 4)
-        return (const void *)fast_main<Off, D, TRACE, true, 4, true, false>;
+        return (const void *)fast_main<Off, D, TRACE, true, 4, true, false, ST>;
     if (s->ilp == 2)
-        return (const void *)fast_main<Off, D, TRACE, true, 2, true, false>;
-    return (const void *)fast_main<Off, D, TRACE, true, 1, true, false>;
+        return (const void *)fast_main<Off, D, TRACE, true, 2, true, false, ST>;
+    return (const void *)fast_main<Off, D, TRACE, true, 1, true, false, ST>;
+}
+
+template <typename Off, typename D, bool TRACE> const void *fast_kernel(const fast_state *s)
+{
+    return s->stage ? fast_kernel_st<Off, D, TRACE, true>(s) : fast_kernel_st<Off, D, TRACE, false>(s);
 }
 
 template <typename Off, typename D, bool TRACE> unsigned coresident(const fast_state *s)
@@ -321,6 +341,10 @@ void *fast_prepare(const gr_graph *g, const long *pv, gr_err *err)
                 pv[7]);
         return nullptr;
     }
+    if (pv[10] && pv[9]) {
+        gr_errf(err, "sssp-fast: stage=1 is built with kmin=0 only");
+        return nullptr;
+    }
     if (bal && g->m >= (int64_t)kHubMask) {
         gr_errf(err, "sssp-fast: bal=1 counts hub arcs in %d bits: %lld arcs is too many (use bal=0)",
                 kHubShift, (long long)g->m);
@@ -344,6 +368,7 @@ void *fast_prepare(const gr_graph *g, const long *pv, gr_err *err)
     s->bal = bal;
     s->ilp = (int)pv[7];
     s->kmin = (int)pv[9];
+    s->stage = (int)pv[10];
     if (s->bal && s->big > (1 << 25))   // a warp group's 32 degrees (each < big) sum in an int
         s->big = 1 << 25;
     // hubtest=0 and no vertex of degree >= big: every degree test would say "not a hub", skip it

@@ -173,6 +173,19 @@ TEST_CASE(sssp_fast_kmin_d64_thin) { check_variant("sssp-fast:bal=0,kmin=1,d32=0
 TEST_CASE(sssp_fast_kmin_bal1) { check_variant("sssp-fast:bal=1,kmin=1"); }
 TEST_CASE(sssp_fast_kmin_bal1_small) { check_variant("sssp-fast:bal=1,kmin=1,big=32,delta=1,d32=0"); }
 TEST_CASE(sssp_fast_kmin_refused) { check_refused("sssp-fast:bal=1,ilp=2,kmin=1", "kmin=1"); }
+/* stage=1: appends staged per warp in shared memory: the balanced expansion at ilp 1, 2 and 4 (big
+ * 32, delta 1: many small rounds), bal=0 with hubs (the star's centre: a block's warps each append
+ * ~125,000 vertices in one round, past the stage, so claims that do not fit go straight to the
+ * queue), without hubs with 64-bit distances and thin rounds; kmin=1 with it is refused */
+TEST_CASE(sssp_fast_stage) { check_variant("sssp-fast:stage=1"); }
+TEST_CASE(sssp_fast_stage_bal0) { check_variant("sssp-fast:bal=0,stage=1"); }
+TEST_CASE(sssp_fast_stage_nohub_d64_thin)
+{
+    check_variant("sssp-fast:stage=1,big=1000000000,d32=0,thin=16,tblocks=3,delta=1");
+}
+TEST_CASE(sssp_fast_stage_ilp2) { check_variant("sssp-fast:bal=1,ilp=2,stage=1"); }
+TEST_CASE(sssp_fast_stage_ilp4_big32_delta1) { check_variant("sssp-fast:bal=1,ilp=4,stage=1,big=32,delta=1"); }
+TEST_CASE(sssp_fast_stage_kmin_refused) { check_refused("sssp-fast:stage=1,kmin=1", "stage=1"); }
 TEST_CASE(sssp_nf_default) { check_variant("sssp-nf"); }
 TEST_CASE(sssp_nf_delta1_big32) { check_variant("sssp-nf:delta=1,big=32"); }
 TEST_CASE(sssp_nf_delta_huge) { check_variant("sssp-nf:delta=1000000000"); }
@@ -186,6 +199,7 @@ TEST_CASE(trace_sssp_fast_bal1) { check_trace("sssp-fast:bal=1", 0); }
 TEST_CASE(trace_sssp_fast_ilp4) { check_trace("sssp-fast:bal=1,ilp=4", 0); }
 TEST_CASE(trace_sssp_fast_hubtest0) { check_trace("sssp-fast:hubtest=0,big=1000000000", 0); }
 TEST_CASE(trace_sssp_fast_kmin) { check_trace("sssp-fast:bal=0,kmin=1", 0); }
+TEST_CASE(trace_sssp_fast_stage) { check_trace("sssp-fast:stage=1", 0); }
 
 TEST_MAIN("sssp", TEST_ENTRY(bf_edge_default), TEST_ENTRY(bf_edge_restrict0),
           TEST_ENTRY(bf_edge_cache0), TEST_ENTRY(bf_edge_both0), TEST_ENTRY(bf_edge_seg1024),
@@ -207,10 +221,14 @@ TEST_MAIN("sssp", TEST_ENTRY(bf_edge_default), TEST_ENTRY(bf_edge_restrict0),
           TEST_ENTRY(sssp_fast_bal0_thin), TEST_ENTRY(sssp_fast_kmin), TEST_ENTRY(sssp_fast_kmin_nohub),
           TEST_ENTRY(sssp_fast_kmin_d64_thin), TEST_ENTRY(sssp_fast_kmin_bal1),
           TEST_ENTRY(sssp_fast_kmin_bal1_small), TEST_ENTRY(sssp_fast_kmin_refused),
+          TEST_ENTRY(sssp_fast_stage), TEST_ENTRY(sssp_fast_stage_bal0),
+          TEST_ENTRY(sssp_fast_stage_nohub_d64_thin), TEST_ENTRY(sssp_fast_stage_ilp2),
+          TEST_ENTRY(sssp_fast_stage_ilp4_big32_delta1), TEST_ENTRY(sssp_fast_stage_kmin_refused),
           TEST_ENTRY(sssp_nf_default),
           TEST_ENTRY(sssp_nf_delta1_big32), TEST_ENTRY(sssp_nf_delta_huge), TEST_ENTRY(trace_bf_edge),
           TEST_ENTRY(trace_bf_edge_flag1),
           TEST_ENTRY(trace_bf_worklist), TEST_ENTRY(trace_sssp_fast),
           TEST_ENTRY(trace_sssp_fast_thin0), TEST_ENTRY(trace_sssp_fast_bal0),
           TEST_ENTRY(trace_sssp_fast_bal1), TEST_ENTRY(trace_sssp_fast_ilp4),
-          TEST_ENTRY(trace_sssp_fast_hubtest0), TEST_ENTRY(trace_sssp_fast_kmin))
+          TEST_ENTRY(trace_sssp_fast_hubtest0), TEST_ENTRY(trace_sssp_fast_kmin),
+          TEST_ENTRY(trace_sssp_fast_stage))
