@@ -5,6 +5,7 @@
 #   trace VARIANT GRAPH                   a one-root trace (per level / round) and its summary
 # ('#' starts a comment). Rows go to $OUT/NAME.csv (NAME = SPEC's base name), traces beside it,
 # all packed into $OUT/NAME.tgz after every line (a call returns at most 8 files from $OUT).
+# GR_AB_TIMEOUT: seconds a row may take (default 90; graph generation and verification included).
 set -u
 cd "$(dirname "$0")/.."
 spec=$1; name=$(basename "$spec" .ab)
@@ -19,7 +20,7 @@ summary() {     # TRACE: rounds / levels, their time, and sssp's far-pile splits
 }
 while read -r kind v g a b; do
     case $kind in
-    row) timeout 90 bin/graphrepro run --variant "$v" --graph "$g" --sources "$a" --reps 3 --max-reps 5 \
+    row) timeout "${GR_AB_TIMEOUT:-90}" bin/graphrepro run --variant "$v" --graph "$g" --sources "$a" --reps 3 --max-reps 5 \
              --time-cap 0.5 --verify "$b" --csv "$csv" --append --experiment "$name" --no-ceilings 2>&1 | tail -1 ;;
     trace) tf=$OUT/$name/trace-${v//[:=,]/_}-${g%%:*}.csv
            timeout 60 bin/graphrepro run --variant "$v" --graph "$g" --sources 1 --reps 1 --no-ceilings \

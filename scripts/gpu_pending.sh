@@ -251,9 +251,9 @@ k|k1)   # sssp-fast kmin=1 (the far pile's minimum kept as it fills; written aft
     grep -E '^FAIL|passed,' "$OUT/k-test-sssp.log"; tail -1 "$OUT/k-test-sssp.log"
     slog=$dir/sssp-sanitizer.log
     echo "== (2026-11-25, after the sixth session) sssp-fast kmin=1" >> "$slog"
-    for r in "memcheck sssp-fast:bal=0,kmin=1" "racecheck sssp-fast:bal=0,kmin=1" \
-             "memcheck sssp-fast:bal=0,kmin=1,thin=16,tblocks=3,delta=1" "racecheck sssp-fast:bal=0,kmin=1,thin=16,tblocks=3,delta=1" \
-             "memcheck sssp-fast:bal=1,kmin=1" "racecheck sssp-fast:bal=1,kmin=1"; do
+    for r in "memcheck sssp-fast:bal=0,kmin=1,stage=0" "racecheck sssp-fast:bal=0,kmin=1,stage=0" \
+             "memcheck sssp-fast:bal=0,kmin=1,stage=0,thin=16,tblocks=3,delta=1" "racecheck sssp-fast:bal=0,kmin=1,stage=0,thin=16,tblocks=3,delta=1" \
+             "memcheck sssp-fast:bal=1,kmin=1,stage=0" "racecheck sssp-fast:bal=1,kmin=1,stage=0"; do
         set -- $r
         echo "== $1 $2 rmat:scale=8,ef=8,sym=1,seed=1" >> "$slog"
         timeout 150 compute-sanitizer --tool "$1" --error-exitcode 99 bin/graphrepro run --variant "$2" \
@@ -265,8 +265,8 @@ k|k1)   # sssp-fast kmin=1 (the far pile's minimum kept as it fills; written aft
     awk '/after the sixth session. sssp-fast kmin/ {on = 1} on && /^exit/ {n++; if ($2 != 0) bad++} END {print "sanitizer runs:", n, "non-zero exits:", bad + 0}' "$slog"
     [ "$part" = k1 ] && exit 0
     timeout 200 bin/graphrepro experiment configs/sssp-fast-tuning.cfg --outdir "$dir" 2>&1 | grep -E 'kmin|rows run'
-    for vg in "sssp-fast grid:side=4096,seed=1" "sssp-fast:kmin=1 grid:side=4096,seed=1" \
-              "sssp-fast rmat:scale=22,ef=16,sym=1,seed=1" "sssp-fast:kmin=1 rmat:scale=22,ef=16,sym=1,seed=1"; do
+    for vg in "sssp-fast:stage=0 grid:side=4096,seed=1" "sssp-fast:kmin=1,stage=0 grid:side=4096,seed=1" \
+              "sssp-fast:stage=0 rmat:scale=22,ef=16,sym=1,seed=1" "sssp-fast:kmin=1,stage=0 rmat:scale=22,ef=16,sym=1,seed=1"; do
         set -- $vg
         v=$1; tf=$dir/sssp-trace-${v//[:=,]/_}-${2%%:*}.csv
         timeout 60 bin/graphrepro run --variant "$v" --graph "$2" --sources 1 --reps 1 \
@@ -318,5 +318,15 @@ s2)     # ... then stage=1's A/B within one run (scripts/ab/stage.ab) and Nsight
         --max-reps 1 --warmup 0 --no-ceilings --verify off
     tar czf "$OUT/ncu.tgz" -C "$OUT" ncu
     rm -rf "$OUT/ncu" "$OUT/stage" ;;
-*) echo "usage: gpu_pending.sh 1|2|2r|3|4|5|6|7|8|9|9t|9r|10|10s|11|c|t|k|k1|k2|s1|s2" >&2; exit 2 ;;
+s3)     # ... after stage=1 became the default: many roots of the staged kernels (scripts/ab/
+        # stage-stress.ab: a hang would show as a row past its limit), then the H100's sssp-fast
+        # rows of bf-sssp-modern and bf-sssp-grid under the new default (resume: the other rows stay)
+    GR_AB_TIMEOUT=150 bash scripts/ab_rows.sh scripts/ab/stage-stress.ab
+    dir=$(dev_dir)
+    for e in modern grid; do
+        timeout 170 bin/graphrepro experiment "configs/bf-sssp-$e.cfg" --outdir "$dir" 2>&1 | tail -4
+        tar czf "$OUT/results-s3.tgz" "$dir"/bf-sssp-*
+    done
+    rm -rf "$OUT/stage-stress" ;;
+*) echo "usage: gpu_pending.sh 1|2|2r|3|4|5|6|7|8|9|9t|9r|10|10s|11|c|t|k|k1|k2|s1|s2|s3" >&2; exit 2 ;;
 esac

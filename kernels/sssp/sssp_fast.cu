@@ -342,7 +342,7 @@ void *fast_prepare(const gr_graph *g, const long *pv, gr_err *err)
         return nullptr;
     }
     if (pv[10] && pv[9]) {
-        gr_errf(err, "sssp-fast: stage=1 is built with kmin=0 only");
+        gr_errf(err, "sssp-fast: stage=1 (the default) is built with kmin=0 only: kmin=1 needs stage=0");
         return nullptr;
     }
     if (bal && g->m >= (int64_t)kHubMask) {

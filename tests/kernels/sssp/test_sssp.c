@@ -167,12 +167,12 @@ TEST_CASE(sssp_fast_bal0_thin) { check_variant("sssp-fast:bal=0,thin=16,tblocks=
 /* kmin=1: the far pile's minimum kept as it fills, the split's min pass skipped; bal=0 with hubs
  * (the degree test), without (hubtest=0, big huge: bal=2 chooses 0), 64-bit distances with thin
  * rounds and delta 1 (many splits); the balanced expansion (ilp=1; ilp=2 is refused) */
-TEST_CASE(sssp_fast_kmin) { check_variant("sssp-fast:bal=0,kmin=1"); }
-TEST_CASE(sssp_fast_kmin_nohub) { check_variant("sssp-fast:kmin=1,big=1000000000"); }
-TEST_CASE(sssp_fast_kmin_d64_thin) { check_variant("sssp-fast:bal=0,kmin=1,d32=0,thin=16,tblocks=3,delta=1"); }
-TEST_CASE(sssp_fast_kmin_bal1) { check_variant("sssp-fast:bal=1,kmin=1"); }
-TEST_CASE(sssp_fast_kmin_bal1_small) { check_variant("sssp-fast:bal=1,kmin=1,big=32,delta=1,d32=0"); }
-TEST_CASE(sssp_fast_kmin_refused) { check_refused("sssp-fast:bal=1,ilp=2,kmin=1", "kmin=1"); }
+TEST_CASE(sssp_fast_kmin) { check_variant("sssp-fast:bal=0,kmin=1,stage=0"); }
+TEST_CASE(sssp_fast_kmin_nohub) { check_variant("sssp-fast:kmin=1,stage=0,big=1000000000"); }
+TEST_CASE(sssp_fast_kmin_d64_thin) { check_variant("sssp-fast:bal=0,kmin=1,stage=0,d32=0,thin=16,tblocks=3,delta=1"); }
+TEST_CASE(sssp_fast_kmin_bal1) { check_variant("sssp-fast:bal=1,kmin=1,stage=0"); }
+TEST_CASE(sssp_fast_kmin_bal1_small) { check_variant("sssp-fast:bal=1,kmin=1,stage=0,big=32,delta=1,d32=0"); }
+TEST_CASE(sssp_fast_kmin_refused) { check_refused("sssp-fast:bal=1,ilp=2,kmin=1,stage=0", "kmin=1"); }
 /* stage=1: appends staged per warp in shared memory: the balanced expansion at ilp 1, 2 and 4 (big
  * 32, delta 1: many small rounds), bal=0 with hubs (the star's centre: a block's warps each append
  * ~125,000 vertices in one round, past the stage, so claims that do not fit go straight to the
@@ -198,7 +198,7 @@ TEST_CASE(trace_sssp_fast_bal0) { check_trace("sssp-fast:bal=0", 0); }
 TEST_CASE(trace_sssp_fast_bal1) { check_trace("sssp-fast:bal=1", 0); }
 TEST_CASE(trace_sssp_fast_ilp4) { check_trace("sssp-fast:bal=1,ilp=4", 0); }
 TEST_CASE(trace_sssp_fast_hubtest0) { check_trace("sssp-fast:hubtest=0,big=1000000000", 0); }
-TEST_CASE(trace_sssp_fast_kmin) { check_trace("sssp-fast:bal=0,kmin=1", 0); }
+TEST_CASE(trace_sssp_fast_kmin) { check_trace("sssp-fast:bal=0,kmin=1,stage=0", 0); }
 TEST_CASE(trace_sssp_fast_stage) { check_trace("sssp-fast:stage=1", 0); }
 
 TEST_MAIN("sssp", TEST_ENTRY(bf_edge_default), TEST_ENTRY(bf_edge_restrict0),
