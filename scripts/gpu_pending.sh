@@ -3,10 +3,10 @@
 # device call each (a call may run 10 minutes; a machine idle for 30 s is given back, so call the
 # next at once). Run from the repository root: GR_GIT_REV=<commit> bash scripts/gpu_pending.sh 9
 # Results land in results/<device>/ and are packed into $OUT (default /tmp/graphrepro-out).
-# NEXT (after the sixth session of 2026-11-25; results/NOTES.md, "Next GPU session"): on an
-# H200, 9r, k, 6, 11 in that order (one call each; at most 8 files come back from $OUT, so every
-# part packs its results into one archive there). Parts 9, 9t, 10, 10s ran on an H100 in the
-# sixth; k (sssp-fast kmin=1) was written after its device time.
+# NEXT (after the seventh session of 2026-11-25; results/NOTES.md, "Next GPU session"): on an
+# H200, 6, 9r, 11 in that order (one call each; at most 8 files come back from $OUT, so every
+# part packs its results into one archive there). The seventh (an H100) ran k1, k2 (kmin lost),
+# s1, s2, s3 (stage=1 won and became the default; staged ilp=4 hung and was removed).
 # Earlier plan (after the fifth session), kept for what each part does:
 #   9   BFS: tests and sanitizer (the hub kernel's warp chunks, lb=3's hub threshold, bfs-do bw)
 #   9t  BFS: bfs-do's tuning rows (bw 1 and 2 against the default 4) and level traces
@@ -176,8 +176,8 @@ case $part in
     dir=$(dev_dir)
     slog=$dir/sssp-sanitizer.log
     echo "== (2026-11-25, fifth session's plan) new paths, then the thin-round racechecks" >> "$slog"
-    runs=("memcheck sssp-fast:bal=1,ilp=4 60" "racecheck sssp-fast:bal=1,ilp=4 60"
-          "memcheck sssp-fast:bal=1,ilp=2,big=32 60" "racecheck sssp-fast:bal=1,ilp=2,big=32 60"
+    runs=("memcheck sssp-fast:bal=1,ilp=4,stage=0 60" "racecheck sssp-fast:bal=1,ilp=4,stage=0 60"
+          "memcheck sssp-fast:bal=1,ilp=2,big=32,stage=0 60" "racecheck sssp-fast:bal=1,ilp=2,big=32,stage=0 60"
           "memcheck sssp-fast:hubtest=0,big=1000000000 60" "racecheck sssp-fast:hubtest=0,big=1000000000 60"
           "memcheck bf-edge:flag=1 60" "racecheck bf-edge:flag=1 60"
           "racecheck sssp-fast:thin=1000000000,tblocks=1 150" "racecheck sssp-fast:bal=1,thin=16,tblocks=3 150")
@@ -280,7 +280,7 @@ k2)     # seventh session: kmin's A/B within one run (scripts/ab/seventh.ab), th
     bash scripts/ab_rows.sh scripts/ab/seventh.ab
     mkdir -p "$OUT/ncu"
     R=rmat:scale=22,ef=16,sym=1,seed=1
-    for spec in "sssp-fast-ilp1 fast_main sssp-fast" "sssp-fast-ilp4 fast_main sssp-fast:ilp=4" \
+    for spec in "sssp-fast-ilp1 fast_main sssp-fast:stage=0" "sssp-fast-ilp4 fast_main sssp-fast:ilp=4,stage=0" \
                 "bfs-do do_kernel bfs-do"; do
         set -- $spec
         timeout 150 bash scripts/ncu_profile.sh "$OUT/ncu" "$1" "$2" 0 bin/graphrepro run --variant "$3" \
@@ -299,7 +299,7 @@ s1)     # seventh session: sssp-fast stage=1 (appends staged per warp in shared 
     echo "== (2026-11-25, seventh session) sssp-fast stage=1" >> "$slog"
     for r in "memcheck sssp-fast:stage=1" "racecheck sssp-fast:stage=1" \
              "memcheck sssp-fast:bal=0,stage=1" "racecheck sssp-fast:bal=0,stage=1" \
-             "memcheck sssp-fast:bal=1,ilp=4,stage=1,big=32" "racecheck sssp-fast:bal=1,ilp=4,stage=1,big=32"; do
+             "memcheck sssp-fast:bal=1,big=32" "racecheck sssp-fast:bal=1,big=32"; do
         set -- $r
         echo "== $1 $2 rmat:scale=8,ef=8,sym=1,seed=1" >> "$slog"
         timeout 60 compute-sanitizer --tool "$1" --error-exitcode 99 bin/graphrepro run --variant "$2" \

@@ -40,7 +40,7 @@ san_variants=(bf-edge bf-edge:restrict=0 bf-edge:cache=0 bf-edge:restrict=0,cach
               bf-worklist bf-worklist:bs=64 sssp-fast sssp-fast:d32=0 sssp-fast:big=32
               sssp-fast:delta=1 sssp-fast:thin=0 sssp-fast:thin=1000000000,tblocks=1
               sssp-fast:bal=0,big=512 sssp-fast:bal=0,thin=16,tblocks=3 sssp-fast:bal=1
-              sssp-fast:bal=1,thin=16,tblocks=3 sssp-fast:bal=1,ilp=4 sssp-fast:bal=1,ilp=2,big=32
+              sssp-fast:bal=1,thin=16,tblocks=3 sssp-fast:bal=1,ilp=4,stage=0 sssp-fast:bal=1,ilp=2,big=32,stage=0
               sssp-fast:hubtest=0,big=1000000000 sssp-fast:hubtest=1,big=1000000000
               sssp-fast:bal=0,kmin=1,stage=0 sssp-fast:bal=0,kmin=1,stage=0,thin=16,tblocks=3,delta=1 sssp-fast:bal=1,kmin=1,stage=0
               sssp-nf

@@ -137,11 +137,11 @@ TEST_CASE(sssp_fast_bal1_nohub) { check_variant("sssp-fast:bal=1,big=1000000000"
 TEST_CASE(sssp_fast_bal1_d64_thin) { check_variant("sssp-fast:bal=1,d32=0,thin=16,tblocks=3,delta=1"); }
 /* ilp: several arcs a lane loaded before any update (big=32: many hubs, chunks crossing entries
  * between a lane's arcs) */
-TEST_CASE(sssp_fast_ilp2) { check_variant("sssp-fast:bal=1,ilp=2"); }
-TEST_CASE(sssp_fast_ilp4) { check_variant("sssp-fast:bal=1,ilp=4"); }
-TEST_CASE(sssp_fast_ilp4_big32_delta1) { check_variant("sssp-fast:bal=1,ilp=4,big=32,delta=1"); }
-TEST_CASE(sssp_fast_ilp4_d64_thin) { check_variant("sssp-fast:bal=1,ilp=4,d32=0,thin=16,tblocks=3,delta=1"); }
-TEST_CASE(sssp_fast_ilp2_nohub) { check_variant("sssp-fast:bal=1,ilp=2,big=1000000000"); }
+TEST_CASE(sssp_fast_ilp2) { check_variant("sssp-fast:bal=1,ilp=2,stage=0"); }
+TEST_CASE(sssp_fast_ilp4) { check_variant("sssp-fast:bal=1,ilp=4,stage=0"); }
+TEST_CASE(sssp_fast_ilp4_big32_delta1) { check_variant("sssp-fast:bal=1,ilp=4,stage=0,big=32,delta=1"); }
+TEST_CASE(sssp_fast_ilp4_d64_thin) { check_variant("sssp-fast:bal=1,ilp=4,stage=0,d32=0,thin=16,tblocks=3,delta=1"); }
+TEST_CASE(sssp_fast_ilp2_nohub) { check_variant("sssp-fast:bal=1,ilp=2,stage=0,big=1000000000"); }
 /* text parses but prepare refuses it on the first graph, naming `names` */
 static void check_refused(const char *text, const char *names)
 {
@@ -173,18 +173,19 @@ TEST_CASE(sssp_fast_kmin_d64_thin) { check_variant("sssp-fast:bal=0,kmin=1,stage
 TEST_CASE(sssp_fast_kmin_bal1) { check_variant("sssp-fast:bal=1,kmin=1,stage=0"); }
 TEST_CASE(sssp_fast_kmin_bal1_small) { check_variant("sssp-fast:bal=1,kmin=1,stage=0,big=32,delta=1,d32=0"); }
 TEST_CASE(sssp_fast_kmin_refused) { check_refused("sssp-fast:bal=1,ilp=2,kmin=1,stage=0", "kmin=1"); }
-/* stage=1: appends staged per warp in shared memory: the balanced expansion at ilp 1, 2 and 4 (big
- * 32, delta 1: many small rounds), bal=0 with hubs (the star's centre: a block's warps each append
- * ~125,000 vertices in one round, past the stage, so claims that do not fit go straight to the
- * queue), without hubs with 64-bit distances and thin rounds; kmin=1 with it is refused */
+/* stage=1 (the default): appends staged per warp in shared memory: the balanced expansion (ilp=1),
+ * bal=0 with hubs (the star's centre: a block's warps each append ~125,000 vertices in one round,
+ * past the stage, so claims that do not fit go straight to the queue), without hubs with 64-bit
+ * distances and thin rounds; kmin=1 and ilp 2 / 4 with it are refused (staged ilp=4 hung on
+ * R-MAT 22 on an H100, cause not found: results/NOTES.md) */
 TEST_CASE(sssp_fast_stage) { check_variant("sssp-fast:stage=1"); }
 TEST_CASE(sssp_fast_stage_bal0) { check_variant("sssp-fast:bal=0,stage=1"); }
 TEST_CASE(sssp_fast_stage_nohub_d64_thin)
 {
     check_variant("sssp-fast:stage=1,big=1000000000,d32=0,thin=16,tblocks=3,delta=1");
 }
-TEST_CASE(sssp_fast_stage_ilp2) { check_variant("sssp-fast:bal=1,ilp=2,stage=1"); }
-TEST_CASE(sssp_fast_stage_ilp4_big32_delta1) { check_variant("sssp-fast:bal=1,ilp=4,stage=1,big=32,delta=1"); }
+TEST_CASE(sssp_fast_stage_ilp2_refused) { check_refused("sssp-fast:bal=1,ilp=2", "ilp=2"); }
+TEST_CASE(sssp_fast_stage_ilp4_refused) { check_refused("sssp-fast:bal=1,ilp=4,stage=1", "ilp=4"); }
 TEST_CASE(sssp_fast_stage_kmin_refused) { check_refused("sssp-fast:stage=1,kmin=1", "stage=1"); }
 TEST_CASE(sssp_nf_default) { check_variant("sssp-nf"); }
 TEST_CASE(sssp_nf_delta1_big32) { check_variant("sssp-nf:delta=1,big=32"); }
@@ -196,7 +197,7 @@ TEST_CASE(trace_sssp_fast) { check_trace("sssp-fast", 0); }
 TEST_CASE(trace_sssp_fast_thin0) { check_trace("sssp-fast:thin=0", 0); }
 TEST_CASE(trace_sssp_fast_bal0) { check_trace("sssp-fast:bal=0", 0); }
 TEST_CASE(trace_sssp_fast_bal1) { check_trace("sssp-fast:bal=1", 0); }
-TEST_CASE(trace_sssp_fast_ilp4) { check_trace("sssp-fast:bal=1,ilp=4", 0); }
+TEST_CASE(trace_sssp_fast_ilp4) { check_trace("sssp-fast:bal=1,ilp=4,stage=0", 0); }
 TEST_CASE(trace_sssp_fast_hubtest0) { check_trace("sssp-fast:hubtest=0,big=1000000000", 0); }
 TEST_CASE(trace_sssp_fast_kmin) { check_trace("sssp-fast:bal=0,kmin=1,stage=0", 0); }
 TEST_CASE(trace_sssp_fast_stage) { check_trace("sssp-fast:stage=1", 0); }
@@ -222,8 +223,8 @@ TEST_MAIN("sssp", TEST_ENTRY(bf_edge_default), TEST_ENTRY(bf_edge_restrict0),
           TEST_ENTRY(sssp_fast_kmin_d64_thin), TEST_ENTRY(sssp_fast_kmin_bal1),
           TEST_ENTRY(sssp_fast_kmin_bal1_small), TEST_ENTRY(sssp_fast_kmin_refused),
           TEST_ENTRY(sssp_fast_stage), TEST_ENTRY(sssp_fast_stage_bal0),
-          TEST_ENTRY(sssp_fast_stage_nohub_d64_thin), TEST_ENTRY(sssp_fast_stage_ilp2),
-          TEST_ENTRY(sssp_fast_stage_ilp4_big32_delta1), TEST_ENTRY(sssp_fast_stage_kmin_refused),
+          TEST_ENTRY(sssp_fast_stage_nohub_d64_thin), TEST_ENTRY(sssp_fast_stage_ilp2_refused),
+          TEST_ENTRY(sssp_fast_stage_ilp4_refused), TEST_ENTRY(sssp_fast_stage_kmin_refused),
           TEST_ENTRY(sssp_nf_default),
           TEST_ENTRY(sssp_nf_delta1_big32), TEST_ENTRY(sssp_nf_delta_huge), TEST_ENTRY(trace_bf_edge),
           TEST_ENTRY(trace_bf_edge_flag1),
