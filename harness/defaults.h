@@ -9,6 +9,7 @@
 #define GR_EXIT_FAIL 1      /* a FAILED verification, a SLOWER comparison, a runtime error */
 #define GR_EXIT_INPUT 2     /* malformed input: bad file, bad spec, bad parameter */
 #define GR_EXIT_CUDA 1      /* a CUDA call failed (GR_CUDA_CHECK names it): a run-time failure */
+#define GR_EXIT_HUNG 3      /* the GPU did not finish within GR_GPU_TIMEOUT_S (a kernel that never ends) */
 #define GR_EXIT_INTERRUPTED 130 /* Ctrl-C (SIGINT) during run or experiment: 128 + 2, as shells do */
 
 /* Measurement (modelled on nvbench's cold-measurement rules). */
@@ -36,6 +37,10 @@
 /* Files. */
 #define GR_CACHE_DIR "graphs/cache"
 #define GR_MAX_PARAMS 11
+/* Seconds the harness waits for the GPU to finish one run (a timed repetition, a phase list, a
+ * synchronization) before it declares the run hung, says so and exits GR_EXIT_HUNG; the
+ * environment variable GR_GPU_TIMEOUT_S overrides it. */
+#define GR_GPU_TIMEOUT_S 600
 #define GR_ERR_LEN 512
 
 #endif

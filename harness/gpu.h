@@ -44,14 +44,21 @@ void gr_gpu_h2d(void *dst, const void *src, size_t bytes);
 void gr_gpu_d2h(void *dst, const void *src, size_t bytes);
 void gr_gpu_d2d(void *dst, const void *src, size_t bytes);
 void gr_gpu_memset(void *dst, int byte, size_t bytes);
+/* Waits for the device's work; past the deadline (gr_gpu_timeout_s) the run is declared hung and
+ * the process exits GR_EXIT_HUNG with a message. gr_gpu_timer_ms and gr_phases_collect wait the
+ * same way. */
 void gr_gpu_sync(void);
+/* The deadline of a GPU wait, seconds: GR_GPU_TIMEOUT_S or the environment's GR_GPU_TIMEOUT_S. */
+double gr_gpu_timeout_s(void);
+/* Launches a one-thread kernel that spins `seconds` of the GPU clock (tests of the deadline). */
+void gr_gpu_spin(double seconds);
 
 /* Event timer around the timed region (default stream). */
 typedef struct gr_gpu_timer gr_gpu_timer;
 gr_gpu_timer *gr_gpu_timer_new(void);
 void gr_gpu_timer_start(gr_gpu_timer *t);
 void gr_gpu_timer_stop(gr_gpu_timer *t);
-double gr_gpu_timer_ms(gr_gpu_timer *t);   /* synchronizes on the stop event */
+double gr_gpu_timer_ms(gr_gpu_timer *t);   /* waits (with the deadline) for the stop event */
 void gr_gpu_timer_free(gr_gpu_timer *t);
 
 /* Overwrite a buffer larger than L2 so the next repetition starts cold (--cold). */

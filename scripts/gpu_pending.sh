@@ -328,5 +328,14 @@ s3)     # ... after stage=1 became the default: many roots of the staged kernels
         tar czf "$OUT/results-s3.tgz" "$dir"/bf-sssp-*
     done
     rm -rf "$OUT/stage-stress" ;;
-*) echo "usage: gpu_pending.sh 1|2|2r|3|4|5|6|7|8|9|9t|9r|10|10s|11|c|t|k|k1|k2|s1|s2|s3" >&2; exit 2 ;;
+w)      # seventh session, last: the GPU waits' deadline (GR_GPU_TIMEOUT_S: a hung kernel ends the
+        # process, exit 3) and the SSSP tests after staged ilp 2 / 4 were removed; one archive
+    make -j"$(nproc)" SMS=90 bin/graphrepro build/tests/kernels/common/test_gpu_runtime \
+        build/tests/kernels/sssp/test_sssp > "$OUT/w-build.log" 2>&1 || { tail -20 "$OUT/w-build.log"; exit 1; }
+    for t in common/test_gpu_runtime sssp/test_sssp; do
+        timeout 280 "build/tests/kernels/$t" > "$OUT/w-$(basename $t).log" 2>&1; echo "exit $?" >> "$OUT/w-$(basename $t).log"
+        grep -E '^FAIL|passed,' "$OUT/w-$(basename $t).log"; tail -1 "$OUT/w-$(basename $t).log"
+    done
+    (cd "$OUT" && tar czf w.tgz w-*.log && rm -f w-*.log) ;;
+*) echo "usage: gpu_pending.sh 1|2|2r|3|4|5|6|7|8|9|9t|9r|10|10s|11|c|t|k|k1|k2|s1|s2|s3|w" >&2; exit 2 ;;
 esac

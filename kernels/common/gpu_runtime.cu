@@ -1,8 +1,11 @@
 /* gpu_runtime.cu - the harness's GPU services (declared in harness/gpu.h): device query, memory,
- * event timers, per-phase event marks, L2 flush, copy-bandwidth peak, kernel attributes. */
+ * event timers, per-phase event marks, the wait with a deadline behind them, L2 flush,
+ * copy-bandwidth peak, kernel attributes. */
 #include <algorithm>
 #include <cctype>
 #include <cstring>
+#include <ctime>
+#include <unistd.h>
 #include <vector>
 #include "cuda_check.cuh"
 #include "../../harness/gpu.h"
@@ -106,7 +109,80 @@ extern "C" void gr_gpu_h2d(void *d, const void *s, size_t b) { GR_CUDA_CHECK(cud
 extern "C" void gr_gpu_d2h(void *d, const void *s, size_t b) { GR_CUDA_CHECK(cudaMemcpy(d, s, b, cudaMemcpyDeviceToHost)); }
 extern "C" void gr_gpu_d2d(void *d, const void *s, size_t b) { GR_CUDA_CHECK(cudaMemcpyAsync(d, s, b, cudaMemcpyDeviceToDevice, 0)); }
 extern "C" void gr_gpu_memset(void *d, int v, size_t b) { GR_CUDA_CHECK(cudaMemsetAsync(d, v, b, 0)); }
-extern "C" void gr_gpu_sync(void) { GR_CUDA_CHECK(cudaDeviceSynchronize()); }
+/* The deadline of a GPU wait: GR_GPU_TIMEOUT_S, or the environment's GR_GPU_TIMEOUT_S (> 0). */
+static double gpu_timeout_s(void)
+{
+    static double t = 0;
+    if (t <= 0) {
+        const char *e = std::getenv("GR_GPU_TIMEOUT_S");
+        const double v = e ? std::atof(e) : 0;
+        t = v > 0 ? v : GR_GPU_TIMEOUT_S;
+    }
+    return t;
+}
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* cudaEventSynchronize(e) with a deadline: a kernel that never ends (a deadlock) would hold the
+ * process forever, so past gpu_timeout_s() the run is declared hung, named, and the process ends
+ * at once (_exit: a context with a running kernel cannot be torn down). Polls every <= 100 us;
+ * the times reported come from the events, not from this loop. */
+static void wait_event(cudaEvent_t e, const char *what)
+{
+    const double t0 = now_s(), limit = gpu_timeout_s();
+    long ns = 1000;
+    for (;;) {
+        const cudaError_t r = cudaEventQuery(e);
+        if (r == cudaSuccess)
+            return;
+        if (r != cudaErrorNotReady)
+            GR_CUDA_CHECK(cudaEventSynchronize(e));     /* names the failure (a fault in a kernel) */
+        if (now_s() - t0 > limit) {
+            std::fprintf(stderr,
+                         "graphrepro: the GPU did not finish %s within %.0f s: a kernel that never "
+                         "ends? (GR_GPU_TIMEOUT_S sets the limit); exiting\n",
+                         what, limit);
+            std::fflush(stderr);
+            _exit(GR_EXIT_HUNG);
+        }
+        const struct timespec ts = {0, ns};
+        nanosleep(&ts, nullptr);
+        ns = std::min(ns * 2, 100000L);
+    }
+}
+
+extern "C" void gr_gpu_sync(void)
+{
+    cudaEvent_t e;      /* the legacy default stream's event waits for the blocking streams too */
+    GR_CUDA_CHECK(cudaEventCreateWithFlags(&e, cudaEventDisableTiming));
+    GR_CUDA_CHECK(cudaEventRecord(e, 0));
+    wait_event(e, "a synchronization");
+    GR_CUDA_CHECK(cudaEventDestroy(e));
+    GR_CUDA_CHECK(cudaDeviceSynchronize());
+}
+
+extern "C" double gr_gpu_timeout_s(void) { return gpu_timeout_s(); }
+
+/* A kernel that spins for `seconds` of the GPU's global timer (tests of the deadline). */
+static __global__ void spin_kernel(unsigned long long ns)
+{
+    unsigned long long t0, t;
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t0));
+    do {
+        asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+    } while (t - t0 < ns);
+}
+
+extern "C" void gr_gpu_spin(double seconds)
+{
+    spin_kernel<<<1, 1>>>((unsigned long long)(seconds * 1e9));
+    GR_CHECK_LAUNCH();
+}
 
 struct gr_gpu_timer {
     cudaEvent_t start, stop;
@@ -124,7 +200,7 @@ extern "C" void gr_gpu_timer_stop(gr_gpu_timer *t) { GR_CUDA_CHECK(cudaEventReco
 extern "C" double gr_gpu_timer_ms(gr_gpu_timer *t)
 {
     float ms = 0;
-    GR_CUDA_CHECK(cudaEventSynchronize(t->stop));
+    wait_event(t->stop, "a timed run");
     GR_CUDA_CHECK(cudaEventElapsedTime(&ms, t->start, t->stop));
     return ms;
 }
@@ -221,7 +297,7 @@ extern "C" void gr_phases_collect(gr_phases *ph, double *ms)
 {
     if (!ph->gpu || ph->used == 0)
         return;
-    GR_CUDA_CHECK(cudaEventSynchronize(ph->pool[ph->used - 1]));
+    wait_event(ph->pool[ph->used - 1], "a run's phases");
     for (size_t i = 0; i + 1 < ph->used; i++) {
         if (ph->ids[i] < 0)
             continue;
