@@ -45,6 +45,28 @@ dev_dir() {     # results/<device> (needs bin/graphrepro)
         { tail -20 "$OUT/pending-build.log"; exit 1; }
     echo "results/$(bin/graphrepro info | awk '/results tag:/ {print $3}')"
 }
+sssp_tests_and_sanitize() {   # TAG LABEL LIMIT RUN... : the SSSP GPU tests alone into
+    # $OUT/TAG-test-sssp.log, then compute-sanitizer "TOOL VARIANT" runs on R-MAT 8, appended to
+    # results/<device>/sssp-sanitizer.log under the heading LABEL, each limited to LIMIT seconds;
+    # both packed into $OUT/results-TAG.tgz after every run
+    local tag=$1 label=$2 limit=$3; shift 3
+    local dir tlog slog
+    dir=$(dev_dir); tlog=$OUT/$tag-test-sssp.log; slog=$dir/sssp-sanitizer.log
+    make -j"$(nproc)" SMS=90 build/tests/kernels/sssp/test_sssp > /dev/null 2>&1
+    timeout 270 build/tests/kernels/sssp/test_sssp > "$tlog" 2>&1; echo "exit $?" >> "$tlog"
+    grep -E '^FAIL|passed,' "$tlog"; tail -1 "$tlog"
+    echo "== $label" >> "$slog"
+    for r in "$@"; do
+        set -- $r
+        echo "== $1 $2 rmat:scale=8,ef=8,sym=1,seed=1" >> "$slog"
+        timeout "$limit" compute-sanitizer --tool "$1" --error-exitcode 99 bin/graphrepro run --variant "$2" \
+            --graph rmat:scale=8,ef=8,sym=1,seed=1 --sources 1 --reps 1 --max-reps 1 --warmup 0 \
+            --verify exact --no-ceilings >> "$slog" 2>&1
+        echo "exit $?" >> "$slog"
+        tar czf "$OUT/results-$tag.tgz" "$slog" "$tlog" 2>/dev/null
+    done
+    awk -v h="== $label" '$0 == h {on = 1; n = bad = 0} on && /^exit/ {n++; if ($2 != 0) bad++} END {print "sanitizer runs:", n, "non-zero exits:", bad + 0}' "$slog"
+}
 case $part in
 1)
     dir=$(dev_dir)
@@ -245,24 +267,12 @@ k|k1)   # sssp-fast kmin=1 (the far pile's minimum kept as it fills; written aft
         # session's device time): k1 = the SSSP GPU tests alone and kmin's sanitizer runs; k = k1,
         # then the sweep's kmin=1 rows and one-root traces of both on grid 4096 and R-MAT 22 (on a
         # device whose folder holds the sweep; elsewhere part k2's A/B); one archive
-    dir=$(dev_dir)
-    make -j"$(nproc)" SMS=90 build/tests/kernels/sssp/test_sssp > /dev/null 2>&1
-    timeout 240 build/tests/kernels/sssp/test_sssp > "$OUT/k-test-sssp.log" 2>&1; echo "exit $?" >> "$OUT/k-test-sssp.log"
-    grep -E '^FAIL|passed,' "$OUT/k-test-sssp.log"; tail -1 "$OUT/k-test-sssp.log"
-    slog=$dir/sssp-sanitizer.log
-    echo "== (2026-11-25, after the sixth session) sssp-fast kmin=1" >> "$slog"
-    for r in "memcheck sssp-fast:bal=0,kmin=1,stage=0" "racecheck sssp-fast:bal=0,kmin=1,stage=0" \
-             "memcheck sssp-fast:bal=0,kmin=1,stage=0,thin=16,tblocks=3,delta=1" "racecheck sssp-fast:bal=0,kmin=1,stage=0,thin=16,tblocks=3,delta=1" \
-             "memcheck sssp-fast:bal=1,kmin=1,stage=0" "racecheck sssp-fast:bal=1,kmin=1,stage=0"; do
-        set -- $r
-        echo "== $1 $2 rmat:scale=8,ef=8,sym=1,seed=1" >> "$slog"
-        timeout 150 compute-sanitizer --tool "$1" --error-exitcode 99 bin/graphrepro run --variant "$2" \
-            --graph rmat:scale=8,ef=8,sym=1,seed=1 --sources 1 --reps 1 --max-reps 1 --warmup 0 \
-            --verify exact --no-ceilings >> "$slog" 2>&1
-        echo "exit $?" >> "$slog"
-        tar czf "$OUT/results-k.tgz" "$slog" "$OUT/k-test-sssp.log" 2>/dev/null
-    done
-    awk '/after the sixth session. sssp-fast kmin/ {on = 1} on && /^exit/ {n++; if ($2 != 0) bad++} END {print "sanitizer runs:", n, "non-zero exits:", bad + 0}' "$slog"
+    sssp_tests_and_sanitize k "(2026-11-25, after the sixth session) sssp-fast kmin=1" 150 \
+        "memcheck sssp-fast:bal=0,kmin=1,stage=0" "racecheck sssp-fast:bal=0,kmin=1,stage=0" \
+        "memcheck sssp-fast:bal=0,kmin=1,stage=0,thin=16,tblocks=3,delta=1" \
+        "racecheck sssp-fast:bal=0,kmin=1,stage=0,thin=16,tblocks=3,delta=1" \
+        "memcheck sssp-fast:bal=1,kmin=1,stage=0" "racecheck sssp-fast:bal=1,kmin=1,stage=0"
+    dir=$(dev_dir); slog=$dir/sssp-sanitizer.log
     [ "$part" = k1 ] && exit 0
     timeout 200 bin/graphrepro experiment configs/sssp-fast-tuning.cfg --outdir "$dir" 2>&1 | grep -E 'kmin|rows run'
     for vg in "sssp-fast:stage=0 grid:side=4096,seed=1" "sssp-fast:kmin=1,stage=0 grid:side=4096,seed=1" \
@@ -291,24 +301,10 @@ k2)     # seventh session: kmin's A/B within one run (scripts/ab/seventh.ab), th
 s1)     # seventh session: sssp-fast stage=1 (appends staged per warp in shared memory): the SSSP
         # GPU tests alone, then memcheck and racecheck of the staged paths (racecheck sees the
         # shared-memory stage); one archive
-    dir=$(dev_dir)
-    make -j"$(nproc)" SMS=90 build/tests/kernels/sssp/test_sssp > /dev/null 2>&1
-    timeout 270 build/tests/kernels/sssp/test_sssp > "$OUT/s-test-sssp.log" 2>&1; echo "exit $?" >> "$OUT/s-test-sssp.log"
-    grep -E '^FAIL|passed,' "$OUT/s-test-sssp.log"; tail -1 "$OUT/s-test-sssp.log"
-    slog=$dir/sssp-sanitizer.log
-    echo "== (2026-11-25, seventh session) sssp-fast stage=1" >> "$slog"
-    for r in "memcheck sssp-fast:stage=1" "racecheck sssp-fast:stage=1" \
-             "memcheck sssp-fast:bal=0,stage=1" "racecheck sssp-fast:bal=0,stage=1" \
-             "memcheck sssp-fast:bal=1,big=32" "racecheck sssp-fast:bal=1,big=32"; do
-        set -- $r
-        echo "== $1 $2 rmat:scale=8,ef=8,sym=1,seed=1" >> "$slog"
-        timeout 60 compute-sanitizer --tool "$1" --error-exitcode 99 bin/graphrepro run --variant "$2" \
-            --graph rmat:scale=8,ef=8,sym=1,seed=1 --sources 1 --reps 1 --max-reps 1 --warmup 0 \
-            --verify exact --no-ceilings >> "$slog" 2>&1
-        echo "exit $?" >> "$slog"
-        tar czf "$OUT/results-s.tgz" "$slog" "$OUT/s-test-sssp.log" 2>/dev/null
-    done
-    awk '/seventh session. sssp-fast stage/ {on = 1} on && /^exit/ {n++; if ($2 != 0) bad++} END {print "sanitizer runs:", n, "non-zero exits:", bad + 0}' "$slog" ;;
+    sssp_tests_and_sanitize s "(2026-11-25, seventh session) sssp-fast stage=1" 60 \
+        "memcheck sssp-fast:stage=1" "racecheck sssp-fast:stage=1" \
+        "memcheck sssp-fast:bal=0,stage=1" "racecheck sssp-fast:bal=0,stage=1" \
+        "memcheck sssp-fast:bal=1,big=32" "racecheck sssp-fast:bal=1,big=32" ;;
 s2)     # ... then stage=1's A/B within one run (scripts/ab/stage.ab) and Nsight Compute of the
         # staged kernel on R-MAT 22 (did the append stalls go), into $OUT/stage.tgz and ncu.tgz
     bash scripts/ab_rows.sh scripts/ab/stage.ab
