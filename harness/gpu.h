@@ -44,12 +44,10 @@ void gr_gpu_h2d(void *dst, const void *src, size_t bytes);
 void gr_gpu_d2h(void *dst, const void *src, size_t bytes);
 void gr_gpu_d2d(void *dst, const void *src, size_t bytes);
 void gr_gpu_memset(void *dst, int byte, size_t bytes);
-/* Waits for the device's work; past the deadline (gr_gpu_timeout_s) the run is declared hung and
- * the process exits GR_EXIT_HUNG with a message. gr_gpu_timer_ms and gr_phases_collect wait the
- * same way. */
+/* Waits for the device's work; past the deadline (GR_GPU_TIMEOUT_S seconds, or the environment's
+ * GR_GPU_TIMEOUT_S) the run is declared hung and the process exits GR_EXIT_HUNG with a message.
+ * gr_gpu_timer_ms and gr_phases_collect wait the same way. */
 void gr_gpu_sync(void);
-/* The deadline of a GPU wait, seconds: GR_GPU_TIMEOUT_S or the environment's GR_GPU_TIMEOUT_S. */
-double gr_gpu_timeout_s(void);
 /* Launches a one-thread kernel that spins `seconds` of the GPU clock (tests of the deadline). */
 void gr_gpu_spin(double seconds);
 

@@ -45,6 +45,7 @@
 #include "bfs_common.cuh"
 #include "inarc_sort.cuh"
 #include "../common/device_attr.cuh"
+#include "../common/globaltimer.cuh"
 #include "../common/group_sync.cuh"
 
 namespace cg = cooperative_groups;
@@ -97,13 +98,6 @@ template <typename Off> struct do_args {
     int trace_cap;
     ull *trace_end;                   /* [0] levels, [1] globaltimer at the end */
 };
-
-__device__ __forceinline__ ull gtimer()
-{
-    ull t;
-    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
-    return t;
-}
 
 __device__ __forceinline__ int decide(int dir_prev, long long nf, long long nf_prev, long long mf,
                                       long long mu, int32_t n, int alpha, int beta)
@@ -530,7 +524,7 @@ __device__ void small_levels(const do_args<Off> &a, rec_t *nxt, front f, int tba
             s_q = 0;
             s_b = s_mf = s_edges = 0;
             if (a.trace && f.depth < a.trace_cap && f.depth != depth0)
-                a.trace[f.depth] = {(ull)f.q, 0ull, (ull)kTD, gtimer()};
+                a.trace[f.depth] = {(ull)f.q, 0ull, (ull)kTD, gr_globaltimer()};
         }
         __syncthreads();
         sink s = {a.qb[f.qi ^ 1], a.bb[f.qi ^ 1], a.bo[f.qi ^ 1], &s_q, &s_b, 0ull, 0ull};
@@ -575,7 +569,7 @@ __device__ void thin_levels(const do_args<Off> &a, rec_t *nxt, front f, int tbas
             z->q = 0;
             z->bp = z->mf = z->edges = 0;
             if (a.trace && f.depth < a.trace_cap && f.depth != depth0)
-                a.trace[f.depth] = {(ull)nf, 0ull, (ull)kTD, gtimer()};
+                a.trace[f.depth] = {(ull)nf, 0ull, (ull)kTD, gr_globaltimer()};
         }
         sink s = {a.qb[f.qi ^ 1], a.bb[f.qi ^ 1], a.bo[f.qi ^ 1], &acc->q, &acc->bp, 0ull, 0ull};
         td_queue(a, s, a.qb[f.qi], f.q, wid, nw, f.depth);
@@ -639,7 +633,7 @@ __global__ void __launch_bounds__(kDoThreads, MinB) do_kernel(do_args<Off> a)
             if (!small && !thin)
                 set_control(nxt, f, dir, nf, tbase);
             if (a.trace && f.depth < a.trace_cap)
-                a.trace[f.depth] = {(ull)nf, 0ull, (ull)dir, gtimer()};
+                a.trace[f.depth] = {(ull)nf, 0ull, (ull)dir, gr_globaltimer()};
         }
         if (small) {
             if (blockIdx.x == 0)
@@ -663,7 +657,7 @@ __global__ void __launch_bounds__(kDoThreads, MinB) do_kernel(do_args<Off> a)
     }
     if (leader && a.trace_end) {
         a.trace_end[0] = (ull)last_depth;
-        a.trace_end[1] = gtimer();
+        a.trace_end[1] = gr_globaltimer();
     }
 }
 

@@ -8,6 +8,7 @@
 #include <unistd.h>
 #include <vector>
 #include "cuda_check.cuh"
+#include "globaltimer.cuh"
 #include "../../harness/gpu.h"
 #include "../apsp/apsp.h"
 
@@ -166,16 +167,12 @@ extern "C" void gr_gpu_sync(void)
     GR_CUDA_CHECK(cudaDeviceSynchronize());
 }
 
-extern "C" double gr_gpu_timeout_s(void) { return gpu_timeout_s(); }
-
 /* A kernel that spins for `seconds` of the GPU's global timer (tests of the deadline). */
 static __global__ void spin_kernel(unsigned long long ns)
 {
-    unsigned long long t0, t;
-    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t0));
-    do {
-        asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
-    } while (t - t0 < ns);
+    const unsigned long long t0 = gr_globaltimer();
+    while (gr_globaltimer() - t0 < ns) {
+    }
 }
 
 extern "C" void gr_gpu_spin(double seconds)

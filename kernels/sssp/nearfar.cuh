@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <cuda_runtime.h>
 #include "../common/chunk_walk.cuh"
+#include "../common/globaltimer.cuh"
 #include "../common/group_sync.cuh"
 
 namespace nearfar {
@@ -49,13 +50,6 @@ template <typename Off, typename D> struct nf_args {
     u64 *hubctr;        // bal: 4 generation slots (entries << kHubShift | arcs)
     int64_t *hoff[2];   // bal: arc offset of each hub entry, by generation parity
 };
-
-__device__ __forceinline__ u64 globaltimer()
-{
-    u64 t;
-    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
-    return t;
-}
 
 template <typename D> __device__ __forceinline__ D sat_add(D a, D b)
 {

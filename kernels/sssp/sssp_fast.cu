@@ -59,7 +59,7 @@ template <typename Off, typename D, bool TRACE>
 __device__ __forceinline__ void start_round(const nf_args<Off, D> &a, unsigned rec_i)
 {
     if (TRACE && rec_i < kMaxRec)
-        a.rec[3 + kRecW * rec_i] = globaltimer();
+        a.rec[3 + kRecW * rec_i] = gr_globaltimer();
 }
 
 // After the barrier that ends round gen (one thread): its trace row (active vertices, arcs
@@ -71,7 +71,7 @@ __device__ __forceinline__ void end_round(const nf_args<Off, D> &a, unsigned gen
     if (TRACE && rec_i < kMaxRec) {
         a.rec[1 + kRecW * rec_i] = active;
         a.rec[2 + kRecW * rec_i] = __ldcg(&a.ctl[C_RX + (gen & 3)]);
-        a.rec[4 + kRecW * rec_i] = globaltimer();
+        a.rec[4 + kRecW * rec_i] = gr_globaltimer();
     }
     rec_i++;
     a.ctl[C_N + (gen & 3)] = 0;
@@ -140,7 +140,7 @@ __global__ void __launch_bounds__(kBs, ST && ILP == 1 ? 5 : 0) fast_main(nf_args
     D T = a.delta, delta = a.delta;
     unsigned rec_i = 0;
     if (TRACE && gtid == 0)
-        a.rec[0] = globaltimer();
+        a.rec[0] = gr_globaltimer();
     for (;;) {      // every branch below depends only on values read after a grid.sync: uniform
         unsigned nN = __ldcg(&a.ctl[C_N + (gen & 3)]), nB = __ldcg(&a.ctl[C_B + (gen & 3)]);
         if (nN + nB == 0) {     // near frontier empty: split the far pile

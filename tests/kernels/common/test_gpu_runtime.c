@@ -7,18 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 #include "defaults.h"
 #include "gpu.h"
+#include "measure/measure.h"
 #include "test.h"
-
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 #define NO_DEVICE 77
 
@@ -31,7 +24,7 @@ static int child_wait(const char *limit, double spin, char *err, size_t len, dou
     if (pipe(fd))
         return -1;
     fflush(NULL);
-    const double t0 = now_s();
+    const double t0 = gr_now_ms();
     pid_t pid = fork();
     if (pid == 0) {
         close(fd[0]);
@@ -52,7 +45,7 @@ static int child_wait(const char *limit, double spin, char *err, size_t len, dou
     close(fd[0]);
     int st = 0;
     waitpid(pid, &st, 0);
-    *secs = now_s() - t0;
+    *secs = (gr_now_ms() - t0) / 1e3;
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
