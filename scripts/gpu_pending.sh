@@ -67,6 +67,14 @@ sssp_tests_and_sanitize() {   # TAG LABEL LIMIT RUN... : the SSSP GPU tests alon
     done
     awk -v h="== $label" '$0 == h {on = 1; n = bad = 0} on && /^exit/ {n++; if ($2 != 0) bad++} END {print "sanitizer runs:", n, "non-zero exits:", bad + 0}' "$slog"
 }
+ncu_rmat22() {  # NAME KERNEL-REGEX VARIANT: scripts/ncu_profile.sh over the first launch of the
+    # kernel in one root of VARIANT on R-MAT 22 (no verification), into $OUT/ncu, packed as ncu.tgz
+    mkdir -p "$OUT/ncu"
+    timeout 150 bash scripts/ncu_profile.sh "$OUT/ncu" "$1" "$2" 0 bin/graphrepro run --variant "$3" \
+        --graph rmat:scale=22,ef=16,sym=1,seed=1 --sources 1 --reps 1 --max-reps 1 --warmup 0 \
+        --no-ceilings --verify off
+    tar czf "$OUT/ncu.tgz" -C "$OUT" ncu
+}
 case $part in
 1)
     dir=$(dev_dir)
@@ -288,15 +296,9 @@ k2)     # seventh session: kmin's A/B within one run (scripts/ab/seventh.ab), th
         # of sssp-fast at ilp 1 and 4 (why more loads in flight did not pay) and of bfs-do (where
         # its bottom-up probes wait), all on R-MAT 22, one root, into $OUT/ncu.tgz
     bash scripts/ab_rows.sh scripts/ab/seventh.ab
-    mkdir -p "$OUT/ncu"
-    R=rmat:scale=22,ef=16,sym=1,seed=1
-    for spec in "sssp-fast-ilp1 fast_main sssp-fast:stage=0" "sssp-fast-ilp4 fast_main sssp-fast:ilp=4,stage=0" \
-                "bfs-do do_kernel bfs-do"; do
-        set -- $spec
-        timeout 150 bash scripts/ncu_profile.sh "$OUT/ncu" "$1" "$2" 0 bin/graphrepro run --variant "$3" \
-            --graph "$R" --sources 1 --reps 1 --max-reps 1 --warmup 0 --no-ceilings --verify off
-        tar czf "$OUT/ncu.tgz" -C "$OUT" ncu
-    done
+    ncu_rmat22 sssp-fast-ilp1 fast_main sssp-fast:stage=0
+    ncu_rmat22 sssp-fast-ilp4 fast_main sssp-fast:ilp=4,stage=0
+    ncu_rmat22 bfs-do do_kernel bfs-do
     rm -rf "$OUT/ncu" "$OUT/seventh" ;;     # at most 8 files come back: the two archives hold all
 s1)     # seventh session: sssp-fast stage=1 (appends staged per warp in shared memory): the SSSP
         # GPU tests alone, then memcheck and racecheck of the staged paths (racecheck sees the
@@ -308,11 +310,7 @@ s1)     # seventh session: sssp-fast stage=1 (appends staged per warp in shared 
 s2)     # ... then stage=1's A/B within one run (scripts/ab/stage.ab) and Nsight Compute of the
         # staged kernel on R-MAT 22 (did the append stalls go), into $OUT/stage.tgz and ncu.tgz
     bash scripts/ab_rows.sh scripts/ab/stage.ab
-    mkdir -p "$OUT/ncu"
-    timeout 150 bash scripts/ncu_profile.sh "$OUT/ncu" sssp-fast-stage1 fast_main 0 bin/graphrepro run \
-        --variant sssp-fast:stage=1 --graph rmat:scale=22,ef=16,sym=1,seed=1 --sources 1 --reps 1 \
-        --max-reps 1 --warmup 0 --no-ceilings --verify off
-    tar czf "$OUT/ncu.tgz" -C "$OUT" ncu
+    ncu_rmat22 sssp-fast-stage1 fast_main sssp-fast:stage=1
     rm -rf "$OUT/ncu" "$OUT/stage" ;;
 s3)     # ... after stage=1 became the default: many roots of the staged kernels (scripts/ab/
         # stage-stress.ab: a hang would show as a row past its limit), then the H100's sssp-fast
