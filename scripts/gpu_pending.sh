@@ -45,16 +45,17 @@ dev_dir() {     # results/<device> (needs bin/graphrepro)
         { tail -20 "$OUT/pending-build.log"; exit 1; }
     echo "results/$(bin/graphrepro info | awk '/results tag:/ {print $3}')"
 }
-sssp_tests_and_sanitize() {   # TAG LABEL LIMIT RUN... : the SSSP GPU tests alone into
-    # $OUT/TAG-test-sssp.log, then compute-sanitizer "TOOL VARIANT" runs on R-MAT 8, appended to
-    # results/<device>/sssp-sanitizer.log under the heading LABEL, each limited to LIMIT seconds;
-    # both packed into $OUT/results-TAG.tgz after every run
-    local tag=$1 label=$2 limit=$3; shift 3
+tests_and_sanitize() {   # FAMILY TAG LABEL LIMIT RUN... : the FAMILY's (bfs, sssp) GPU tests
+    # alone into $OUT/TAG-test-FAMILY.log, then compute-sanitizer "TOOL VARIANT" runs on R-MAT 8,
+    # appended to results/<device>/FAMILY-sanitizer.log under the heading LABEL, each limited to
+    # LIMIT seconds; both packed into $OUT/results-TAG.tgz after every run
+    local fam=$1 tag=$2 label=$3 limit=$4; shift 4
     local dir tlog slog
-    dir=$(dev_dir); tlog=$OUT/$tag-test-sssp.log; slog=$dir/sssp-sanitizer.log
-    make -j"$(nproc)" SMS=90 build/tests/kernels/sssp/test_sssp > /dev/null 2>&1
-    timeout 270 build/tests/kernels/sssp/test_sssp > "$tlog" 2>&1; echo "exit $?" >> "$tlog"
+    dir=$(dev_dir); tlog=$OUT/$tag-test-$fam.log; slog=$dir/$fam-sanitizer.log
+    make -j"$(nproc)" SMS=90 "build/tests/kernels/$fam/test_$fam" > /dev/null 2>&1
+    timeout 280 "build/tests/kernels/$fam/test_$fam" > "$tlog" 2>&1; echo "exit $?" >> "$tlog"
     grep -E '^FAIL|passed,' "$tlog"; tail -1 "$tlog"
+    tar czf "$OUT/results-$tag.tgz" "$tlog" 2>/dev/null
     echo "== $label" >> "$slog"
     for r in "$@"; do
         set -- $r
@@ -275,7 +276,7 @@ k|k1)   # sssp-fast kmin=1 (the far pile's minimum kept as it fills; written aft
         # session's device time): k1 = the SSSP GPU tests alone and kmin's sanitizer runs; k = k1,
         # then the sweep's kmin=1 rows and one-root traces of both on grid 4096 and R-MAT 22 (on a
         # device whose folder holds the sweep; elsewhere part k2's A/B); one archive
-    sssp_tests_and_sanitize k "(2026-11-25, after the sixth session) sssp-fast kmin=1" 150 \
+    tests_and_sanitize sssp k "(2026-11-25, after the sixth session) sssp-fast kmin=1" 150 \
         "memcheck sssp-fast:bal=0,kmin=1,stage=0" "racecheck sssp-fast:bal=0,kmin=1,stage=0" \
         "memcheck sssp-fast:bal=0,kmin=1,stage=0,thin=16,tblocks=3,delta=1" \
         "racecheck sssp-fast:bal=0,kmin=1,stage=0,thin=16,tblocks=3,delta=1" \
@@ -303,7 +304,7 @@ k2)     # seventh session: kmin's A/B within one run (scripts/ab/seventh.ab), th
 s1)     # seventh session: sssp-fast stage=1 (appends staged per warp in shared memory): the SSSP
         # GPU tests alone, then memcheck and racecheck of the staged paths (racecheck sees the
         # shared-memory stage); one archive
-    sssp_tests_and_sanitize s "(2026-11-25, seventh session) sssp-fast stage=1" 60 \
+    tests_and_sanitize sssp s "(2026-11-25, seventh session) sssp-fast stage=1" 60 \
         "memcheck sssp-fast:stage=1" "racecheck sssp-fast:stage=1" \
         "memcheck sssp-fast:bal=0,stage=1" "racecheck sssp-fast:bal=0,stage=1" \
         "memcheck sssp-fast:bal=1,big=32" "racecheck sssp-fast:bal=1,big=32" ;;
@@ -331,5 +332,18 @@ w)      # seventh session, last: the GPU waits' deadline (GR_GPU_TIMEOUT_S: a hu
         grep -E '^FAIL|passed,' "$OUT/w-$(basename $t).log"; tail -1 "$OUT/w-$(basename $t).log"
     done
     (cd "$OUT" && tar czf w.tgz w-*.log && rm -f w-*.log) ;;
-*) echo "usage: gpu_pending.sh 1|2|2r|3|4|5|6|7|8|9|9t|9r|10|10s|11|c|t|k|k1|k2|s1|s2|s3|w" >&2; exit 2 ;;
+e1)     # eighth session: reads through L1 (bfs-do l1 / first, sssp-fast l1) against the defaults
+        # in one run (scripts/ab/eighth.ab), with level / round traces; one archive
+    bash scripts/ab_rows.sh scripts/ab/eighth.ab
+    rm -rf "$OUT/eighth" ;;
+e2)     # ... the BFS GPU tests alone (l1 / first on every level kind), then memcheck and racecheck
+        # of the new instances; one archive
+    tests_and_sanitize bfs eb "(2026-11-25, eighth session) bfs-do l1 / first" 90 \
+        "memcheck bfs-do:l1=1,first=1" "racecheck bfs-do:l1=1,first=1" \
+        "memcheck bfs-do:l1=1,first=1,alpha=1,beta=1000" "memcheck bfs-do:first=1" ;;
+e3)     # ... the SSSP GPU tests alone (l1 on the staged paths), then memcheck and racecheck of them
+    tests_and_sanitize sssp es "(2026-11-25, eighth session) sssp-fast l1" 90 \
+        "memcheck sssp-fast:l1=1" "racecheck sssp-fast:l1=1" \
+        "memcheck sssp-fast:l1=1,bal=0" "memcheck sssp-fast:l1=1,big=1000000000,thin=16,tblocks=3,delta=1" ;;
+*) echo "usage: gpu_pending.sh 1|2|2r|3|4|5|6|7|8|9|9t|9r|10|10s|11|c|t|k|k1|k2|s1|s2|s3|w|e1|e2|e3" >&2; exit 2 ;;
 esac

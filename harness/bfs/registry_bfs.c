@@ -52,7 +52,7 @@ const gr_variant gr_variant_bfs_wqueue = GR_BFS_VARIANT(
 const gr_variant gr_variant_bfs_do = GR_BFS_VARIANT(
     "bfs-do", "-",
     "ours: direction-optimizing BFS in one persistent cooperative kernel (grid sync per wide level)",
-    1, impl_do, 9,
+    1, impl_do, 11,
     {"alpha", 15, 1, 1000, "top-down -> bottom-up when frontier arcs > unvisited arcs / alpha"},
     {"beta", 18, 1, 1000, "bottom-up -> top-down when frontier vertices < n / beta (and shrinking)"},
     {"bps", 0, 0, 32, "blocks per SM of the persistent grid (0 = the occupancy limit)"},
@@ -61,4 +61,6 @@ const gr_variant gr_variant_bfs_do = GR_BFS_VARIANT(
     {"tblocks", 33, 0, 4096, "blocks of the thin levels (0 = one per SM; the thin group is used only when smaller than the grid)"},
     {"occ", 2, 2, 3, "blocks per SM the kernel is compiled for: 2 = 64 registers (32 warps an SM), 3 = registers capped at 40 (48 warps, spills: slower)"},
     {"sort", 1, 0, 1, "1 = bottom-up steps probe in-neighbours by out-degree, largest first (a sorted copy of the in-arc lists, built untimed once per graph); 0 = CSR order"},
-    {"bw", 4, 1, 4, "bitmap words a warp takes at once in a bottom-up step, their loads overlapped: 1 (the first version), 2 or 4 (2 and 4 with occ=2: occ=3 needs bw=1)"});
+    {"bw", 4, 1, 4, "bitmap words a warp takes at once in a bottom-up step, their loads overlapped: 1 (the first version), 2 or 4 (2 and 4 with occ=2: occ=3 needs bw=1)"},
+    {"l1", 0, 0, 1, "1 = the tests before a claim (bottom-up probes' labels, top-down visited words) through L1, valid since grid.sync invalidates L1; 0 = from L2 (ld.global.cg). bw=4 only"},
+    {"first", 0, 0, 1, "1 = each vertex's first in-arc (its highest-degree in-neighbour with sort=1) in a dense array (untimed, once per graph), probed beside the in-arc range. bw=4 only"});

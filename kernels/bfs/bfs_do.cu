@@ -36,6 +36,18 @@
  *        quarter of an H200's SMs: measured best on grid 4096) with their own barrier (one
  *        counter, 33 arrivals instead of the whole grid's 264);
  *      otherwise the whole grid, one grid barrier per level.
+ *  - l1=1 (default 0): the tests before a claim - a bottom-up probe's level[u] == depth and a
+ *    top-down arc's visited word - are plain loads that L1 may serve (the probes of a bottom-up
+ *    step land on a few hubs' label words, sort=1), instead of ld.global.cg (L2). Valid: labels
+ *    and bits only change from unvisited to visited, a stale line can only hold the older value
+ *    (a bottom-up probe reads -1 or depth + 1 instead of depth + 1: neither equals depth; a
+ *    top-down test reads a clear bit and pays the atomicOr that decides), and every level ends
+ *    with grid.sync, whose fence invalidates L1 (CCTL.IVALL in its SASS, every thread), so a line
+ *    from an earlier level is never read. first=1 (default 0): the first in-arc of every vertex
+ *    (after sort=1's order: its highest-degree in-neighbour) in a dense array built in create
+ *    (untimed), loaded beside the in-arc range, so that a bottom-up vertex found at its first
+ *    probe costs word -> first[v] -> label (one 128-byte line a warp) instead of word -> range
+ *    -> in-arc -> label (a line a lane). Both for bw=4 only (NOTES: "bfs-do l1 and first").
  * Cross-level state lives in rings of three records indexed by the barrier count: epoch k reads
  * record k % 3, accumulates into (k + 1) % 3 and clears (k + 2) % 3, so no record is written while
  * another block may still read it (the thin group has its own ring). Data written inside the
@@ -57,6 +69,7 @@ constexpr int kDoThreads = 512;
 constexpr int kBig = 32;              /* degree from which a vertex goes to the arc-balanced list */
 constexpr long long kSmallArcs = 2 * kDoThreads;
 constexpr int kBuBatch = 4;           /* in-arcs tested per round trip in a bottom-up step */
+constexpr int kL1 = 1, kFirst = 2;    /* bits of the kernel's Opt parameter: l1=1, first=1 */
 constexpr int kTD = GR_BFS_DIR_TOPDOWN, kBU = GR_BFS_DIR_BOTTOMUP;
 typedef unsigned long long ull;
 
@@ -97,6 +110,8 @@ template <typename Off> struct do_args {
     trace_row *trace;
     int trace_cap;
     ull *trace_end;                   /* [0] levels, [1] globaltimer at the end */
+    const int32_t *first;             /* first=1: each vertex's first in-arc target (-1: none);
+                                         last, so that the other fields keep their offsets */
 };
 
 __device__ __forceinline__ int decide(int dir_prev, long long nf, long long nf_prev, long long mf,
@@ -105,6 +120,16 @@ __device__ __forceinline__ int decide(int dir_prev, long long nf, long long nf_p
     if (dir_prev == kTD)   /* and never for fewer arcs than an eighth of the bitmap's words */
         return mf * alpha > mu && mf * 256 > n ? kBU : kTD;
     return nf * beta < n && nf < nf_prev ? kTD : kBU;
+}
+
+/* A label or visited word written earlier in this launch, read for a test whose answer an
+ * atomic or the owner's store decides (header: l1): through L1 with L1, else from L2. */
+template <bool L1, typename T> __device__ __forceinline__ T peek(const T *p)
+{
+    if constexpr (L1)
+        return *p;
+    else
+        return __ldcg(p);
 }
 
 /* Output of a step: the next queue and list, their counters, and per-lane sums. */
@@ -227,7 +252,7 @@ __device__ __forceinline__ void push_n(const do_args<Off> &a, sink &s, const boo
 }
 
 /* Claim d (d < 0: nothing) for level depth + 1 and append the winners. Warp-collective. */
-template <typename Off>
+template <typename Off, bool L1 = false>
 __device__ __forceinline__ void claim(const do_args<Off> &a, sink &s, int32_t d, int32_t depth)
 {
     bool won = false;
@@ -235,7 +260,7 @@ __device__ __forceinline__ void claim(const do_args<Off> &a, sink &s, int32_t d,
     if (d >= 0) {
         uint32_t *w = a.vis + (d >> 5);
         const uint32_t bit = 1u << (d & 31);
-        const uint32_t seen = __ldcg(w);
+        const uint32_t seen = peek<L1>(w);
         deg = (ull)(__ldg(a.row + d + 1) - __ldg(a.row + d));   /* issued beside the bitmap load */
         if (!(seen & bit))
             won = !(atomicOr(w, bit) & bit);
@@ -246,7 +271,7 @@ __device__ __forceinline__ void claim(const do_args<Off> &a, sink &s, int32_t d,
 }
 
 /* Top-down over qin[0..nq) (all of degree < kBig): warp wid of nw takes chunks of c vertices. */
-template <typename Off>
+template <typename Off, bool L1 = false>
 __device__ void td_queue(const do_args<Off> &a, sink &s, const int32_t *qin, int nq, int wid,
                          int nw, int32_t depth)
 {
@@ -280,7 +305,7 @@ __device__ void td_queue(const do_args<Off> &a, sink &s, const int32_t *qin, int
             const Off ob = __shfl_sync(0xffffffffu, beg, pos);
             const int oe = __shfl_sync(0xffffffffu, excl, pos);
             const int32_t d = t < total ? __ldg(a.col + ob + (t - oe)) : -1;
-            claim(a, s, d, depth);
+            claim<Off, L1>(a, s, d, depth);
         }
         s.edges += lane == 0 ? (ull)total : 0ull;
     }
@@ -288,7 +313,7 @@ __device__ void td_queue(const do_args<Off> &a, sink &s, const int32_t *qin, int
 
 /* Top-down over the high-degree list bin[0..nb) with arc offsets boff: warp wid of nw takes the
  * arcs [wid * per, (wid + 1) * per) of the concatenation, per = the arcs / nw rounded up to 32. */
-template <typename Off>
+template <typename Off, bool L1 = false>
 __device__ void td_big(const do_args<Off> &a, sink &s, const int32_t *bin, const ull *boff, ull bp,
                        int wid, int nw, int32_t depth)
 {
@@ -340,7 +365,7 @@ __device__ void td_big(const do_args<Off> &a, sink &s, const int32_t *bin, const
                 pos += step;
         const Off ob = __shfl_sync(0xffffffffu, wr, pos);
         const ull os = __shfl_sync(0xffffffffu, wb, pos);
-        claim(a, s, t < lim ? __ldg(a.col + ob + (Off)(t - os)) : -1, depth);
+        claim<Off, L1>(a, s, t < lim ? __ldg(a.col + ob + (Off)(t - os)) : -1, depth);
         g = lim;
     }
     if (lane == 0)
@@ -392,9 +417,10 @@ template <typename Off> __device__ void bu_step(const do_args<Off> &a, sink &s, 
  * one, and a lane's rounds are its longest search, not the sum. Then the same writes as
  * bu_step: labels and the words' new bits (the warp owns its words), and the found vertices'
  * appends with one reservation for all W words (push_n), their degrees loaded together. */
-template <typename Off, int W>
+template <typename Off, int W, int Opt = 0>
 __device__ void bu_step_n(const do_args<Off> &a, sink &s, int32_t depth)
 {
+    constexpr bool L1 = Opt & kL1, First = Opt & kFirst;
     constexpr int B = W > 2 ? kBuBatch / 2 : kBuBatch;   /* in-arcs a vertex a round: 8 loads a lane */
     const int lane = threadIdx.x & 31;
     const int gw = (int)(((int64_t)blockIdx.x * blockDim.x + threadIdx.x) >> 5);
@@ -416,6 +442,21 @@ __device__ void bu_step_n(const do_args<Off> &a, sink &s, int32_t depth)
             end[j] = open ? __ldg(a.trow + v + 1) : (Off)0;
             found[j] = false;
         }
+        if constexpr (First) {   /* the first in-arc from the dense copy, beside the ranges */
+            int32_t u0[W];
+#pragma unroll
+            for (int j = 0; j < W; j++) {
+                const int64_t v = (w0 + (int64_t)j * nw) * 32 + lane;
+                u0[j] = v < a.n && !((vw[j] >> lane) & 1u) ? __ldg(a.first + v) : -1;
+            }
+#pragma unroll
+            for (int j = 0; j < W; j++)
+                if (u0[j] >= 0) {   /* the in-arc e[j] probed: the rounds start after it */
+                    found[j] = peek<L1>(a.level + u0[j]) == depth;
+                    s.edges += 1;
+                    e[j] += 1;
+                }
+        }
         /* the lane's W vertices probe together, B in-arcs each a round, until each is
          * found or out of in-arcs: W chains of loads in flight, rounds = the longest search */
         for (bool more = true; more;) {
@@ -432,7 +473,7 @@ __device__ void bu_step_n(const do_args<Off> &a, sink &s, int32_t depth)
                     s.edges += (ull)(end[j] - e[j] < B ? end[j] - e[j] : B);
 #pragma unroll
                     for (int b = 0; b < B; b++)
-                        found[j] |= u[j][b] >= 0 && __ldcg(a.level + u[j][b]) == depth;
+                        found[j] |= u[j][b] >= 0 && peek<L1>(a.level + u[j][b]) == depth;
                     e[j] += B;
                     more |= !found[j] && e[j] < end[j];
                 }
@@ -512,7 +553,7 @@ __device__ __forceinline__ void hand_over(rec_t *nxt, int q, ull bp, ull mf, ull
 }
 
 /* Top-down levels in block 0 alone while the frontier stays small; then the next epoch's record. */
-template <typename Off>
+template <typename Off, bool L1 = false>
 __device__ void small_levels(const do_args<Off> &a, rec_t *nxt, front f, int tbase)
 {
     __shared__ int s_q;
@@ -528,7 +569,7 @@ __device__ void small_levels(const do_args<Off> &a, rec_t *nxt, front f, int tba
         }
         __syncthreads();
         sink s = {a.qb[f.qi ^ 1], a.bb[f.qi ^ 1], a.bo[f.qi ^ 1], &s_q, &s_b, 0ull, 0ull};
-        td_queue(a, s, a.qb[f.qi], f.q, threadIdx.x >> 5, blockDim.x >> 5, f.depth);
+        td_queue<Off, L1>(a, s, a.qb[f.qi], f.q, threadIdx.x >> 5, blockDim.x >> 5, f.depth);
         const ull wm = warp_sum(s.mf), we = warp_sum(s.edges);
         if (lane == 0) {
             atomicAdd(&s_mf, wm);
@@ -554,7 +595,7 @@ __device__ void small_levels(const do_args<Off> &a, rec_t *nxt, front f, int tba
 }
 
 /* Top-down levels in the thin group (blocks [0, thin_blocks)) while the frontier stays thin. */
-template <typename Off>
+template <typename Off, bool L1 = false>
 __device__ void thin_levels(const do_args<Off> &a, rec_t *nxt, front f, int tbase, unsigned &phase)
 {
     const bool leader = blockIdx.x == 0 && threadIdx.x == 0;
@@ -572,8 +613,8 @@ __device__ void thin_levels(const do_args<Off> &a, rec_t *nxt, front f, int tbas
                 a.trace[f.depth] = {(ull)nf, 0ull, (ull)kTD, gr_globaltimer()};
         }
         sink s = {a.qb[f.qi ^ 1], a.bb[f.qi ^ 1], a.bo[f.qi ^ 1], &acc->q, &acc->bp, 0ull, 0ull};
-        td_queue(a, s, a.qb[f.qi], f.q, wid, nw, f.depth);
-        td_big(a, s, a.bb[f.qi], a.bo[f.qi], f.bp, wid, nw, f.depth);
+        td_queue<Off, L1>(a, s, a.qb[f.qi], f.q, wid, nw, f.depth);
+        td_big<Off, L1>(a, s, a.bb[f.qi], a.bo[f.qi], f.bp, wid, nw, f.depth);
         flush_sums(s, &acc->mf, &acc->edges);
         group_sync(a.tbar, (unsigned)a.thin_blocks, phase);
         const int q2 = __ldcg(&acc->q);
@@ -595,7 +636,7 @@ __device__ void thin_levels(const do_args<Off> &a, rec_t *nxt, front f, int tbas
 
 /* MinB: the blocks per SM the kernel is compiled for (parameter occ): 3 caps the registers at 40
  * (48 warps an SM for the latency-bound bottom-up steps, a few spills), 2 leaves 64 (32 warps). */
-template <typename Off, int MinB, int BW>
+template <typename Off, int MinB, int BW, int Opt = 0>
 __global__ void __launch_bounds__(kDoThreads, MinB) do_kernel(do_args<Off> a)
 {
     cg::grid_group grid = cg::this_grid();
@@ -637,19 +678,19 @@ __global__ void __launch_bounds__(kDoThreads, MinB) do_kernel(do_args<Off> a)
         }
         if (small) {
             if (blockIdx.x == 0)
-                small_levels(a, nxt, f, tbase);
+                small_levels<Off, (Opt & kL1) != 0>(a, nxt, f, tbase);
         } else if (thin) {
             if (blockIdx.x < a.thin_blocks)
-                thin_levels(a, nxt, f, tbase, phase);
+                thin_levels<Off, (Opt & kL1) != 0>(a, nxt, f, tbase, phase);
         } else {
             sink s = {a.qb[f.qi ^ 1], a.bb[f.qi ^ 1], a.bo[f.qi ^ 1], &nxt->q, &nxt->bp, 0ull, 0ull};
             if (dir == kTD) {
-                td_queue(a, s, a.qb[f.qi], f.q, wid, nw, f.depth);
-                td_big(a, s, a.bb[f.qi], a.bo[f.qi], f.bp, wid, nw, f.depth);
+                td_queue<Off, (Opt & kL1) != 0>(a, s, a.qb[f.qi], f.q, wid, nw, f.depth);
+                td_big<Off, (Opt & kL1) != 0>(a, s, a.bb[f.qi], a.bo[f.qi], f.bp, wid, nw, f.depth);
             } else if constexpr (BW == 1) {
                 bu_step(a, s, f.depth);
             } else {
-                bu_step_n<Off, BW>(a, s, f.depth);
+                bu_step_n<Off, BW, Opt>(a, s, f.depth);
             }
             flush_sums(s, &nxt->mf, &nxt->edges);
         }
@@ -707,12 +748,22 @@ __global__ void do_init(do_args<Off> a, int32_t root, long long m)
     }
 }
 
+/* first=1: first[v] = the first target of v's in-arc list as bottom-up steps probe it (-1: none). */
+template <typename Off>
+__global__ void first_inarcs(const Off *trow, const int32_t *tcol, int32_t n, int32_t *first)
+{
+    for (int64_t v = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; v < n;
+         v += (int64_t)gridDim.x * blockDim.x)
+        first[v] = trow[v + 1] > trow[v] ? tcol[trow[v]] : -1;
+}
+
 struct do_state {
     const gr_dcsr *d;
-    int alpha, beta, bps, small, occ, bw;
+    int alpha, beta, bps, small, occ, bw, opt;   /* opt: kL1 | kFirst */
     long long thin;
     int grid, thin_blocks;
     int32_t *scol;          /* sort=1: in-arc targets ordered by out-degree (else nullptr) */
+    int32_t *first;         /* first=1: first_inarcs (else nullptr) */
     int32_t *level, *q[2], *b[2];
     ull *bo[2];
     uint32_t *vis, *iso;
@@ -734,6 +785,7 @@ template <typename Off> do_args<Off> make_args(do_state *s, const Off *row)
     a.level = s->level;
     a.vis = s->vis;
     a.iso = s->iso;
+    a.first = s->first;
     for (int i = 0; i < 2; i++) {
         a.qb[i] = s->q[i];
         a.bb[i] = s->b[i];
@@ -755,19 +807,24 @@ template <typename Off> do_args<Off> make_args(do_state *s, const Off *row)
     return a;
 }
 
-/* The instances: occ 2 with bw 1, 2 or 4; occ 3 with bw 1 (checked in do_create). */
-template <typename Off> const void *kernel_for(int occ, int bw)
+/* The instances: occ 2 with bw 1, 2 or 4; occ 3 with bw 1; l1 / first (opt) with occ 2, bw 4
+ * (checked in do_create). */
+template <typename Off> const void *kernel_for(int occ, int bw, int opt)
 {
     if (occ == 3)
         return (const void *)do_kernel<Off, 3, 1>;
-    return bw == 4 ? (const void *)do_kernel<Off, 2, 4>
-         : bw == 2 ? (const void *)do_kernel<Off, 2, 2> : (const void *)do_kernel<Off, 2, 1>;
+    if (bw == 4)
+        return opt == kL1 ? (const void *)do_kernel<Off, 2, 4, kL1>
+             : opt == kFirst ? (const void *)do_kernel<Off, 2, 4, kFirst>
+             : opt == (kL1 | kFirst) ? (const void *)do_kernel<Off, 2, 4, kL1 | kFirst>
+             : (const void *)do_kernel<Off, 2, 4>;
+    return bw == 2 ? (const void *)do_kernel<Off, 2, 2> : (const void *)do_kernel<Off, 2, 1>;
 }
 
-template <typename Off> int grid_blocks(int bps, int occ, int bw)
+template <typename Off> int grid_blocks(int bps, int occ, int bw, int opt)
 {
     int per_sm = 0;
-    GR_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel_for<Off>(occ, bw), kDoThreads, 0));
+    GR_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel_for<Off>(occ, bw, opt), kDoThreads, 0));
     if (bps > 0 && bps < per_sm)
         per_sm = bps;
     return per_sm * gr_device_attr(cudaDevAttrMultiProcessorCount);
@@ -776,7 +833,7 @@ template <typename Off> int grid_blocks(int bps, int occ, int bw)
 void *do_create(const gr_dcsr *d, const long *pv, gr_err *err)
 {
     const size_t n = (size_t)d->n, nwords = (n + 31) / 32;
-    const size_t need = n * 4 * 5 + n * 8 * 2 + nwords * 8 + 1024;
+    const size_t need = n * 4 * (pv[10] ? 6 : 5) + n * 8 * 2 + nwords * 8 + 1024;
     size_t free_b = 0, total_b = 0;
     GR_CUDA_CHECK(cudaMemGetInfo(&free_b, &total_b));
     if (need > free_b) {
@@ -787,6 +844,11 @@ void *do_create(const gr_dcsr *d, const long *pv, gr_err *err)
     if ((pv[8] != 1 && pv[8] != 2 && pv[8] != 4) || (pv[8] > 1 && pv[6] != 2)) {
         gr_errf(err, "bfs-do: bw=%ld with occ=%ld: the kernel is built for bw 1, 2 or 4 with occ=2, "
                 "and bw=1 with occ=3", pv[8], pv[6]);
+        return nullptr;
+    }
+    if ((pv[9] || pv[10]) && pv[8] != 4) {
+        gr_errf(err, "bfs-do: l1=%ld, first=%ld with bw=%ld: l1 and first are built for bw=4 only",
+                pv[9], pv[10], pv[8]);
         return nullptr;
     }
     if (!gr_device_attr(cudaDevAttrCooperativeLaunch)) {
@@ -802,8 +864,9 @@ void *do_create(const gr_dcsr *d, const long *pv, gr_err *err)
     s->thin = (long long)pv[4];
     s->occ = (int)pv[6];
     s->bw = (int)pv[8];
-    s->grid = d->wide ? grid_blocks<int64_t>(s->bps, s->occ, s->bw)
-                      : grid_blocks<int32_t>(s->bps, s->occ, s->bw);
+    s->opt = (pv[9] ? kL1 : 0) | (pv[10] ? kFirst : 0);
+    s->grid = d->wide ? grid_blocks<int64_t>(s->bps, s->occ, s->bw, s->opt)
+                      : grid_blocks<int32_t>(s->bps, s->occ, s->bw, s->opt);
     s->thin_blocks = pv[5] > 0 ? (int)pv[5] : gr_device_attr(cudaDevAttrMultiProcessorCount);
     if (s->grid < 1) {
         gr_errf(err, "bfs-do: the persistent kernel does not fit on an SM");
@@ -816,6 +879,15 @@ void *do_create(const gr_dcsr *d, const long *pv, gr_err *err)
             delete s;
             return nullptr;
         }
+    }
+    if (pv[10]) {
+        GR_CUDA_CHECK(cudaMalloc(&s->first, n * 4 + 4));
+        const int32_t *tcol = s->scol ? s->scol : d->tcol ? d->tcol : d->col;
+        with_offsets(d, [&](auto row) {
+            const auto *trow = d->trow ? static_cast<decltype(row)>(d->trow) : row;
+            first_inarcs<<<init_grid(d->n), 256>>>(trow, tcol, d->n, s->first);
+            GR_CHECK_LAUNCH();
+        });
     }
     GR_CUDA_CHECK(cudaMalloc(&s->level, n * 4 + 4));
     for (int i = 0; i < 2; i++) {
@@ -853,7 +925,7 @@ template <typename Off> void do_levels(do_state *s, const Off *row, int32_t sour
     GR_CHECK_LAUNCH();
     gr_phase_mark(ph, GR_BFS_PHASE_LEVELS);
     void *args[] = {&a};
-    GR_CUDA_CHECK(cudaLaunchCooperativeKernel(kernel_for<Off>(s->occ, s->bw), dim3(s->grid),
+    GR_CUDA_CHECK(cudaLaunchCooperativeKernel(kernel_for<Off>(s->occ, s->bw, s->opt), dim3(s->grid),
                                               dim3(kDoThreads), args, 0, 0));
     gr_phase_end(ph);
     if (lv) {
@@ -885,6 +957,7 @@ void do_destroy(void *p)
     if (!s)
         return;
     GR_CUDA_CHECK(cudaFree(s->scol));     /* nullptr with sort=0: a no-op */
+    GR_CUDA_CHECK(cudaFree(s->first));    /* nullptr with first=0 */
     GR_CUDA_CHECK(cudaFree(s->level));
     for (int i = 0; i < 2; i++) {
         GR_CUDA_CHECK(cudaFree(s->q[i]));

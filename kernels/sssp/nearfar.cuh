@@ -247,14 +247,26 @@ __device__ __forceinline__ void relax_to(const nf_args<Off, D> &a, int32_t v, D 
     }
 }
 
+// L1 (sssp-fast l1=1): the target's distance, which only decides whether the atomicMin is tried,
+// is read by a plain load that L1 may serve (R-MAT's arcs land on a few hubs, whose distances are
+// then read from L1, not L2). Valid: distances only fall, so a stale line holds a larger value,
+// which costs at most an atomicMin that the true value would have skipped; the atomicMin decides.
+template <bool L1, typename D> __device__ __forceinline__ D peek_dist(const D *p)
+{
+    if constexpr (L1)
+        return *p;
+    else
+        return __ldcg(p);
+}
+
 template <typename Off, typename D, bool BAL = false, bool HT = true, bool KM = false,
-          bool ST = false>
+          bool ST = false, bool L1 = false>
 __device__ __forceinline__ void relax(const nf_args<Off, D> &a, Off e, D du, D T, unsigned gen1,
                                       unsigned epoch, int fc, wstage *ws = nullptr)
 {
     const int32_t v = __ldg(&a.col[e]);
-    relax_to<Off, D, BAL, HT, KM, ST>(a, v, du + (D)__ldg(&a.w[e]), __ldcg(&a.dist[v]), T, gen1,
-                                      epoch, fc, ws);
+    relax_to<Off, D, BAL, HT, KM, ST>(a, v, du + (D)__ldg(&a.w[e]), peek_dist<L1>(&a.dist[v]), T,
+                                      gen1, epoch, fc, ws);
 }
 
 // U arcs of one lane (ok[u]: arc u present) relaxed with their loads overlapped: all targets and
@@ -321,7 +333,8 @@ __global__ void nf_init(nf_args<Off, D> a, int32_t src)
 // warp), strided over the first nblk blocks (the grid, or sssp-fast's thin group). TRACE: arcs
 // examined added to ctl[C_RX + slot]. HT, KM: as relax_to's (HT false only where no vertex is a hub).
 // ST: appends staged in ws, flushed when half full between vertices and at the end.
-template <typename Off, typename D, bool TRACE, bool HT = true, bool KM = false, bool ST = false>
+template <typename Off, typename D, bool TRACE, bool HT = true, bool KM = false, bool ST = false,
+          bool L1 = false>
 __device__ __forceinline__ void nf_expand(const nf_args<Off, D> &a, unsigned nN, unsigned nB,
                                           unsigned gen, D T, unsigned epoch, int fc, unsigned nblk,
                                           wstage *ws = nullptr)
@@ -338,7 +351,7 @@ __device__ __forceinline__ void nf_expand(const nf_args<Off, D> &a, unsigned nN,
         if (TRACE && threadIdx.x == 0)
             atomicAdd(&a.ctl[C_RX + (gen & 3)], (unsigned)(end - beg));
         for (Off e = beg + threadIdx.x; e < end; e += blockDim.x)
-            relax<Off, D, false, HT, KM, ST>(a, e, du, T, gen1, epoch, fc, ws);
+            relax<Off, D, false, HT, KM, ST, L1>(a, e, du, T, gen1, epoch, fc, ws);
         if constexpr (ST)
             stage_flush_all<Off, D, true>(a, ws, gen1, fc);
     }
@@ -351,7 +364,7 @@ __device__ __forceinline__ void nf_expand(const nf_args<Off, D> &a, unsigned nN,
         if (TRACE && lane == 0)
             atomicAdd(&a.ctl[C_RX + (gen & 3)], (unsigned)(end - beg));
         for (Off e = beg + lane; e < end; e += 32)
-            relax<Off, D, false, HT, KM, ST>(a, e, du, T, gen1, epoch, fc, ws);
+            relax<Off, D, false, HT, KM, ST, L1>(a, e, du, T, gen1, epoch, fc, ws);
     }
     if constexpr (ST)
         stage_flush_all(a, ws, gen1, fc);
@@ -364,7 +377,8 @@ __device__ __forceinline__ void nf_expand(const nf_args<Off, D> &a, unsigned nN,
 // per warp: a warp scan of their degrees, then the group's arcs 32 at a time, each lane finding
 // the vertex of its arc by a 5-step search over the scanned starts. Every lane works on an arc
 // whatever the degrees (warp-per-vertex leaves most lanes idle on low-degree vertices).
-template <typename Off, typename D, bool TRACE, int ILP, bool KM = false, bool ST = false>
+template <typename Off, typename D, bool TRACE, int ILP, bool KM = false, bool ST = false,
+          bool L1 = false>
 __device__ __forceinline__ void nf_expand_bal(const nf_args<Off, D> &a, unsigned nN, unsigned nB,
                                               unsigned gen, D T, unsigned epoch, int fc,
                                               unsigned nblk, wstage *ws = nullptr)
@@ -393,7 +407,8 @@ __device__ __forceinline__ void nf_expand_bal(const nf_args<Off, D> &a, unsigned
             };
             if constexpr (ILP == 1) {
                 warp_chunk_walk(k0, k1, nB, H, off, enter, [&](int64_t j) {
-                    relax<Off, D, true, true, KM, ST>(a, rbeg + (Off)j, du, T, gen1, epoch, fc, ws);
+                    relax<Off, D, true, true, KM, ST, L1>(a, rbeg + (Off)j, du, T, gen1, epoch, fc,
+                                                          ws);
                 });
             } else {
                 Off e[ILP];
@@ -462,7 +477,7 @@ __device__ __forceinline__ void nf_expand_bal(const nf_args<Off, D> &a, unsigned
             }
             if constexpr (ILP == 1) {
                 if (ok[0])
-                    relax<Off, D, true, true, KM, ST>(a, e[0], eu[0], T, gen1, epoch, fc, ws);
+                    relax<Off, D, true, true, KM, ST, L1>(a, e[0], eu[0], T, gen1, epoch, fc, ws);
             } else {
                 relax_n<Off, D, ILP, KM, ST>(a, e, eu, ok, T, gen1, epoch, fc, ws);
             }

@@ -84,21 +84,23 @@ __device__ __forceinline__ void end_round(const nf_args<Off, D> &a, unsigned gen
 // One round's expansion over the first nblk blocks, balanced (BAL: bal=1) or the first
 // version's (a kernel instance each, so that bal=0 keeps the first version's registers). HT
 // false (bal=0 only, hubtest=0 on a graph without hubs): no degree test of pushed vertices.
-template <typename Off, typename D, bool TRACE, bool BAL, int ILP, bool HT, bool KM, bool ST>
+template <typename Off, typename D, bool TRACE, bool BAL, int ILP, bool HT, bool KM, bool ST,
+          bool L1 = false>
 __device__ __forceinline__ void expand_round(const nf_args<Off, D> &a, unsigned nN, unsigned nB,
                                              unsigned gen, D T, unsigned epoch, int fc,
                                              unsigned nblk, wstage *ws)
 {
     if constexpr (BAL)
-        nf_expand_bal<Off, D, TRACE, ILP, KM, ST>(a, nN, nB, gen, T, epoch, fc, nblk, ws);
+        nf_expand_bal<Off, D, TRACE, ILP, KM, ST, L1>(a, nN, nB, gen, T, epoch, fc, nblk, ws);
     else
-        nf_expand<Off, D, TRACE, HT, KM, ST>(a, nN, nB, gen, T, epoch, fc, nblk, ws);
+        nf_expand<Off, D, TRACE, HT, KM, ST, L1>(a, nN, nB, gen, T, epoch, fc, nblk, ws);
 }
 
 // The rounds of generation gen onwards on the thin group (blocks [0, a.tblocks)), its own barrier,
 // while the near frontier stays at most a.thin vertices with no hub; the leader then publishes the
 // generation reached in ctl[C_GEN]. The other blocks wait at the grid barrier meanwhile.
-template <typename Off, typename D, bool TRACE, bool BAL, int ILP, bool HT, bool KM, bool ST>
+template <typename Off, typename D, bool TRACE, bool BAL, int ILP, bool HT, bool KM, bool ST,
+          bool L1 = false>
 __device__ void thin_rounds(const nf_args<Off, D> &a, unsigned nN, unsigned gen, D T, unsigned epoch,
                             int fc, unsigned &phase, unsigned &rec_i, wstage *ws)
 {
@@ -106,7 +108,8 @@ __device__ void thin_rounds(const nf_args<Off, D> &a, unsigned nN, unsigned gen,
     for (;;) {
         if (TRACE && leader)
             start_round<Off, D, TRACE>(a, rec_i);
-        expand_round<Off, D, TRACE, BAL, ILP, HT, KM, ST>(a, nN, 0, gen, T, epoch, fc, a.tblocks, ws);
+        expand_round<Off, D, TRACE, BAL, ILP, HT, KM, ST, L1>(a, nN, 0, gen, T, epoch, fc, a.tblocks,
+                                                              ws);
         group_sync(&a.ctl[C_TBAR], a.tblocks, phase);
         if (leader)
             end_round<Off, D, TRACE>(a, gen, nN, rec_i);
@@ -122,7 +125,8 @@ __device__ void thin_rounds(const nf_args<Off, D> &a, unsigned nN, unsigned gen,
 
 // ST at ILP 1 is held to 5 blocks an SM (48 registers), the occupancy of the unstaged kernel: left
 // free, ptxas gave the staged balanced expansion 62 registers (4 blocks).
-template <typename Off, typename D, bool TRACE, bool BAL, int ILP, bool HT, bool KM, bool ST>
+template <typename Off, typename D, bool TRACE, bool BAL, int ILP, bool HT, bool KM, bool ST,
+          bool L1 = false>
 __global__ void __launch_bounds__(kBs, ST && ILP == 1 ? 5 : 0) fast_main(nf_args<Off, D> a)
 {
     cg::grid_group grid = cg::this_grid();
@@ -187,16 +191,16 @@ __global__ void __launch_bounds__(kBs, ST && ILP == 1 ? 5 : 0) fast_main(nf_args
         }
         if (can_thin && nB == 0 && nN <= a.thin) {      // a thin round: the thin group alone
             if (blockIdx.x < a.tblocks)
-                thin_rounds<Off, D, TRACE, BAL, ILP, HT, KM, ST>(a, nN, gen, T, epoch, fc, phase, rec_i,
-                                                                 ws);
+                thin_rounds<Off, D, TRACE, BAL, ILP, HT, KM, ST, L1>(a, nN, gen, T, epoch, fc, phase,
+                                                                     rec_i, ws);
             grid.sync();
             gen = __ldcg(&a.ctl[C_GEN]);
             continue;
         }
         if (TRACE && gtid == 0)
             start_round<Off, D, TRACE>(a, rec_i);
-        expand_round<Off, D, TRACE, BAL, ILP, HT, KM, ST>(a, nN, nB, gen, T, epoch, fc, gridDim.x,
-                                                          ws);
+        expand_round<Off, D, TRACE, BAL, ILP, HT, KM, ST, L1>(a, nN, nB, gen, T, epoch, fc, gridDim.x,
+                                                              ws);
         grid.sync();
         if (gtid == 0)
             end_round<Off, D, TRACE>(a, gen, nN + nB, rec_i);
@@ -212,6 +216,7 @@ struct fast_state {
     int big, bps, bal, ilp;
     int kmin;               // 1: the far pile's minimum kept as it fills (bal=0, or bal=1 at ilp=1)
     int stage;              // 1: appends staged per warp in shared memory (kmin=0 only)
+    int l1;                 // 1: the targets' distances read through L1 (stage=1 only)
     int hubs;               // a vertex of degree >= big exists (else the degree tests are skipped)
     unsigned thin, tblocks;
     u64 delta;
@@ -245,6 +250,12 @@ template <typename Off, typename D> nf_args<Off, D> make_args(fast_state *s)
 // (checked in fast_prepare: staged ilp=4 hung on R-MAT 22, results/NOTES.md, "sssp-fast stage=1")
 template <typename Off, typename D, bool TRACE, bool ST> const void *fast_kernel_st(const fast_state *s)
 {
+    if (ST && s->l1) {  // l1=1: the staged defaults with the targets' distances through L1
+        if (!s->bal)
+            return s->hubs ? (const void *)fast_main<Off, D, TRACE, false, 1, true, false, ST, true>
+                           : (const void *)fast_main<Off, D, TRACE, false, 1, false, false, ST, true>;
+        return (const void *)fast_main<Off, D, TRACE, true, 1, true, false, ST, true>;
+    }
     if (!s->bal && s->kmin)
         return s->hubs ? (const void *)fast_main<Off, D, TRACE, false, 1, true, true, false>
                        : (const void *)fast_main<Off, D, TRACE, false, 1, false, true, false>;
@@ -345,6 +356,10 @@ void *fast_prepare(const gr_graph *g, const long *pv, gr_err *err)
         gr_errf(err, "sssp-fast: stage=1 (the default) is built with kmin=0 only: kmin=1 needs stage=0");
         return nullptr;
     }
+    if (pv[11] && !pv[10]) {
+        gr_errf(err, "sssp-fast: l1=1 is built for the staged kernels only: it needs stage=1");
+        return nullptr;
+    }
     if (pv[10] && bal && pv[7] != 1) {  // staged ilp=4 hung on R-MAT 22 (cause not found)
         gr_errf(err, "sssp-fast: stage=1 (the default) is built for ilp=1 only: ilp=%ld needs stage=0",
                 pv[7]);
@@ -374,6 +389,7 @@ void *fast_prepare(const gr_graph *g, const long *pv, gr_err *err)
     s->ilp = (int)pv[7];
     s->kmin = (int)pv[9];
     s->stage = (int)pv[10];
+    s->l1 = (int)pv[11];
     if (s->bal && s->big > (1 << 25))   // a warp group's 32 degrees (each < big) sum in an int
         s->big = 1 << 25;
     // hubtest=0 and no vertex of degree >= big: every degree test would say "not a hub", skip it

@@ -187,6 +187,16 @@ TEST_CASE(sssp_fast_stage_nohub_d64_thin)
 TEST_CASE(sssp_fast_stage_ilp2_refused) { check_refused("sssp-fast:bal=1,ilp=2", "ilp=2"); }
 TEST_CASE(sssp_fast_stage_ilp4_refused) { check_refused("sssp-fast:bal=1,ilp=4,stage=1", "ilp=4"); }
 TEST_CASE(sssp_fast_stage_kmin_refused) { check_refused("sssp-fast:stage=1,kmin=1", "stage=1"); }
+/* l1=1: the targets' distances read through L1 before the atomicMin (a stale, larger value only
+ * costs an atomicMin): the balanced expansion with small buckets and 64-bit distances, bal=0 with
+ * hubs, without hubs in thin rounds (their barrier is the group's, not grid.sync); refused with
+ * stage=0 */
+TEST_CASE(sssp_fast_l1) { check_variant("sssp-fast:l1=1"); }
+TEST_CASE(sssp_fast_l1_bal1_small_d64) { check_variant("sssp-fast:l1=1,bal=1,big=32,delta=1,d32=0"); }
+TEST_CASE(sssp_fast_l1_bal0) { check_variant("sssp-fast:l1=1,bal=0,big=512"); }
+TEST_CASE(sssp_fast_l1_nohub_thin) { check_variant("sssp-fast:l1=1,big=1000000000,thin=16,tblocks=3,delta=1"); }
+TEST_CASE(sssp_fast_l1_refused) { check_refused("sssp-fast:l1=1,stage=0", "stage=1"); }
+TEST_CASE(trace_sssp_fast_l1) { check_trace("sssp-fast:l1=1", 0); }
 TEST_CASE(sssp_nf_default) { check_variant("sssp-nf"); }
 TEST_CASE(sssp_nf_delta1_big32) { check_variant("sssp-nf:delta=1,big=32"); }
 TEST_CASE(sssp_nf_delta_huge) { check_variant("sssp-nf:delta=1000000000"); }
@@ -225,6 +235,8 @@ TEST_MAIN("sssp", TEST_ENTRY(bf_edge_default), TEST_ENTRY(bf_edge_restrict0),
           TEST_ENTRY(sssp_fast_stage), TEST_ENTRY(sssp_fast_stage_bal0),
           TEST_ENTRY(sssp_fast_stage_nohub_d64_thin), TEST_ENTRY(sssp_fast_stage_ilp2_refused),
           TEST_ENTRY(sssp_fast_stage_ilp4_refused), TEST_ENTRY(sssp_fast_stage_kmin_refused),
+          TEST_ENTRY(sssp_fast_l1), TEST_ENTRY(sssp_fast_l1_bal1_small_d64), TEST_ENTRY(sssp_fast_l1_bal0),
+          TEST_ENTRY(sssp_fast_l1_nohub_thin), TEST_ENTRY(sssp_fast_l1_refused), TEST_ENTRY(trace_sssp_fast_l1),
           TEST_ENTRY(sssp_nf_default),
           TEST_ENTRY(sssp_nf_delta1_big32), TEST_ENTRY(sssp_nf_delta_huge), TEST_ENTRY(trace_bf_edge),
           TEST_ENTRY(trace_bf_edge_flag1),
