@@ -345,5 +345,12 @@ e3)     # ... the SSSP GPU tests alone (l1 on the staged paths), then memcheck a
     tests_and_sanitize sssp es "(2026-11-25, eighth session) sssp-fast l1" 90 \
         "memcheck sssp-fast:l1=1" "racecheck sssp-fast:l1=1" \
         "memcheck sssp-fast:l1=1,bal=0" "memcheck sssp-fast:l1=1,big=1000000000,thin=16,tblocks=3,delta=1" ;;
-*) echo "usage: gpu_pending.sh 1|2|2r|3|4|5|6|7|8|9|9t|9r|10|10s|11|c|t|k|k1|k2|s1|s2|s3|w|e1|e2|e3" >&2; exit 2 ;;
+e4)     # ... after e1 (first=1 won 6%, l1 nothing): bfs-do scan=1's A/B (scripts/ab/eighth-scan.ab),
+        # then the BFS GPU tests alone and memcheck / racecheck of the scan instances; two archives
+    bash scripts/ab_rows.sh scripts/ab/eighth-scan.ab
+    rm -rf "$OUT/eighth-scan"
+    tests_and_sanitize bfs ec "(2026-11-25, eighth session) bfs-do scan" 90 \
+        "memcheck bfs-do:scan=1,first=1" "racecheck bfs-do:scan=1,first=1" \
+        "memcheck bfs-do:scan=1,first=1,alpha=1,beta=1000" "memcheck bfs-do:scan=1" ;;
+*) echo "usage: gpu_pending.sh 1|2|2r|3|4|5|6|7|8|9|9t|9r|10|10s|11|c|t|k|k1|k2|s1|s2|s3|w|e1|e2|e3|e4" >&2; exit 2 ;;
 esac

@@ -69,7 +69,7 @@ constexpr int kDoThreads = 512;
 constexpr int kBig = 32;              /* degree from which a vertex goes to the arc-balanced list */
 constexpr long long kSmallArcs = 2 * kDoThreads;
 constexpr int kBuBatch = 4;           /* in-arcs tested per round trip in a bottom-up step */
-constexpr int kL1 = 1, kFirst = 2;    /* bits of the kernel's Opt parameter: l1=1, first=1 */
+constexpr int kL1 = 1, kFirst = 2, kScan = 4;   /* bits of the kernel's Opt: l1, first, scan */
 constexpr int kTD = GR_BFS_DIR_TOPDOWN, kBU = GR_BFS_DIR_BOTTOMUP;
 typedef unsigned long long ull;
 
@@ -409,6 +409,80 @@ template <typename Off> __device__ void bu_step(const do_args<Off> &a, sink &s, 
     }
 }
 
+/* One bottom-up step over W bitmap words w[] (values vw[]; a full word has no open lane and is
+ * not written) of the calling warp: see bu_step_n. Warp-collective. */
+template <typename Off, int W, int Opt>
+__device__ __forceinline__ void bu_words(const do_args<Off> &a, sink &s, int32_t depth,
+                                         const int64_t (&w)[W], const uint32_t (&vw)[W])
+{
+    constexpr bool L1 = Opt & kL1, First = Opt & kFirst;
+    constexpr int B = W > 2 ? kBuBatch / 2 : kBuBatch;   /* in-arcs a vertex a round: 8 loads a lane */
+    const int lane = threadIdx.x & 31;
+    Off e[W], end[W];
+    bool found[W];
+#pragma unroll
+    for (int j = 0; j < W; j++) {
+        const int64_t v = w[j] * 32 + lane;
+        const bool open = v < a.n && !((vw[j] >> lane) & 1u);
+        e[j] = open ? __ldg(a.trow + v) : (Off)0;
+        end[j] = open ? __ldg(a.trow + v + 1) : (Off)0;
+        found[j] = false;
+    }
+    if constexpr (First) {   /* the first in-arc from the dense copy, beside the ranges */
+        int32_t u0[W];
+#pragma unroll
+        for (int j = 0; j < W; j++) {
+            const int64_t v = w[j] * 32 + lane;
+            u0[j] = v < a.n && !((vw[j] >> lane) & 1u) ? __ldg(a.first + v) : -1;
+        }
+#pragma unroll
+        for (int j = 0; j < W; j++)
+            if (u0[j] >= 0) {   /* the in-arc e[j] probed: the rounds start after it */
+                found[j] = peek<L1>(a.level + u0[j]) == depth;
+                s.edges += 1;
+                e[j] += 1;
+            }
+    }
+    /* the lane's W vertices probe together, B in-arcs each a round, until each is
+     * found or out of in-arcs: W chains of loads in flight, rounds = the longest search */
+    for (bool more = true; more;) {
+        int32_t u[W][B];
+#pragma unroll
+        for (int j = 0; j < W; j++)
+#pragma unroll
+            for (int b = 0; b < B; b++)
+                u[j][b] = !found[j] && e[j] + b < end[j] ? __ldg(a.tcol + e[j] + b) : -1;
+        more = false;
+#pragma unroll
+        for (int j = 0; j < W; j++) {
+            if (!found[j] && e[j] < end[j]) {   /* vertex j probed this round */
+                s.edges += (ull)(end[j] - e[j] < B ? end[j] - e[j] : B);
+#pragma unroll
+                for (int b = 0; b < B; b++)
+                    found[j] |= u[j][b] >= 0 && peek<L1>(a.level + u[j][b]) == depth;
+                e[j] += B;
+                more |= !found[j] && e[j] < end[j];
+            }
+        }
+    }
+    int32_t v[W];
+    ull deg[W];
+#pragma unroll
+    for (int j = 0; j < W; j++) {   /* the found vertices' degrees, loaded together */
+        v[j] = (int32_t)(w[j] * 32 + lane);
+        deg[j] = found[j] ? (ull)(__ldg(a.row + v[j] + 1) - __ldg(a.row + v[j])) : 0ull;
+    }
+#pragma unroll
+    for (int j = 0; j < W; j++) {
+        if (found[j])
+            a.level[v[j]] = depth + 1;
+        const unsigned m = __ballot_sync(0xffffffffu, found[j]);
+        if (m && lane == 0)
+            a.vis[w[j]] = vw[j] | m;
+    }
+    push_n<Off, W>(a, s, found, v, deg);
+}
+
 /* Bottom-up with W > 1 (parameter bw): a warp takes W of its strided words at a time (w, w + nw,
  * ..., the same words in the same warp as bu_step) and issues their loads together - the W
  * bitmap words, then each open lane's W in-arc ranges, then rounds of B in-arcs (4 at W = 2, 2
@@ -416,85 +490,47 @@ template <typename Off> __device__ void bu_step(const do_args<Off> &a, sink &s, 
  * searching and their labels - so W chains of dependent loads are in flight where bu_step has
  * one, and a lane's rounds are its longest search, not the sum. Then the same writes as
  * bu_step: labels and the words' new bits (the warp owns its words), and the found vertices'
- * appends with one reservation for all W words (push_n), their degrees loaded together. */
+ * appends with one reservation for all W words (push_n), their degrees loaded together
+ * (bu_words). scan=1 (Opt & kScan): the warp first loads 32 of its words at once, one a lane,
+ * and takes only the open ones, W at a time, so no step waits for a bitmap word and full words
+ * cost no step (R-MAT's last bottom-up level scans 131,072 nearly full words for 3.5 K probes). */
 template <typename Off, int W, int Opt = 0>
 __device__ void bu_step_n(const do_args<Off> &a, sink &s, int32_t depth)
 {
-    constexpr bool L1 = Opt & kL1, First = Opt & kFirst;
-    constexpr int B = W > 2 ? kBuBatch / 2 : kBuBatch;   /* in-arcs a vertex a round: 8 loads a lane */
+    const unsigned full = 0xffffffffu;
     const int lane = threadIdx.x & 31;
     const int gw = (int)(((int64_t)blockIdx.x * blockDim.x + threadIdx.x) >> 5);
     const int nw = (int)(((int64_t)gridDim.x * blockDim.x) >> 5);
-    for (int64_t w0 = gw; w0 < a.nwords; w0 += (int64_t)nw * W) {   /* warp-uniform */
-        uint32_t vw[W];
-        Off e[W], end[W];
-        bool found[W];
+    if constexpr ((Opt & kScan) != 0) {
+        const int64_t nk = gw < a.nwords ? ((int64_t)a.nwords - 1 - gw) / nw + 1 : 0;  /* words owned */
+        for (int64_t k0 = 0; k0 < nk; k0 += 32) {   /* warp-uniform */
+            const int64_t k = k0 + lane;
+            const uint32_t mine = k < nk ? __ldcg(a.vis + gw + k * nw) : full;
+            unsigned open = __ballot_sync(full, mine != full);
+            while (open) {   /* warp-uniform: W open words (or fewer, the rest full) a step */
+                int64_t w[W];
+                uint32_t vw[W];
 #pragma unroll
-        for (int j = 0; j < W; j++) {
-            const int64_t w = w0 + (int64_t)j * nw;
-            vw[j] = w < a.nwords ? __ldcg(a.vis + w) : 0xffffffffu;
-        }
-#pragma unroll
-        for (int j = 0; j < W; j++) {
-            const int64_t v = (w0 + (int64_t)j * nw) * 32 + lane;
-            const bool open = v < a.n && !((vw[j] >> lane) & 1u);
-            e[j] = open ? __ldg(a.trow + v) : (Off)0;
-            end[j] = open ? __ldg(a.trow + v + 1) : (Off)0;
-            found[j] = false;
-        }
-        if constexpr (First) {   /* the first in-arc from the dense copy, beside the ranges */
-            int32_t u0[W];
-#pragma unroll
-            for (int j = 0; j < W; j++) {
-                const int64_t v = (w0 + (int64_t)j * nw) * 32 + lane;
-                u0[j] = v < a.n && !((vw[j] >> lane) & 1u) ? __ldg(a.first + v) : -1;
-            }
-#pragma unroll
-            for (int j = 0; j < W; j++)
-                if (u0[j] >= 0) {   /* the in-arc e[j] probed: the rounds start after it */
-                    found[j] = peek<L1>(a.level + u0[j]) == depth;
-                    s.edges += 1;
-                    e[j] += 1;
+                for (int j = 0; j < W; j++) {
+                    const int b = open ? __ffs(open) - 1 : 0;
+                    vw[j] = open ? __shfl_sync(full, mine, b) : full;
+                    w[j] = open ? gw + (k0 + b) * nw : gw;   /* full: no lane is open, no write */
+                    open &= open - 1;
                 }
-        }
-        /* the lane's W vertices probe together, B in-arcs each a round, until each is
-         * found or out of in-arcs: W chains of loads in flight, rounds = the longest search */
-        for (bool more = true; more;) {
-            int32_t u[W][B];
-#pragma unroll
-            for (int j = 0; j < W; j++)
-#pragma unroll
-                for (int b = 0; b < B; b++)
-                    u[j][b] = !found[j] && e[j] + b < end[j] ? __ldg(a.tcol + e[j] + b) : -1;
-            more = false;
-#pragma unroll
-            for (int j = 0; j < W; j++) {
-                if (!found[j] && e[j] < end[j]) {   /* vertex j probed this round */
-                    s.edges += (ull)(end[j] - e[j] < B ? end[j] - e[j] : B);
-#pragma unroll
-                    for (int b = 0; b < B; b++)
-                        found[j] |= u[j][b] >= 0 && peek<L1>(a.level + u[j][b]) == depth;
-                    e[j] += B;
-                    more |= !found[j] && e[j] < end[j];
-                }
+                bu_words<Off, W, Opt>(a, s, depth, w, vw);
             }
         }
-        int32_t v[W];
-        ull deg[W];
+    } else {
+        for (int64_t w0 = gw; w0 < a.nwords; w0 += (int64_t)nw * W) {   /* warp-uniform */
+            int64_t w[W];
+            uint32_t vw[W];
 #pragma unroll
-        for (int j = 0; j < W; j++) {   /* the found vertices' degrees, loaded together */
-            v[j] = (int32_t)((w0 + (int64_t)j * nw) * 32 + lane);
-            deg[j] = found[j] ? (ull)(__ldg(a.row + v[j] + 1) - __ldg(a.row + v[j])) : 0ull;
+            for (int j = 0; j < W; j++) {
+                w[j] = w0 + (int64_t)j * nw;
+                vw[j] = w[j] < a.nwords ? __ldcg(a.vis + w[j]) : full;
+            }
+            bu_words<Off, W, Opt>(a, s, depth, w, vw);
         }
-#pragma unroll
-        for (int j = 0; j < W; j++) {
-            if (found[j])
-                a.level[v[j]] = depth + 1;
-            const unsigned m = __ballot_sync(0xffffffffu, found[j]);
-            if (m && lane == 0)
-                a.vis[w0 + (int64_t)j * nw] = vw[j] | m;
-        }
-        push_n<Off, W>(a, s, found, v, deg);
     }
 }
 
@@ -759,7 +795,7 @@ __global__ void first_inarcs(const Off *trow, const int32_t *tcol, int32_t n, in
 
 struct do_state {
     const gr_dcsr *d;
-    int alpha, beta, bps, small, occ, bw, opt;   /* opt: kL1 | kFirst */
+    int alpha, beta, bps, small, occ, bw, opt;   /* opt: kL1 | kFirst | kScan */
     long long thin;
     int grid, thin_blocks;
     int32_t *scol;          /* sort=1: in-arc targets ordered by out-degree (else nullptr) */
@@ -807,17 +843,19 @@ template <typename Off> do_args<Off> make_args(do_state *s, const Off *row)
     return a;
 }
 
-/* The instances: occ 2 with bw 1, 2 or 4; occ 3 with bw 1; l1 / first (opt) with occ 2, bw 4
- * (checked in do_create). */
+/* The instances: occ 2 with bw 1, 2 or 4; occ 3 with bw 1; every l1 / first / scan combination
+ * (opt) with occ 2, bw 4 (checked in do_create). */
 template <typename Off> const void *kernel_for(int occ, int bw, int opt)
 {
+    static const void *const bw4[8] = {
+        (const void *)do_kernel<Off, 2, 4, 0>, (const void *)do_kernel<Off, 2, 4, 1>,
+        (const void *)do_kernel<Off, 2, 4, 2>, (const void *)do_kernel<Off, 2, 4, 3>,
+        (const void *)do_kernel<Off, 2, 4, 4>, (const void *)do_kernel<Off, 2, 4, 5>,
+        (const void *)do_kernel<Off, 2, 4, 6>, (const void *)do_kernel<Off, 2, 4, 7>};
     if (occ == 3)
         return (const void *)do_kernel<Off, 3, 1>;
     if (bw == 4)
-        return opt == kL1 ? (const void *)do_kernel<Off, 2, 4, kL1>
-             : opt == kFirst ? (const void *)do_kernel<Off, 2, 4, kFirst>
-             : opt == (kL1 | kFirst) ? (const void *)do_kernel<Off, 2, 4, kL1 | kFirst>
-             : (const void *)do_kernel<Off, 2, 4>;
+        return bw4[opt & 7];
     return bw == 2 ? (const void *)do_kernel<Off, 2, 2> : (const void *)do_kernel<Off, 2, 1>;
 }
 
@@ -846,9 +884,9 @@ void *do_create(const gr_dcsr *d, const long *pv, gr_err *err)
                 "and bw=1 with occ=3", pv[8], pv[6]);
         return nullptr;
     }
-    if ((pv[9] || pv[10]) && pv[8] != 4) {
-        gr_errf(err, "bfs-do: l1=%ld, first=%ld with bw=%ld: l1 and first are built for bw=4 only",
-                pv[9], pv[10], pv[8]);
+    if ((pv[9] || pv[10] || pv[11]) && pv[8] != 4) {
+        gr_errf(err, "bfs-do: l1=%ld, first=%ld, scan=%ld with bw=%ld: l1, first and scan are built "
+                "for bw=4 only", pv[9], pv[10], pv[11], pv[8]);
         return nullptr;
     }
     if (!gr_device_attr(cudaDevAttrCooperativeLaunch)) {
@@ -864,7 +902,7 @@ void *do_create(const gr_dcsr *d, const long *pv, gr_err *err)
     s->thin = (long long)pv[4];
     s->occ = (int)pv[6];
     s->bw = (int)pv[8];
-    s->opt = (pv[9] ? kL1 : 0) | (pv[10] ? kFirst : 0);
+    s->opt = (pv[9] ? kL1 : 0) | (pv[10] ? kFirst : 0) | (pv[11] ? kScan : 0);
     s->grid = d->wide ? grid_blocks<int64_t>(s->bps, s->occ, s->bw, s->opt)
                       : grid_blocks<int32_t>(s->bps, s->occ, s->bw, s->opt);
     s->thin_blocks = pv[5] > 0 ? (int)pv[5] : gr_device_attr(cudaDevAttrMultiProcessorCount);
