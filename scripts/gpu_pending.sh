@@ -352,5 +352,17 @@ e4)     # ... after e1 (first=1 won 6%, l1 nothing): bfs-do scan=1's A/B (script
     tests_and_sanitize bfs ec "(2026-11-25, eighth session) bfs-do scan" 90 \
         "memcheck bfs-do:scan=1,first=1" "racecheck bfs-do:scan=1,first=1" \
         "memcheck bfs-do:scan=1,first=1,alpha=1,beta=1000" "memcheck bfs-do:scan=1" ;;
-*) echo "usage: gpu_pending.sh 1|2|2r|3|4|5|6|7|8|9|9t|9r|10|10s|11|c|t|k|k1|k2|s1|s2|s3|w|e1|e2|e3|e4" >&2; exit 2 ;;
+e5)     # ... after e4 (scan=1,first=1,l1=1 1.16x on R-MAT 22) made l1 / first / scan 2 (= on with
+        # bw=4) the default: pmpp-bfs-variants' bfs-do and cpu-bfs-do rows again in one run (the 40x
+        # ratio), then bfs-do on R-MAT 26 ef 17 (> 2^31 arcs: the 64-bit offsets at size), 4 roots,
+        # exact; one archive after each
+    dir=$(dev_dir)
+    for v in bfs-do cpu-bfs-do; do bash scripts/drop_rows.sh "$dir/pmpp-bfs-variants" "$v"; done
+    timeout 330 bin/graphrepro experiment configs/pmpp-bfs-variants.cfg --outdir "$dir" 2>&1 | tail -12
+    tar czf "$OUT/results-e5.tgz" "$dir"/pmpp-bfs-variants*
+    GR_HOST_MEMORY=$((120 * 1024 * 1024 * 1024)) timeout 220 bin/graphrepro run --variant bfs-do \
+        --graph rmat:scale=26,ef=17,sym=1,seed=1 --sources 4 --reps 3 --max-reps 5 --verify exact \
+        --csv "$OUT/bfs-do-rmat26-ef17.csv" --experiment bfs-large-scale 2>&1 | tail -3
+    tar czf "$OUT/results-e5.tgz" "$dir"/pmpp-bfs-variants* "$OUT/bfs-do-rmat26-ef17.csv" ;;
+*) echo "usage: gpu_pending.sh 1|2|2r|3|4|5|6|7|8|9|9t|9r|10|10s|11|c|t|k|k1|k2|s1|s2|s3|w|e1|e2|e3|e4|e5" >&2; exit 2 ;;
 esac

@@ -62,6 +62,6 @@ const gr_variant gr_variant_bfs_do = GR_BFS_VARIANT(
     {"occ", 2, 2, 3, "blocks per SM the kernel is compiled for: 2 = 64 registers (32 warps an SM), 3 = registers capped at 40 (48 warps, spills: slower)"},
     {"sort", 1, 0, 1, "1 = bottom-up steps probe in-neighbours by out-degree, largest first (a sorted copy of the in-arc lists, built untimed once per graph); 0 = CSR order"},
     {"bw", 4, 1, 4, "bitmap words a warp takes at once in a bottom-up step, their loads overlapped: 1 (the first version), 2 or 4 (2 and 4 with occ=2: occ=3 needs bw=1)"},
-    {"l1", 0, 0, 1, "1 = the tests before a claim (bottom-up probes' labels, top-down visited words) through L1, valid since grid.sync invalidates L1; 0 = from L2 (ld.global.cg). bw=4 only"},
-    {"first", 0, 0, 1, "1 = each vertex's first in-arc (its highest-degree in-neighbour with sort=1) in a dense array (untimed, once per graph), probed beside the in-arc range. bw=4 only"},
-    {"scan", 0, 0, 1, "1 = a warp loads 32 of its bitmap words of a bottom-up step at once (one a lane) and steps only through the open ones, bw at a time; 0 = bw words a step, full ones included. bw=4 only"});
+    {"l1", 2, 0, 2, "2 (default) = 1 with bw=4, else 0; 1 = the tests before a claim (bottom-up probes' labels, top-down visited words) through L1, valid since grid.sync invalidates L1; 0 = from L2 (ld.global.cg). bw=4 only"},
+    {"first", 2, 0, 2, "2 (default) = 1 with bw=4, else 0; 1 = each vertex's first in-arc (its highest-degree in-neighbour with sort=1) in a dense array (untimed, once per graph), probed beside the in-arc range. bw=4 only"},
+    {"scan", 2, 0, 2, "2 (default) = 1 with bw=4, else 0; 1 = a warp loads 32 of its bitmap words of a bottom-up step at once (one a lane) and steps only through the open ones, bw at a time; 0 = bw words a step, full ones included. bw=4 only"});

@@ -871,7 +871,7 @@ template <typename Off> int grid_blocks(int bps, int occ, int bw, int opt)
 void *do_create(const gr_dcsr *d, const long *pv, gr_err *err)
 {
     const size_t n = (size_t)d->n, nwords = (n + 31) / 32;
-    const size_t need = n * 4 * (pv[10] ? 6 : 5) + n * 8 * 2 + nwords * 8 + 1024;
+    const size_t need = n * 4 * 6 + n * 8 * 2 + nwords * 8 + 1024;   /* first=1's array too */
     size_t free_b = 0, total_b = 0;
     GR_CUDA_CHECK(cudaMemGetInfo(&free_b, &total_b));
     if (need > free_b) {
@@ -884,9 +884,12 @@ void *do_create(const gr_dcsr *d, const long *pv, gr_err *err)
                 "and bw=1 with occ=3", pv[8], pv[6]);
         return nullptr;
     }
-    if ((pv[9] || pv[10] || pv[11]) && pv[8] != 4) {
+    /* l1, first, scan: 2 (default) = 1 with bw=4 (where they are built), else 0 */
+    const long l1 = pv[9] == 2 ? pv[8] == 4 : pv[9], first = pv[10] == 2 ? pv[8] == 4 : pv[10],
+               scan = pv[11] == 2 ? pv[8] == 4 : pv[11];
+    if ((l1 || first || scan) && pv[8] != 4) {
         gr_errf(err, "bfs-do: l1=%ld, first=%ld, scan=%ld with bw=%ld: l1, first and scan are built "
-                "for bw=4 only", pv[9], pv[10], pv[11], pv[8]);
+                "for bw=4 only", l1, first, scan, pv[8]);
         return nullptr;
     }
     if (!gr_device_attr(cudaDevAttrCooperativeLaunch)) {
@@ -902,7 +905,7 @@ void *do_create(const gr_dcsr *d, const long *pv, gr_err *err)
     s->thin = (long long)pv[4];
     s->occ = (int)pv[6];
     s->bw = (int)pv[8];
-    s->opt = (pv[9] ? kL1 : 0) | (pv[10] ? kFirst : 0) | (pv[11] ? kScan : 0);
+    s->opt = (l1 ? kL1 : 0) | (first ? kFirst : 0) | (scan ? kScan : 0);
     s->grid = d->wide ? grid_blocks<int64_t>(s->bps, s->occ, s->bw, s->opt)
                       : grid_blocks<int32_t>(s->bps, s->occ, s->bw, s->opt);
     s->thin_blocks = pv[5] > 0 ? (int)pv[5] : gr_device_attr(cudaDevAttrMultiProcessorCount);
@@ -918,7 +921,7 @@ void *do_create(const gr_dcsr *d, const long *pv, gr_err *err)
             return nullptr;
         }
     }
-    if (pv[10]) {
+    if (s->opt & kFirst) {
         GR_CUDA_CHECK(cudaMalloc(&s->first, n * 4 + 4));
         const int32_t *tcol = s->scol ? s->scol : d->tcol ? d->tcol : d->col;
         with_offsets(d, [&](auto row) {

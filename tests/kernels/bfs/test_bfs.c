@@ -155,7 +155,9 @@ static const char *const do_params[] = {"bfs-do:bw=1", "bfs-do:bw=2", "bfs-do:al
                                         "bfs-do:l1=1,first=1,sort=0", "bfs-do:scan=1",
                                         "bfs-do:scan=1,first=1,alpha=1,beta=1000",
                                         "bfs-do:scan=1,l1=1,first=1,bps=1",
-                                        "bfs-do:scan=1,first=1,sort=0,alpha=1,beta=1000,bps=1"};
+                                        "bfs-do:scan=1,first=1,sort=0,alpha=1,beta=1000,bps=1",
+                                        "bfs-do:l1=0,first=0,scan=0",
+                                        "bfs-do:l1=0,first=0,scan=0,alpha=1,beta=1000"};
 
 TEST_CASE(do_all_params)
 {
@@ -176,7 +178,7 @@ TEST_CASE(do_bw_refused)
     gr_t_refused("bfs-do:bw=2,occ=3", g, "bw=2 with occ=3");
     gr_t_refused("bfs-do:l1=1,bw=2", g, "l1=1, first=0, scan=0 with bw=2");
     gr_t_refused("bfs-do:first=1,bw=1", g, "l1=0, first=1, scan=0 with bw=1");
-    gr_t_refused("bfs-do:scan=1,bw=2", g, "scan=1 with bw=2");
+    gr_t_refused("bfs-do:scan=1,bw=2", g, "l1=0, first=0, scan=1 with bw=2");
 }
 
 /* 64-bit row offsets on every variant's default and a few parameter sets. */
