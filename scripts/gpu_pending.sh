@@ -3,6 +3,8 @@
 # device call each (a call may run 10 minutes; a machine idle for 30 s is given back, so call the
 # next at once). Run from the repository root: GR_GIT_REV=<commit> bash scripts/gpu_pending.sh 9
 # Results land in results/<device>/ and are packed into $OUT (default /tmp/graphrepro-out).
+# EIGHTH session (an H100): e1-e5 ran (bfs-do first / scan / l1 won 1.16x and are the default;
+# sssp-fast l1 no gain). NEXT as after the seventh, with the new bfs-do defaults in 9r.
 # NEXT (after the seventh session of 2026-11-25; results/NOTES.md, "Next GPU session"): on an
 # H200, 6, 9r, 11 in that order (one call each; at most 8 files come back from $OUT, so every
 # part packs its results into one archive there). The seventh (an H100) ran k1, k2 (kmin lost),
