@@ -59,6 +59,7 @@
 #include "../common/device_attr.cuh"
 #include "../common/globaltimer.cuh"
 #include "../common/group_sync.cuh"
+#include "../common/peek.cuh"
 
 namespace cg = cooperative_groups;
 
@@ -120,16 +121,6 @@ __device__ __forceinline__ int decide(int dir_prev, long long nf, long long nf_p
     if (dir_prev == kTD)   /* and never for fewer arcs than an eighth of the bitmap's words */
         return mf * alpha > mu && mf * 256 > n ? kBU : kTD;
     return nf * beta < n && nf < nf_prev ? kTD : kBU;
-}
-
-/* A label or visited word written earlier in this launch, read for a test whose answer an
- * atomic or the owner's store decides (header: l1): through L1 with L1, else from L2. */
-template <bool L1, typename T> __device__ __forceinline__ T peek(const T *p)
-{
-    if constexpr (L1)
-        return *p;
-    else
-        return __ldcg(p);
 }
 
 /* Output of a step: the next queue and list, their counters, and per-lane sums. */

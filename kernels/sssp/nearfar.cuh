@@ -14,6 +14,7 @@
 #include "../common/chunk_walk.cuh"
 #include "../common/globaltimer.cuh"
 #include "../common/group_sync.cuh"
+#include "../common/peek.cuh"
 
 namespace nearfar {
 typedef unsigned long long u64;
@@ -248,24 +249,16 @@ __device__ __forceinline__ void relax_to(const nf_args<Off, D> &a, int32_t v, D 
 }
 
 // L1 (sssp-fast l1=1): the target's distance, which only decides whether the atomicMin is tried,
-// is read by a plain load that L1 may serve (R-MAT's arcs land on a few hubs, whose distances are
-// then read from L1, not L2). Valid: distances only fall, so a stale line holds a larger value,
-// which costs at most an atomicMin that the true value would have skipped; the atomicMin decides.
-template <bool L1, typename D> __device__ __forceinline__ D peek_dist(const D *p)
-{
-    if constexpr (L1)
-        return *p;
-    else
-        return __ldcg(p);
-}
-
+// is read through peek (../common/peek.cuh), which L1 may serve. Valid: distances only fall, so a
+// stale line holds a larger value, which costs at most an atomicMin that the true value would
+// have skipped; the atomicMin decides.
 template <typename Off, typename D, bool BAL = false, bool HT = true, bool KM = false,
           bool ST = false, bool L1 = false>
 __device__ __forceinline__ void relax(const nf_args<Off, D> &a, Off e, D du, D T, unsigned gen1,
                                       unsigned epoch, int fc, wstage *ws = nullptr)
 {
     const int32_t v = __ldg(&a.col[e]);
-    relax_to<Off, D, BAL, HT, KM, ST>(a, v, du + (D)__ldg(&a.w[e]), peek_dist<L1>(&a.dist[v]), T,
+    relax_to<Off, D, BAL, HT, KM, ST>(a, v, du + (D)__ldg(&a.w[e]), peek<L1>(&a.dist[v]), T,
                                       gen1, epoch, fc, ws);
 }
 

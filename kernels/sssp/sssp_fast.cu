@@ -247,33 +247,32 @@ template <typename Off, typename D> nf_args<Off, D> make_args(fast_state *s)
 // bal=0 (ILP 1 only) with the degree test or (hubtest=0, no vertex of degree >= big) without it,
 // each with the split's min pass or (kmin=1) the kept minimum; bal=1 with ilp 1, 2 or 4, and with
 // ilp 1 and kmin=1; stage=1 (appends staged per warp) for bal=0 and for bal=1 at ilp=1, kmin=0
-// (checked in fast_prepare: staged ilp=4 hung on R-MAT 22, results/NOTES.md, "sssp-fast stage=1")
-template <typename Off, typename D, bool TRACE, bool ST> const void *fast_kernel_st(const fast_state *s)
+// (checked in fast_prepare: staged ilp=4 hung on R-MAT 22, results/NOTES.md, "sssp-fast stage=1");
+// L1 (l1=1, stage=1 only) for the staged instances
+template <typename Off, typename D, bool TRACE, bool ST, bool L1>
+const void *fast_kernel_st(const fast_state *s)
 {
-    if (ST && s->l1) {  // l1=1: the staged defaults with the targets' distances through L1
-        if (!s->bal)
-            return s->hubs ? (const void *)fast_main<Off, D, TRACE, false, 1, true, false, ST, true>
-                           : (const void *)fast_main<Off, D, TRACE, false, 1, false, false, ST, true>;
-        return (const void *)fast_main<Off, D, TRACE, true, 1, true, false, ST, true>;
-    }
     if (!s->bal && s->kmin)
         return s->hubs ? (const void *)fast_main<Off, D, TRACE, false, 1, true, true, false>
                        : (const void *)fast_main<Off, D, TRACE, false, 1, false, true, false>;
     if (!s->bal)
-        return s->hubs ? (const void *)fast_main<Off, D, TRACE, false, 1, true, false, ST>
-                       : (const void *)fast_main<Off, D, TRACE, false, 1, false, false, ST>;
+        return s->hubs ? (const void *)fast_main<Off, D, TRACE, false, 1, true, false, ST, L1>
+                       : (const void *)fast_main<Off, D, TRACE, false, 1, false, false, ST, L1>;
     if (s->kmin)
         return (const void *)fast_main<Off, D, TRACE, true, 1, true, true, false>;
     if (s->ilp == 4)
         return (const void *)fast_main<Off, D, TRACE, true, 4, true, false, false>;
     if (s->ilp == 2)
         return (const void *)fast_main<Off, D, TRACE, true, 2, true, false, false>;
-    return (const void *)fast_main<Off, D, TRACE, true, 1, true, false, ST>;
+    return (const void *)fast_main<Off, D, TRACE, true, 1, true, false, ST, L1>;
 }
 
 template <typename Off, typename D, bool TRACE> const void *fast_kernel(const fast_state *s)
 {
-    return s->stage ? fast_kernel_st<Off, D, TRACE, true>(s) : fast_kernel_st<Off, D, TRACE, false>(s);
+    if (!s->stage)
+        return fast_kernel_st<Off, D, TRACE, false, false>(s);
+    return s->l1 ? fast_kernel_st<Off, D, TRACE, true, true>(s)
+                 : fast_kernel_st<Off, D, TRACE, true, false>(s);
 }
 
 template <typename Off, typename D, bool TRACE> unsigned coresident(const fast_state *s)
