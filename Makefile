@@ -58,7 +58,7 @@ ASAN_HOBJ   := $(HARNESS_SRC:%.c=build/asan/%.o)
 .PHONY: all test test-now test-gpu fuzz reproduce plots report compare clean help deps
 # Keep intermediate objects (no "rm build/asan/..." after the test summary).
 .SECONDARY:
-all: bin/graphrepro build/tools/bf_edge_replay
+all: bin/graphrepro build/tools/bf_edge_replay build/tools/sssp_fast_replay
 
 # Counting tools (tools/*.c, results/NOTES.md says which count each one gives).
 build/tools/%: tools/%.c build/libgr.a build/libgrk.a

@@ -1,0 +1,255 @@
+/* sssp_fast_replay.c - sssp-fast's rounds replayed on the CPU, for counting (results/NOTES.md,
+ * "sssp-fast defer"): near-far delta-stepping with the kernel's adaptive delta (doubled when a
+ * new near frontier has less work than `enough` warps, halved above 8 x `threads` vertices; a hub,
+ * degree >= big, counts as its arcs / 32), one round per generation, the vertices of a round in
+ * queue order with in-place distances (one thread: the GPU's rounds race, so this is a model).
+ * Two modes from the same root:
+ *   all     a near vertex relaxes all its arcs at each expansion (sssp-fast today);
+ *   defer   its arcs sorted by weight, a near vertex relaxes only those with d(u) + w < T (they
+ *           may land in the near frontier); the others wait for the bucket's end, when the
+ *           vertices expanded in the bucket relax them once, with their final distances.
+ * Prints per mode: rounds (deferred passes counted as rounds), splits, arcs examined over m,
+ * improvements (a distance lowered), near and far appends.
+ * Usage: build/tools/sssp_fast_replay GENSPEC [ROOT [DELTA [ENOUGH [THREADS]]]]
+ *        e.g. build/tools/sssp_fast_replay rmat:scale=22,ef=16,sym=1,seed=1 2954152
+ *        (DELTA 0: max weight / 2; ENOUGH: warps that a round should fill, 264 = the thin group
+ *        of 33 blocks of 256; THREADS: the grid's threads, 168960 = an H100's 132 x 5 x 256) */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "graph/graph_io.h"
+
+typedef struct {
+    long long rounds, splits, arcs, improve, nearpush, farpush, deferred;
+} counts;
+
+typedef struct {
+    const gr_graph *g;
+    const int32_t *col, *w;     /* the arcs, each row sorted by weight in defer mode */
+    int64_t *dist;
+    uint32_t *nst, *fst, *sst;  /* stamps: near generation, far epoch, settled-list epoch */
+    int64_t *ncut;              /* defer: arcs of u relaxed with its present distance */
+    int32_t *nxt, *far, *far2, *set;
+    int64_t nnxt, nfar, nset;
+    counts c;
+} replay;
+
+static void relax(replay *r, int32_t u, int64_t du, int64_t e, int64_t T, uint32_t gen1, uint32_t epoch)
+{
+    const int32_t v = r->col[e];
+    const int64_t nd = du + r->w[e];
+    r->c.arcs++;
+    if (nd >= r->dist[v])
+        return;
+    r->dist[v] = nd;
+    r->c.improve++;
+    if (nd < T) {
+        if (r->nst[v] != gen1) {
+            r->nst[v] = gen1;
+            r->nxt[r->nnxt++] = v;
+            r->c.nearpush++;
+        }
+    } else if (r->fst[v] != epoch) {
+        r->fst[v] = epoch;
+        r->far[r->nfar++] = v;
+        r->c.farpush++;
+    }
+    (void)u;
+}
+
+/* Arcs of u (sorted by weight) with weight < lim. */
+static int64_t below(const replay *r, int32_t u, int64_t lim)
+{
+    int64_t lo = r->g->row[u], hi = r->g->row[u + 1];
+    while (lo < hi) {
+        const int64_t mid = lo + (hi - lo) / 2;
+        if (r->w[mid] < lim)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo - r->g->row[u];
+}
+
+static counts run(const gr_graph *g, const int32_t *col, const int32_t *w, int defer, int32_t root,
+                  int64_t delta0, long enough, long threads, int big)
+{
+    const size_t n = (size_t)g->n;
+    replay r;
+    memset(&r, 0, sizeof r);
+    r.g = g;
+    r.col = col;
+    r.w = w;
+    r.dist = malloc(n * sizeof *r.dist);
+    r.nst = calloc(n, sizeof *r.nst);
+    r.fst = calloc(n, sizeof *r.fst);
+    r.sst = calloc(n, sizeof *r.sst);
+    r.ncut = calloc(n, sizeof *r.ncut);
+    r.nxt = malloc(n * sizeof *r.nxt);
+    r.far = malloc(n * sizeof *r.far);
+    r.far2 = malloc(n * sizeof *r.far2);
+    r.set = malloc(n * sizeof *r.set);
+    int32_t *cur = malloc(n * sizeof *cur);
+    for (size_t v = 0; v < n; v++)
+        r.dist[v] = INT64_MAX;
+    r.dist[root] = 0;
+    int64_t ncur = 1, delta = delta0, T = delta0;
+    cur[0] = root;
+    uint32_t gen = 0, epoch = 1;
+    for (;;) {
+        if (ncur == 0 && defer && r.nset > 0) {     /* the bucket's end: its deferred arcs */
+            r.nnxt = 0;
+            for (int64_t i = 0; i < r.nset; i++) {
+                const int32_t u = r.set[i];
+                const int64_t deg = g->row[u + 1] - g->row[u];
+                for (int64_t k = r.ncut[u]; k < deg; k++)
+                    relax(&r, u, r.dist[u], g->row[u] + k, T, gen + 1, epoch);
+                r.c.deferred += deg - r.ncut[u];
+                r.ncut[u] = deg;
+            }
+            r.c.rounds++;
+            gen++;
+            if (r.nnxt > 0) {       /* a deferred arc fell below T: the bucket goes on */
+                memcpy(cur, r.nxt, (size_t)r.nnxt * sizeof *cur);
+                ncur = r.nnxt;
+                continue;
+            }
+            r.nset = 0;
+        }
+        if (ncur == 0) {                            /* the split */
+            int64_t m = INT64_MAX;
+            for (int64_t i = 0; i < r.nfar; i++) {
+                const int64_t d = r.dist[r.far[i]];
+                if (d >= T && d < m)
+                    m = d;
+            }
+            if (m == INT64_MAX)
+                break;
+            r.c.splits++;
+            const int64_t Tn = m + delta;
+            epoch++;
+            gen++;
+            int64_t nf2 = 0, work = 0;
+            for (int64_t i = 0; i < r.nfar; i++) {
+                const int32_t v = r.far[i];
+                const int64_t d = r.dist[v];
+                if (d < T)
+                    continue;
+                if (d < Tn) {
+                    if (r.nst[v] != gen) {
+                        r.nst[v] = gen;
+                        cur[ncur++] = v;
+                        const int64_t deg = g->row[v + 1] - g->row[v];
+                        work += deg >= big ? deg / 32 : 1;
+                    }
+                } else if (r.fst[v] != epoch) {
+                    r.fst[v] = epoch;
+                    r.far2[nf2++] = v;
+                }
+            }
+            int32_t *t = r.far;
+            r.far = r.far2;
+            r.far2 = t;
+            r.nfar = nf2;
+            if (work < enough)
+                delta *= 2;
+            else if (ncur > 8 * threads && delta > 1)
+                delta /= 2;
+            T = Tn;
+            continue;
+        }
+        r.nnxt = 0;                                 /* a round: generation gen -> gen + 1 */
+        for (int64_t i = 0; i < ncur; i++) {
+            const int32_t u = cur[i];
+            const int64_t du = r.dist[u], deg = g->row[u + 1] - g->row[u];
+            if (defer && r.sst[u] != epoch) {
+                r.sst[u] = epoch;
+                r.set[r.nset++] = u;
+            }
+            const int64_t cut = defer ? below(&r, u, T - du) : deg;
+            if (defer)
+                r.ncut[u] = cut;
+            for (int64_t k = 0; k < cut; k++)
+                relax(&r, u, du, g->row[u] + k, T, gen + 1, epoch);
+        }
+        r.c.rounds++;
+        gen++;
+        memcpy(cur, r.nxt, (size_t)r.nnxt * sizeof *cur);
+        ncur = r.nnxt;
+    }
+    free(r.dist);
+    free(r.nst);
+    free(r.fst);
+    free(r.sst);
+    free(r.ncut);
+    free(r.nxt);
+    free(r.far);
+    free(r.far2);
+    free(r.set);
+    free(cur);
+    return r.c;
+}
+
+static int by_weight(const void *a, const void *b)
+{
+    const int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return (x > y) - (x < y);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fprintf(stderr, "usage: %s GENSPEC [ROOT [DELTA [ENOUGH [THREADS]]]]\n", argv[0]);
+        return 2;
+    }
+    gr_genspec gs;
+    gr_err err;
+    gr_graph g;
+    if (gr_genspec_parse(argv[1], &gs, &err) < 0 || gr_generate(&gs, &g, &err) < 0) {
+        fprintf(stderr, "sssp_fast_replay: %s: %s\n", argv[1], err.msg);
+        return 2;
+    }
+    int32_t root = 0;
+    if (argc > 2) {
+        root = (int32_t)atol(argv[2]);
+        if (root < 0 || root >= g.n) {
+            fprintf(stderr, "sssp_fast_replay: root %s: not a vertex of the graph (n = %d)\n", argv[2], g.n);
+            return 2;
+        }
+    } else {
+        while (root < g.n - 1 && g.row[root + 1] == g.row[root])
+            root++;
+    }
+    int64_t wmax = 1;
+    for (int64_t e = 0; e < g.m; e++)
+        wmax = g.w[e] > wmax ? g.w[e] : wmax;
+    const int64_t delta = argc > 3 && atol(argv[3]) > 0 ? atol(argv[3]) : (wmax / 2 > 0 ? wmax / 2 : 1);
+    const long enough = argc > 4 ? atol(argv[4]) : 264, threads = argc > 5 ? atol(argv[5]) : 168960;
+    /* the weight-sorted copy: (weight << 32 | target) keys sorted per row */
+    int32_t *scol = malloc((size_t)g.m * sizeof *scol), *sw = malloc((size_t)g.m * sizeof *sw);
+    int64_t *key = malloc((size_t)g.m * sizeof *key);
+    for (int32_t u = 0; u < g.n; u++) {
+        const int64_t b = g.row[u], e = g.row[u + 1];
+        for (int64_t k = b; k < e; k++)
+            key[k] = (int64_t)g.w[k] << 32 | (uint32_t)g.col[k];
+        qsort(key + b, (size_t)(e - b), sizeof *key, by_weight);
+        for (int64_t k = b; k < e; k++) {
+            sw[k] = (int32_t)(key[k] >> 32);
+            scol[k] = (int32_t)(key[k] & 0xFFFFFFFF);
+        }
+    }
+    free(key);
+    printf("graph %s: n %d, m %lld, root %d, delta %lld, enough %ld warps, threads %ld\n", argv[1],
+           g.n, (long long)g.m, root, (long long)delta, enough, threads);
+    printf("mode,rounds,splits,arcs_over_m,improvements,near_appends,far_appends,deferred_arcs\n");
+    for (int defer = 0; defer < 2; defer++) {
+        const counts c = run(&g, defer ? scol : g.col, defer ? sw : g.w, defer, root, delta, enough,
+                             threads, 64);
+        printf("%s,%lld,%lld,%.3f,%lld,%lld,%lld,%lld\n", defer ? "defer" : "all", c.rounds,
+               c.splits, (double)c.arcs / (double)g.m, c.improve, c.nearpush, c.farpush, c.deferred);
+    }
+    free(scol);
+    free(sw);
+    gr_graph_free(&g);
+    return 0;
+}
