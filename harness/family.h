@@ -42,6 +42,10 @@ typedef struct {
     double launch_sync_us_gpu;  /* us per launch + host synchronize (a host-driven loop's step) */
     double gather_l2_gpu;       /* random 4-byte loads/s from a 16 MB table (L2-resident) */
     double gather_dram_gpu;     /* random 4-byte loads/s from a 1 GB table (DRAM) */
+    /* us per barrier among all blocks of a cooperative grid of 512-thread blocks, 2 an SM
+     * (kernels/common/barrier_peak.cu): cooperative groups' grid.sync and group_sync over the
+     * grid, each alone and with a store per thread before every barrier */
+    double grid_sync_us_gpu, grid_sync_st_us_gpu, group_sync_us_gpu, group_sync_st_us_gpu;
     /* APSP's own (apsp/apsp_ceilings.c). */
     struct {
         double minplus_i32_gpu;     /* (min,+) updates/s, int32, GPU (gr_minplus_peak_i32) */

@@ -75,6 +75,12 @@ double gr_gpu_peak_gather(size_t table_bytes, int reps);
  * synchronize (sync_each = 1, the step of a host-driven loop). */
 double gr_gpu_peak_launch_us(int reps, int sync_each);
 
+/* Microseconds per barrier among all co-resident blocks of a cooperative grid shaped like the
+ * persistent kernels' (512 threads, 2 blocks an SM), median of reps
+ * (kernels/common/barrier_peak.cu): kind 0 cooperative groups' grid.sync, kind 1 group_sync over
+ * the grid; stores = 1: every thread stores a word before each barrier. */
+double gr_gpu_peak_barrier_us(int kind, int stores, int reps);
+
 /* Per-phase timing. A variant calls gr_phase_mark(ph, id) before the work of phase id and
  * gr_phase_end(ph) after the last; with ph == NULL both are no-ops (the normal timed runs).
  * In the phase pass the harness gives a recorder; the time between a mark and the next mark

@@ -1,7 +1,7 @@
 /* ceilings.c - measures the ceilings efficiency is stated against, once per process: the shared
  * ones (GPU copy bandwidth, launch cost back to back and with a host synchronize, random-gather
- * rates from an L2-resident and a DRAM-sized table) here, and each
- * family's own through its ceilings hook (APSP: apsp/apsp_ceilings.c). */
+ * rates from an L2-resident and a DRAM-sized table, the persistent kernels' grid barriers) here,
+ * and each family's own through its ceilings hook (APSP: apsp/apsp_ceilings.c). */
 #include <stddef.h>
 #include <stdio.h>
 #include "measure/ceilings.h"
@@ -20,6 +20,10 @@ const gr_ceilings *gr_ceilings_get(int want_gpu, int want_cpu)
         g_c.launch_sync_us_gpu = gr_gpu_peak_launch_us(10, 1);
         g_c.gather_l2_gpu = gr_gpu_peak_gather((size_t)16 << 20, 5);
         g_c.gather_dram_gpu = gr_gpu_peak_gather((size_t)1 << 30, 5);
+        g_c.grid_sync_us_gpu = gr_gpu_peak_barrier_us(0, 0, 5);
+        g_c.grid_sync_st_us_gpu = gr_gpu_peak_barrier_us(0, 1, 5);
+        g_c.group_sync_us_gpu = gr_gpu_peak_barrier_us(1, 0, 5);
+        g_c.group_sync_st_us_gpu = gr_gpu_peak_barrier_us(1, 1, 5);
         g_have_gpu = 1;
     }
     if (cpu)
@@ -42,6 +46,14 @@ int gr_ceilings_rows(const gr_ceilings *c, gr_ceiling_row *out, int max)
          offsetof(gr_ceilings, gather_l2_gpu)},
         {"gather_dram", c->gather_dram_gpu, "random 4-byte loads/s (1 GB table)", 1,
          offsetof(gr_ceilings, gather_dram_gpu)},
+        {"grid_sync_us", c->grid_sync_us_gpu, "us per grid.sync (512-thread blocks, 2 an SM)", 1,
+         offsetof(gr_ceilings, grid_sync_us_gpu)},
+        {"grid_sync_st_us", c->grid_sync_st_us_gpu, "us per grid.sync after a store a thread", 1,
+         offsetof(gr_ceilings, grid_sync_st_us_gpu)},
+        {"group_sync_us", c->group_sync_us_gpu, "us per group_sync over the whole grid", 1,
+         offsetof(gr_ceilings, group_sync_us_gpu)},
+        {"group_sync_st_us", c->group_sync_st_us_gpu, "us per group_sync after a store a thread", 1,
+         offsetof(gr_ceilings, group_sync_st_us_gpu)},
     };
     int n = 0;
     for (size_t i = 0; i < sizeof shared / sizeof shared[0] && n < max; i++)

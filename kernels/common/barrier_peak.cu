@@ -1,0 +1,84 @@
+// barrier_peak.cu - the grid-barrier ceilings of the persistent kernels (bfs-do, sssp-fast): the
+// cost of one barrier among all co-resident blocks of a cooperative launch shaped like bfs-do's
+// (512 threads, 2 blocks an SM), measured as the difference between a launch that crosses
+// `iters` barriers and one that crosses none, divided by iters; median of reps. Two barriers:
+//   kind 0  cooperative_groups grid.sync() (what the kernels use);
+//   kind 1  group_sync over the whole grid (group_sync.cuh: one counter, relaxed arrival after a
+//           fence, acquire polling), the thin levels' and rounds' barrier.
+// With `stores`, every thread stores one word before each barrier, so that the barrier's fence
+// has writes to wait for, as at the end of a level.
+#include <algorithm>
+#include <vector>
+#include <cooperative_groups.h>
+#include "cuda_check.cuh"
+#include "device_attr.cuh"
+#include "group_sync.cuh"
+#include "../../harness/gpu.h"
+
+namespace cg = cooperative_groups;
+
+namespace {
+constexpr int kThreads = 512;
+
+template <int KIND>
+__global__ void __launch_bounds__(kThreads, 2) barrier_loop(unsigned *ctr, int iters, int stores,
+                                                            unsigned *sink)
+{
+    cg::grid_group grid = cg::this_grid();
+    unsigned phase = 0;
+    const size_t tid = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+    for (int i = 0; i < iters; i++) {
+        if (stores)
+            sink[tid] = (unsigned)i;
+        if (KIND == 0)
+            grid.sync();
+        else
+            group_sync(ctr, gridDim.x, phase);
+    }
+}
+
+template <int KIND> float launch_ms(int blocks, unsigned *ctr, int iters, int stores, unsigned *sink)
+{
+    GR_CUDA_CHECK(cudaMemset(ctr, 0, sizeof *ctr));
+    cudaEvent_t a, b;
+    GR_CUDA_CHECK(cudaEventCreate(&a));
+    GR_CUDA_CHECK(cudaEventCreate(&b));
+    void *args[] = {&ctr, &iters, &stores, &sink};
+    GR_CUDA_CHECK(cudaEventRecord(a, 0));
+    GR_CUDA_CHECK(cudaLaunchCooperativeKernel((const void *)barrier_loop<KIND>, dim3(blocks),
+                                              dim3(kThreads), args, 0, 0));
+    GR_CHECK_LAUNCH();
+    GR_CUDA_CHECK(cudaEventRecord(b, 0));
+    GR_CUDA_CHECK(cudaEventSynchronize(b));
+    float ms = 0;
+    GR_CUDA_CHECK(cudaEventElapsedTime(&ms, a, b));
+    GR_CUDA_CHECK(cudaEventDestroy(a));
+    GR_CUDA_CHECK(cudaEventDestroy(b));
+    return ms;
+}
+}  // namespace
+
+extern "C" double gr_gpu_peak_barrier_us(int kind, int stores, int reps)
+{
+    int per_sm = 0;
+    const void *k = kind ? (const void *)barrier_loop<1> : (const void *)barrier_loop<0>;
+    GR_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, k, kThreads, 0));
+    const int blocks = std::min(per_sm, 2) * gr_device_attr(cudaDevAttrMultiProcessorCount);
+    unsigned *ctr = nullptr, *sink = nullptr;
+    GR_CUDA_CHECK(cudaMalloc(&ctr, sizeof *ctr));
+    GR_CUDA_CHECK(cudaMalloc(&sink, (size_t)blocks * kThreads * sizeof *sink));
+    const int iters = 2000;
+    std::vector<double> us;
+    for (int r = -1; r < reps; r++) {     // one warm-up
+        const float t0 = kind ? launch_ms<1>(blocks, ctr, 0, stores, sink)
+                              : launch_ms<0>(blocks, ctr, 0, stores, sink);
+        const float t1 = kind ? launch_ms<1>(blocks, ctr, iters, stores, sink)
+                              : launch_ms<0>(blocks, ctr, iters, stores, sink);
+        if (r >= 0)
+            us.push_back(((double)t1 - t0) * 1e3 / iters);
+    }
+    GR_CUDA_CHECK(cudaFree(ctr));
+    GR_CUDA_CHECK(cudaFree(sink));
+    std::sort(us.begin(), us.end());
+    return us[us.size() / 2];
+}
