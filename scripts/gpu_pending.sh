@@ -366,5 +366,11 @@ e5)     # ... after e4 (scan=1,first=1,l1=1 1.16x on R-MAT 22) made l1 / first /
         --graph rmat:scale=26,ef=17,sym=1,seed=1 --sources 4 --reps 3 --max-reps 5 --verify exact \
         --csv "$OUT/bfs-do-rmat26-ef17.csv" --experiment bfs-large-scale 2>&1 | tail -3
     tar czf "$OUT/results-e5.tgz" "$dir"/pmpp-bfs-variants* "$OUT/bfs-do-rmat26-ef17.csv" ;;
-*) echo "usage: gpu_pending.sh 1|2|2r|3|4|5|6|7|8|9|9t|9r|10|10s|11|c|t|k|k1|k2|s1|s2|s3|w|e1|e2|e3|e4|e5" >&2; exit 2 ;;
+n1)     # ninth session: bfs-do bcast=1's A/B (scripts/ab/ninth-bcast.ab), then the BFS GPU tests
+        # alone and memcheck / racecheck of bcast=1 (grid-wide and thin levels); two archives
+    bash scripts/ab_rows.sh scripts/ab/ninth-bcast.ab
+    tests_and_sanitize bfs n1 "(2026-11-25, ninth session) bfs-do bcast" 90 \
+        "memcheck bfs-do:bcast=1" "racecheck bfs-do:bcast=1" \
+        "racecheck bfs-do:bcast=1,small=0,thin=100" "memcheck bfs-do:bcast=1,alpha=1,beta=1000" ;;
+*) echo "usage: gpu_pending.sh 1|2|2r|3|4|5|6|7|8|9|9t|9r|10|10s|11|c|t|k|k1|k2|s1|s2|s3|w|e1|e2|e3|e4|e5|n1" >&2; exit 2 ;;
 esac

@@ -52,7 +52,7 @@ const gr_variant gr_variant_bfs_wqueue = GR_BFS_VARIANT(
 const gr_variant gr_variant_bfs_do = GR_BFS_VARIANT(
     "bfs-do", "-",
     "ours: direction-optimizing BFS in one persistent cooperative kernel (grid sync per wide level)",
-    1, impl_do, 12,
+    1, impl_do, 13,
     {"alpha", 15, 1, 1000, "top-down -> bottom-up when frontier arcs > unvisited arcs / alpha"},
     {"beta", 18, 1, 1000, "bottom-up -> top-down when frontier vertices < n / beta (and shrinking)"},
     {"bps", 0, 0, 32, "blocks per SM of the persistent grid (0 = the occupancy limit)"},
@@ -64,4 +64,5 @@ const gr_variant gr_variant_bfs_do = GR_BFS_VARIANT(
     {"bw", 4, 1, 4, "bitmap words a warp takes at once in a bottom-up step, their loads overlapped: 1 (the first version), 2 or 4 (2 and 4 with occ=2: occ=3 needs bw=1)"},
     {"l1", 2, 0, 2, "2 (default) = 1 with bw=4, else 0; 1 = the tests before a claim (bottom-up probes' labels, top-down visited words) through L1, valid since grid.sync invalidates L1; 0 = from L2 (ld.global.cg). bw=4 only"},
     {"first", 2, 0, 2, "2 (default) = 1 with bw=4, else 0; 1 = each vertex's first in-arc (its highest-degree in-neighbour with sort=1) in a dense array (untimed, once per graph), probed beside the in-arc range. bw=4 only"},
-    {"scan", 2, 0, 2, "2 (default) = 1 with bw=4, else 0; 1 = a warp loads 32 of its bitmap words of a bottom-up step at once (one a lane) and steps only through the open ones, bw at a time; 0 = bw words a step, full ones included. bw=4 only"});
+    {"scan", 2, 0, 2, "2 (default) = 1 with bw=4, else 0; 1 = a warp loads 32 of its bitmap words of a bottom-up step at once (one a lane) and steps only through the open ones, bw at a time; 0 = bw words a step, full ones included. bw=4 only"},
+    {"bcast", 0, 0, 1, "1 = a level's control record (frontier counts, depth, direction) read from L2 by one warp a block and handed to the block through shared memory; 0 = by every thread (~40 K loads of one L2 line a grid-wide level)"});

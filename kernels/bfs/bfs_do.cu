@@ -50,7 +50,10 @@
  *    -> in-arc -> label (a line a lane). Both for bw=4 only (NOTES: "bfs-do l1 and first").
  * Cross-level state lives in rings of three records indexed by the barrier count: epoch k reads
  * record k % 3, accumulates into (k + 1) % 3 and clears (k + 2) % 3, so no record is written while
- * another block may still read it (the thin group has its own ring). Data written inside the
+ * another block may still read it (the thin group has its own ring). bcast=1 (default 0): after
+ * each barrier a block reads the record once (8 threads, one 8-byte word each) and its threads
+ * take their fields from shared memory, instead of every thread loading ~10 fields of one L2 line
+ * (block_rec). Data written inside the
  * kernel (labels, bitmap, queues, records) is read with ld.global.cg (L2, never a stale L1 line);
  * offsets and targets through the read-only path. */
 #include <cooperative_groups.h>
@@ -113,6 +116,7 @@ template <typename Off> struct do_args {
     ull *trace_end;                   /* [0] levels, [1] globaltimer at the end */
     const int32_t *first;             /* first=1: each vertex's first in-arc target (-1: none);
                                          last, so that the other fields keep their offsets */
+    int bcast;                        /* 1: a level's record read once a block (block_rec) */
 };
 
 __device__ __forceinline__ int decide(int dir_prev, long long nf, long long nf_prev, long long mf,
@@ -545,6 +549,29 @@ __device__ __forceinline__ void flush_sums(const sink &s, ull *mf, ull *edges)
     }
 }
 
+/* bcast=1: the 64-byte record r read from L2 by 8 threads of the block (an 8-byte word each)
+ * into sh, then a block barrier; the block's threads read their fields from shared memory. With
+ * bcast=0 every thread reads each field from L2 itself: ~10 ld.global.cg of one line a warp, which
+ * for the whole grid (4,224 warps on an H100) is ~40 K requests to one L2 line per level. The
+ * caller keeps a block barrier between a read of sh and the next call (grid.sync and group_sync
+ * begin with one). */
+__device__ __forceinline__ const rec_t *block_rec(const rec_t *r, rec_t *sh, bool bcast)
+{
+    if (!bcast)
+        return r;
+    static_assert(sizeof(rec_t) == 64, "rec_t: eight 8-byte words");
+    if (threadIdx.x < 8)
+        reinterpret_cast<ull *>(sh)[threadIdx.x] = __ldcg(reinterpret_cast<const ull *>(r) + threadIdx.x);
+    __syncthreads();
+    return sh;
+}
+
+/* A field of a record: from shared memory (block_rec's copy) or from L2. */
+template <typename T> __device__ __forceinline__ T rec_get(const T *p, bool bcast)
+{
+    return bcast ? *p : __ldcg(p);
+}
+
 /* One epoch's frontier as every thread sees it. */
 struct front {
     int q;
@@ -625,6 +652,7 @@ __device__ void small_levels(const do_args<Off> &a, rec_t *nxt, front f, int tba
 template <typename Off, bool L1 = false>
 __device__ void thin_levels(const do_args<Off> &a, rec_t *nxt, front f, int tbase, unsigned &phase)
 {
+    __shared__ rec_t s_rec;           /* bcast=1: the block's copy of the level's record */
     const bool leader = blockIdx.x == 0 && threadIdx.x == 0;
     const int wid = (int)(((int64_t)blockIdx.x * blockDim.x + threadIdx.x) >> 5);
     const int nw = (int)(((int64_t)a.thin_blocks * blockDim.x) >> 5);
@@ -644,9 +672,10 @@ __device__ void thin_levels(const do_args<Off> &a, rec_t *nxt, front f, int tbas
         td_big<Off, L1>(a, s, a.bb[f.qi], a.bo[f.qi], f.bp, wid, nw, f.depth);
         flush_sums(s, &acc->mf, &acc->edges);
         group_sync(a.tbar, (unsigned)a.thin_blocks, phase);
-        const int q2 = __ldcg(&acc->q);
-        const ull bp2 = __ldcg(&acc->bp), ed = __ldcg(&acc->edges);
-        const long long mf2 = (long long)__ldcg(&acc->mf), nf2 = (long long)q2 + big_count(bp2);
+        const rec_t *r = block_rec(acc, &s_rec, a.bcast);
+        const int q2 = rec_get(&r->q, a.bcast);
+        const ull bp2 = rec_get(&r->bp, a.bcast), ed = rec_get(&r->edges, a.bcast);
+        const long long mf2 = (long long)rec_get(&r->mf, a.bcast), nf2 = (long long)q2 + big_count(bp2);
         const long long mu2 = f.mu - mf2;
         if (leader && a.trace && f.depth < a.trace_cap)
             a.trace[f.depth].edges = ed;
@@ -671,22 +700,25 @@ __global__ void __launch_bounds__(kDoThreads, MinB) do_kernel(do_args<Off> a)
     const int wid = (int)(((int64_t)blockIdx.x * blockDim.x + threadIdx.x) >> 5);
     const int nw = (int)(((int64_t)gridDim.x * blockDim.x) >> 5);
     const bool can_thin = a.thin > 0 && a.thin_blocks < (int)gridDim.x;
+    __shared__ rec_t s_rec;           /* bcast=1: the block's copy of the epoch's record */
     unsigned phase = 0;
     int32_t last_depth = 0;
     for (int k = 0;; k++) {
         rec_t *cur = a.rec + k % 3, *nxt = a.rec + (k + 1) % 3;
+        const bool bc = a.bcast;
+        const rec_t *r = block_rec(cur, &s_rec, bc);
         front f;
-        f.q = __ldcg(&cur->q);
-        f.bp = __ldcg(&cur->bp);
-        f.mf = (long long)__ldcg(&cur->mf);
-        f.depth = __ldcg(&cur->depth);
-        f.qi = __ldcg(&cur->qi);
-        f.mu = __ldcg(&cur->mu_before) - f.mf;
-        const int dir_prev = __ldcg(&cur->dir), nf_prev = __ldcg(&cur->nf_prev);
-        const int tbase = __ldcg(&cur->tbase);
+        f.q = rec_get(&r->q, bc);
+        f.bp = rec_get(&r->bp, bc);
+        f.mf = (long long)rec_get(&r->mf, bc);
+        f.depth = rec_get(&r->depth, bc);
+        f.qi = rec_get(&r->qi, bc);
+        f.mu = rec_get(&r->mu_before, bc) - f.mf;
+        const int dir_prev = rec_get(&r->dir, bc), nf_prev = rec_get(&r->nf_prev, bc);
+        const int tbase = rec_get(&r->tbase, bc);
         const long long nf = (long long)f.q + big_count(f.bp);
         if (leader && a.trace && f.depth > 0 && f.depth - 1 < a.trace_cap)
-            a.trace[f.depth - 1].edges = __ldcg(&cur->edges);
+            a.trace[f.depth - 1].edges = rec_get(&r->edges, bc);
         if (nf == 0) {
             last_depth = f.depth;
             break;
@@ -787,6 +819,7 @@ __global__ void first_inarcs(const Off *trow, const int32_t *tcol, int32_t n, in
 struct do_state {
     const gr_dcsr *d;
     int alpha, beta, bps, small, occ, bw, opt;   /* opt: kL1 | kFirst | kScan */
+    int bcast;
     long long thin;
     int grid, thin_blocks;
     int32_t *scol;          /* sort=1: in-arc targets ordered by out-degree (else nullptr) */
@@ -831,6 +864,7 @@ template <typename Off> do_args<Off> make_args(do_state *s, const Off *row)
     a.trace = nullptr;
     a.trace_cap = 0;
     a.trace_end = nullptr;
+    a.bcast = s->bcast;
     return a;
 }
 
@@ -897,6 +931,7 @@ void *do_create(const gr_dcsr *d, const long *pv, gr_err *err)
     s->occ = (int)pv[6];
     s->bw = (int)pv[8];
     s->opt = (l1 ? kL1 : 0) | (first ? kFirst : 0) | (scan ? kScan : 0);
+    s->bcast = (int)pv[12];
     s->grid = d->wide ? grid_blocks<int64_t>(s->bps, s->occ, s->bw, s->opt)
                       : grid_blocks<int32_t>(s->bps, s->occ, s->bw, s->opt);
     s->thin_blocks = pv[5] > 0 ? (int)pv[5] : gr_device_attr(cudaDevAttrMultiProcessorCount);
