@@ -158,10 +158,10 @@ static const char *const do_params[] = {"bfs-do:bw=1", "bfs-do:bw=2", "bfs-do:al
                                         "bfs-do:scan=1,first=1,sort=0,alpha=1,beta=1000,bps=1",
                                         "bfs-do:l1=0,first=0,scan=0",
                                         "bfs-do:l1=0,first=0,scan=0,alpha=1,beta=1000",
-                                        "bfs-do:bcast=1", "bfs-do:bcast=1,bw=1",
-                                        "bfs-do:bcast=1,small=0,thin=100",
-                                        "bfs-do:bcast=1,alpha=1000,beta=1,small=0,thin=1073741824",
-                                        "bfs-do:bcast=1,alpha=1,beta=1000,bps=1"};
+                                        "bfs-do:bcast=0", "bfs-do:bcast=0,bw=1",
+                                        "bfs-do:bcast=0,small=0,thin=100",
+                                        "bfs-do:bcast=0,alpha=1000,beta=1,small=0,thin=1073741824",
+                                        "bfs-do:bcast=0,alpha=1,beta=1000,bps=1"};
 
 TEST_CASE(do_all_params)
 {
@@ -197,7 +197,7 @@ TEST_CASE(wide_offsets)
                                         "bfs-do:alpha=1,beta=1000,bw=4",
                                         "bfs-do:l1=1,first=1,alpha=1,beta=1000",
                                         "bfs-do:scan=1,first=1,alpha=1,beta=1000",
-                                        "bfs-do:bcast=1,alpha=1000,beta=1"};
+                                        "bfs-do:bcast=0,alpha=1000,beta=1"};
     setenv("GR_BFS_FORCE_WIDE", "1", 1);
     for (size_t i = 0; i < sizeof texts / sizeof texts[0] && !gr_t_skipped_now; i++) {
         check_on(texts[i], BG_ONE, BG_STAR, 1);
@@ -214,7 +214,7 @@ TEST_CASE(trace_adds_up)
                                         "bfs-wqueue:lb=3,tt=1", "bfs-wqueue:lb=3,hub=32", "bfs-do",
                                         "bfs-do:small=0", "bfs-do:small=0,thin=0", "bfs-do:bw=4",
                                         "bfs-do:l1=1,first=1", "bfs-do:scan=1,first=1",
-                                        "bfs-do:bcast=1", "bfs-do:bcast=1,small=0"};
+                                        "bfs-do:bcast=0", "bfs-do:bcast=0,small=0"};
     if (gr_gpu_count() == 0)
         TEST_SKIP("no CUDA device");
     const gr_graph *g = graph(BG_RMAT);
