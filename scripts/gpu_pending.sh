@@ -372,5 +372,12 @@ n1)     # ninth session: bfs-do bcast=1's A/B (scripts/ab/ninth-bcast.ab), then 
     tests_and_sanitize bfs n1 "(2026-11-25, ninth session) bfs-do bcast" 90 \
         "memcheck bfs-do:bcast=1" "racecheck bfs-do:bcast=1" \
         "racecheck bfs-do:bcast=1,small=0,thin=100" "memcheck bfs-do:bcast=1,alpha=1,beta=1000" ;;
-*) echo "usage: gpu_pending.sh 1|2|2r|3|4|5|6|7|8|9|9t|9r|10|10s|11|c|t|k|k1|k2|s1|s2|s3|w|e1|e2|e3|e4|e5|n1" >&2; exit 2 ;;
+n2)     # ninth session, first call: the SSSP GPU tests alone (sssp-fast defer=1 among them), then
+        # memcheck / racecheck of defer=1
+    tests_and_sanitize sssp n2 "(2026-11-25, ninth session) sssp-fast defer" 120 \
+        "memcheck sssp-fast:defer=1" "racecheck sssp-fast:defer=1" \
+        "memcheck sssp-fast:defer=1,big=32,delta=1,d32=0" ;;
+n3)     # ninth session, second call: sssp-fast defer=1's A/B (scripts/ab/ninth-defer.ab)
+    GR_AB_TIMEOUT=150 bash scripts/ab_rows.sh scripts/ab/ninth-defer.ab ;;
+*) echo "usage: gpu_pending.sh 1|2|2r|3|4|5|6|7|8|9|9t|9r|10|10s|11|c|t|k|k1|k2|s1|s2|s3|w|e1|e2|e3|e4|e5|n1|n2|n3" >&2; exit 2 ;;
 esac

@@ -9,7 +9,10 @@
  *           may land in the near frontier); the others wait for the bucket's end, when the
  *           vertices expanded in the bucket relax them once, with their final distances.
  * Prints per mode: rounds (deferred passes counted as rounds), splits, arcs examined over m,
- * improvements (a distance lowered), near and far appends.
+ * improvements (a distance lowered), near and far appends, deferred arcs, how often a deferred
+ * pass's cut (recomputed from the present distance, as nf_defer does) differs from the last
+ * expansion's (0 in this sequential model), and whether the distances equal Dijkstra's (exit 1
+ * if not).
  * Usage: build/tools/sssp_fast_replay GENSPEC [ROOT [DELTA [ENOUGH [THREADS]]]]
  *        e.g. build/tools/sssp_fast_replay rmat:scale=22,ef=16,sym=1,seed=1 2954152
  *        (DELTA 0: max weight / 2; ENOUGH: warps that a round should fill, 264 = the thin group
@@ -18,9 +21,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include "graph/graph_io.h"
+#include "sssp/sssp.h"
 
 typedef struct {
     long long rounds, splits, arcs, improve, nearpush, farpush, deferred;
+    long long cut_moved;        /* deferred cuts that differ from the last expansion's (0) */
+    int exact;                  /* distances equal Dijkstra's */
 } counts;
 
 typedef struct {
@@ -72,7 +78,7 @@ static int64_t below(const replay *r, int32_t u, int64_t lim)
 }
 
 static counts run(const gr_graph *g, const int32_t *col, const int32_t *w, int defer, int32_t root,
-                  int64_t delta0, long enough, long threads, int big)
+                  int64_t delta0, long enough, long threads, int big, const int64_t *ref)
 {
     const size_t n = (size_t)g->n;
     replay r;
@@ -99,12 +105,15 @@ static counts run(const gr_graph *g, const int32_t *col, const int32_t *w, int d
     for (;;) {
         if (ncur == 0 && defer && r.nset > 0) {     /* the bucket's end: its deferred arcs */
             r.nnxt = 0;
-            for (int64_t i = 0; i < r.nset; i++) {
-                const int32_t u = r.set[i];
-                const int64_t deg = g->row[u + 1] - g->row[u];
-                for (int64_t k = r.ncut[u]; k < deg; k++)
-                    relax(&r, u, r.dist[u], g->row[u] + k, T, gen + 1, epoch);
-                r.c.deferred += deg - r.ncut[u];
+            for (int64_t i = 0; i < r.nset; i++) {  /* the cut again from the present distance */
+                const int32_t u = r.set[i];        /* (as nf_defer: no per-vertex record) */
+                const int64_t deg = g->row[u + 1] - g->row[u], du = r.dist[u];
+                const int64_t cut = below(&r, u, T - du);
+                if (cut != r.ncut[u])
+                    r.c.cut_moved++;
+                for (int64_t k = cut; k < deg; k++)
+                    relax(&r, u, du, g->row[u] + k, T, gen + 1, epoch);
+                r.c.deferred += deg - cut;
                 r.ncut[u] = deg;
             }
             r.c.rounds++;
@@ -177,6 +186,10 @@ static counts run(const gr_graph *g, const int32_t *col, const int32_t *w, int d
         memcpy(cur, r.nxt, (size_t)r.nnxt * sizeof *cur);
         ncur = r.nnxt;
     }
+    r.c.exact = 1;
+    for (size_t v = 0; v < n; v++)
+        if (r.dist[v] != ref[v])
+            r.c.exact = 0;
     free(r.dist);
     free(r.nst);
     free(r.fst);
@@ -241,15 +254,25 @@ int main(int argc, char **argv)
     free(key);
     printf("graph %s: n %d, m %lld, root %d, delta %lld, enough %ld warps, threads %ld\n", argv[1],
            g.n, (long long)g.m, root, (long long)delta, enough, threads);
-    printf("mode,rounds,splits,arcs_over_m,improvements,near_appends,far_appends,deferred_arcs\n");
+    int64_t *ref = malloc((size_t)g.n * sizeof *ref);
+    gr_dijkstra_ws ws;
+    gr_dijkstra_ws_init(&ws, g.n);
+    gr_sssp_dijkstra(&g, root, ref, &ws);
+    gr_dijkstra_ws_free(&ws);
+    printf("mode,rounds,splits,arcs_over_m,improvements,near_appends,far_appends,deferred_arcs,"
+           "cuts_moved,exact\n");
+    int bad = 0;
     for (int defer = 0; defer < 2; defer++) {
         const counts c = run(&g, defer ? scol : g.col, defer ? sw : g.w, defer, root, delta, enough,
-                             threads, 64);
-        printf("%s,%lld,%lld,%.3f,%lld,%lld,%lld,%lld\n", defer ? "defer" : "all", c.rounds,
-               c.splits, (double)c.arcs / (double)g.m, c.improve, c.nearpush, c.farpush, c.deferred);
+                             threads, 64, ref);
+        printf("%s,%lld,%lld,%.3f,%lld,%lld,%lld,%lld,%lld,%s\n", defer ? "defer" : "all", c.rounds,
+               c.splits, (double)c.arcs / (double)g.m, c.improve, c.nearpush, c.farpush, c.deferred,
+               c.cut_moved, c.exact ? "yes" : "NO");
+        bad += !c.exact;
     }
+    free(ref);
     free(scol);
     free(sw);
     gr_graph_free(&g);
-    return 0;
+    return bad ? 1 : 0;
 }

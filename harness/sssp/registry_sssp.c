@@ -121,7 +121,7 @@ const gr_variant gr_variant_sssp_fast = {
     .summary = "ours: near-far delta-stepping in one persistent cooperative kernel, adaptive "
                "delta, balanced expansion on graphs with hubs (hub arcs over all warps, 32 vertices "
                "a warp), thin rounds on a few blocks, 32-bit distances when proven",
-    .gpu = 1, .nparams = 12,
+    .gpu = 1, .nparams = 13,
     .params = {{"delta", 0, 0, 1L << 30, "initial bucket width (0 = auto: max weight / 2)"},
                {"big", 64, 32, 1L << 30, "hub degree: bal=1 spreads hub arcs over all warps; bal=0 gives a hub a block (the first version used 512)"},
                {"d32", 1, 0, 1, "1: 32-bit distances when (n-1) x wmax + wmax < 2^32 - 1"},
@@ -133,7 +133,8 @@ const gr_variant gr_variant_sssp_fast = {
                {"hubtest", 0, 0, 1, "0: a vertex pushed near has its degree read to tell a hub only when some vertex has degree >= big (one dependent load less a round on a grid); 1: always (the first version)"},
                {"kmin", 0, 0, 1, "1: the far pile's smallest distance kept as the pile fills, so a split makes one pass over it instead of two (with bal=1 at ilp=1 only); 0: a min pass first (the first version)"},
                {"stage", 1, 0, 1, "1: a warp's near and far appends gathered in shared memory and written to the queues in bulk before the round's barrier (kmin=0, and ilp=1 where the expansion is balanced: kmin=1 and ilp 2 / 4 need stage=0); 0: one global atomicAdd per warp and append step (the first version)"},
-               {"l1", 0, 0, 1, "1: the target's distance, read before the atomicMin only to skip it, through L1 (a stale line holds a larger distance: at most one needless atomicMin); 0: from L2 (the first version). stage=1 only"}},
+               {"l1", 0, 0, 1, "1: the target's distance, read before the atomicMin only to skip it, through L1 (a stale line holds a larger distance: at most one needless atomicMin); 0: from L2 (the first version). stage=1 only"},
+               {"defer", 0, 0, 1, "1: each row sorted by weight (untimed); a near expansion relaxes only the arcs with d + w below the threshold, the others once at the bucket's end from the vertices settled in it (with the balanced expansion, which bal=2 then picks; ilp=1, kmin=0, stage=1, l1=0); 0: every arc at every expansion (the first version)"}},
     SSSP_HOOKS, .trace = sssp_trace, .impl = &gr_sssp_fast,
 };
 

@@ -21,8 +21,10 @@ typedef unsigned long long u64;
 constexpr int kBs = 256;
 
 // Control block (unsigned words): near counters by generation slot, hub counters, far counters,
-// per-round relaxation counters (trace), rounds done.
-enum { C_N = 0, C_B = 4, C_F = 8, C_RX = 10, C_ITER = 14, C_GEN = 15, C_TBAR = 16, C_WORDS = 18 };
+// per-round relaxation counters (trace), rounds done, the thin group's generation and barrier,
+// the settled lists' lengths by epoch parity (sssp-fast defer=1).
+enum { C_N = 0, C_B = 4, C_F = 8, C_RX = 10, C_ITER = 14, C_GEN = 15, C_TBAR = 16, C_S = 18,
+       C_WORDS = 20 };
 
 // bal=1 hub counters (one per generation slot): entries << kHubShift | arcs, so one 64-bit
 // atomicAdd gives a hub its entry and the offset of its arcs among the generation's hub arcs.
@@ -50,7 +52,16 @@ template <typename Off, typename D> struct nf_args {
     int bal;            // sssp-fast: 1 = balanced expansion (hub list with arc offsets)
     u64 *hubctr;        // bal: 4 generation slots (entries << kHubShift | arcs)
     int64_t *hoff[2];   // bal: arc offset of each hub entry, by generation parity
+    // sssp-fast defer=1 (arcs sorted by weight in each row): a near expansion relaxes the arcs
+    // with d + w < T only; the others wait for the bucket's end (nf_defer)
+    int defer;
+    int32_t *sq[2];     // defer: vertices expanded in the epoch (settled lists, by epoch parity)
+    unsigned *sst;      // defer: epoch of a vertex's settled-list entry (| kDone once deferred)
+    u64 *hse[2];        // defer: a hub entry's arcs in its row, start << 32 | end, by generation parity
 };
+
+// defer: the settled-list stamp of a vertex whose deferred arcs were relaxed in its epoch.
+constexpr unsigned kDone = 0x80000000u;
 
 template <typename D> __device__ __forceinline__ D sat_add(D a, D b)
 {
@@ -70,16 +81,72 @@ __device__ __forceinline__ void push_hub(const nf_args<Off, D> &a, int32_t v, Of
     atomicAdd(&a.ctl[C_B + (gen1 & 3)], 1u);
 }
 
+// defer: the arcs [start, end) of v's row as a hub entry of generation gen1 (end - start >= big).
 template <typename Off, typename D>
-__device__ __forceinline__ void push_near(const nf_args<Off, D> &a, int32_t v, unsigned gen1)
+__device__ __forceinline__ void push_hub_at(const nf_args<Off, D> &a, int32_t v, Off start, Off end,
+                                            unsigned gen1)
+{
+    const u64 old = atomicAdd(&a.hubctr[gen1 & 3], (1ull << kHubShift) | (u64)(end - start));
+    const u64 i = old >> kHubShift;
+    a.qB[gen1 & 1][i] = v;
+    a.hoff[gen1 & 1][i] = (int64_t)(old & kHubMask);
+    a.hse[gen1 & 1][i] = (u64)start << 32 | (u64)end;
+    atomicAdd(&a.ctl[C_B + (gen1 & 3)], 1u);
+}
+
+// defer: how many arcs of the row [rb, rb + deg), sorted by weight, have du + w < T (du < T).
+template <typename Off, typename D>
+__device__ __forceinline__ Off near_arcs(const nf_args<Off, D> &a, Off rb, Off deg, D du, D T)
+{
+    const D lim = T - du;
+    Off lo = 0, hi = deg;
+    while (lo < hi) {
+        const Off mid = lo + ((hi - lo) >> 1);
+        if ((D)__ldg(&a.w[rb + mid]) < lim)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+// defer: v (of degree >= big, distance dv < T) queued near for generation gen1 as a hub entry of
+// its near arcs when they are at least big (then it is put in the epoch's settled list here);
+// false when they are fewer: the caller queues v with the other near vertices (whose expansion
+// counts its near arcs again and settles it).
+template <typename Off, typename D>
+__device__ __forceinline__ bool push_hub_near(const nf_args<Off, D> &a, int32_t v, D dv, D T,
+                                              unsigned gen1, unsigned epoch)
+{
+    const Off rb = a.row[v], c = near_arcs(a, rb, a.row[v + 1] - rb, dv, T);
+    if (c < (Off)a.big)
+        return false;
+    if (atomicExch(&a.sst[v], epoch) != epoch)
+        a.sq[epoch & 1][atomicAdd(&a.ctl[C_S + (epoch & 1)], 1u)] = v;
+    push_hub_at(a, v, (Off)0, c, gen1);
+    return true;
+}
+
+// v queued near for generation gen1 (once: the stamp). DF (defer=1, bal=1): a hub as the entry
+// of its near arcs under threshold T at distance dv (push_hub_near), or with the others.
+template <typename Off, typename D, bool DF = false>
+__device__ __forceinline__ void push_near(const nf_args<Off, D> &a, int32_t v, unsigned gen1,
+                                          D dv = 0, D T = 0, unsigned epoch = 0)
 {
     if (atomicExch(&a.nstamp[v], gen1) == gen1)
         return;
     Off deg = a.row[v + 1] - a.row[v];
-    if (deg < (Off)a.big)
+    if (deg >= (Off)a.big && a.bal) {
+        if constexpr (DF) {
+            if (push_hub_near(a, v, dv, T, gen1, epoch))
+                return;
+        } else {
+            push_hub(a, v, deg, gen1);
+            return;
+        }
+    }
+    if (deg < (Off)a.big || a.bal)
         a.qN[gen1 & 1][atomicAdd(&a.ctl[C_N + (gen1 & 3)], 1u)] = v;
-    else if (a.bal)
-        push_hub(a, v, deg, gen1);
     else
         a.qB[gen1 & 1][atomicAdd(&a.ctl[C_B + (gen1 & 3)], 1u)] = v;
 }
@@ -213,8 +280,10 @@ __device__ __forceinline__ void far_min(const nf_args<Off, D> &a, int b, D d)
 // between the stamp and the append. KM: every far-side fall is recorded by far_min. ST: near
 // and far appends go to the warp's stage ws (hub appends, rare, stay direct).
 // relax_to: the arc's target v, its new distance nd and v's distance as read (cur) given.
+// DF (defer=1, BAL only): a near hub is queued as the entry of its near arcs (push_hub_near), or
+// with the other near vertices when they are fewer than big.
 template <typename Off, typename D, bool BAL = false, bool HT = true, bool KM = false,
-          bool ST = false>
+          bool ST = false, bool DF = false>
 __device__ __forceinline__ void relax_to(const nf_args<Off, D> &a, int32_t v, D nd, D cur, D T,
                                          unsigned gen1, unsigned epoch, int fc,
                                          wstage *ws = nullptr)
@@ -232,8 +301,12 @@ __device__ __forceinline__ void relax_to(const nf_args<Off, D> &a, int32_t v, D 
         }
     }
     if (BAL && kind == 2) {     // hubs are rare: an atomic of their own, no aggregation
-        push_hub(a, v, a.row[v + 1] - a.row[v], gen1);
-        kind = 0;
+        if constexpr (DF) {
+            kind = push_hub_near(a, v, nd, T, gen1, epoch) ? 0 : 1;
+        } else {
+            push_hub(a, v, a.row[v + 1] - a.row[v], gen1);
+            kind = 0;
+        }
     }
     const unsigned active = __activemask();
     if constexpr (ST) {
@@ -253,13 +326,13 @@ __device__ __forceinline__ void relax_to(const nf_args<Off, D> &a, int32_t v, D 
 // stale line holds a larger value, which costs at most an atomicMin that the true value would
 // have skipped; the atomicMin decides.
 template <typename Off, typename D, bool BAL = false, bool HT = true, bool KM = false,
-          bool ST = false, bool L1 = false>
+          bool ST = false, bool L1 = false, bool DF = false>
 __device__ __forceinline__ void relax(const nf_args<Off, D> &a, Off e, D du, D T, unsigned gen1,
                                       unsigned epoch, int fc, wstage *ws = nullptr)
 {
     const int32_t v = __ldg(&a.col[e]);
-    relax_to<Off, D, BAL, HT, KM, ST>(a, v, du + (D)__ldg(&a.w[e]), peek<L1>(&a.dist[v]), T,
-                                      gen1, epoch, fc, ws);
+    relax_to<Off, D, BAL, HT, KM, ST, DF>(a, v, du + (D)__ldg(&a.w[e]), peek<L1>(&a.dist[v]), T,
+                                          gen1, epoch, fc, ws);
 }
 
 // U arcs of one lane (ok[u]: arc u present) relaxed with their loads overlapped: all targets and
@@ -297,6 +370,8 @@ __global__ void nf_init(nf_args<Off, D> a, int32_t src)
         a.dist[i] = i == src ? 0 : dlim<D>::inf;
         a.nstamp[i] = 0;
         a.fstamp[i] = 0;
+        if (a.defer)
+            a.sst[i] = 0;
     }
     if (i == 0) {   // one thread writes the whole control block (no race with the seed below)
         for (int k = 0; k < C_WORDS; k++)
@@ -307,7 +382,7 @@ __global__ void nf_init(nf_args<Off, D> a, int32_t src)
         if (a.bal)
             for (int k = 0; k < 4; k++)
                 a.hubctr[k] = 0;
-        if (deg >= (Off)a.big) {
+        if (deg >= (Off)a.big && !a.defer) {   // defer: the root is expanded with the others
             a.qB[0][0] = src;
             a.ctl[C_B + 0] = 1;
             if (a.bal) {
@@ -363,19 +438,74 @@ __device__ __forceinline__ void nf_expand(const nf_args<Off, D> &a, unsigned nN,
         stage_flush_all(a, ws, gen1, fc);
 }
 
+// The arcs of a warp group of up to 32 vertices (lane i's: [beg, beg + deg) at distance du; deg
+// 0 for none; the degrees sum in an int): a warp scan of the degrees, then the group's arcs 32 a
+// step (ILP steps at once, relax_n), each lane finding the vertex of its arc by a 5-step search
+// over the scanned starts. Every lane works on an arc whatever the degrees (warp-per-vertex leaves
+// most lanes idle on low-degree vertices). Called by the converged warp. TRACE: arcs examined
+// added to ctl[C_RX + slot of gen].
+template <typename Off, typename D, bool TRACE, int ILP, bool KM = false, bool ST = false,
+          bool L1 = false, bool DF = false>
+__device__ __forceinline__ void relax_group(const nf_args<Off, D> &a, Off beg, int deg, D du, D T,
+                                            unsigned gen, unsigned epoch, int fc, wstage *ws)
+{
+    const unsigned FULL = 0xFFFFFFFFu;
+    const int lane = threadIdx.x & 31;
+    const unsigned gen1 = gen + 1;
+    int inc = deg;
+    for (int o = 1; o < 32; o <<= 1) {
+        const int y = __shfl_up_sync(FULL, inc, o);
+        if (lane >= o)
+            inc += y;
+    }
+    const int S = __shfl_sync(FULL, inc, 31), start = inc - deg;
+    if (TRACE && lane == 0)
+        atomicAdd(&a.ctl[C_RX + (gen & 3)], (unsigned)S);
+    for (int b = 0; b < S; b += 32 * ILP) {                 // warp-uniform
+        Off e[ILP];
+        D eu[ILP];
+        bool ok[ILP];
+#pragma unroll
+        for (int u = 0; u < ILP; u++) {
+            const int t = b + 32 * u + lane;
+            int src = 0;    // the last lane whose start is <= t (starts never decrease)
+            for (int st = 16; st > 0; st >>= 1) {
+                const int x = __shfl_sync(FULL, start, src + st);
+                if (x <= t)
+                    src += st;
+            }
+            const Off sb = __shfl_sync(FULL, beg, src);
+            const int ss = __shfl_sync(FULL, start, src);
+            eu[u] = __shfl_sync(FULL, du, src);
+            e[u] = sb + (Off)(t - ss);
+            ok[u] = t < S;
+        }
+        if constexpr (ILP == 1) {
+            if (ok[0])
+                relax<Off, D, true, true, KM, ST, L1, DF>(a, e[0], eu[0], T, gen1, epoch, fc, ws);
+        } else {
+            relax_n<Off, D, ILP, KM, ST>(a, e, eu, ok, T, gen1, epoch, fc, ws);
+        }
+    }
+}
+
 // bal=1, one round: (1) the nB hubs' arcs (H in all) cut into equal chunks, one per warp of the
 // first nblk blocks (warp_chunk_walk, ../common/chunk_walk.cuh: one binary search a warp, then
 // each lane moves on to the next entry when its arc passes the entry's end; a hub has >= big >=
-// 32 arcs, so at most one step per 32 arcs); (2) the other vertices in groups of 32
-// per warp: a warp scan of their degrees, then the group's arcs 32 at a time, each lane finding
-// the vertex of its arc by a 5-step search over the scanned starts. Every lane works on an arc
-// whatever the degrees (warp-per-vertex leaves most lanes idle on low-degree vertices).
+// 32 arcs, so at most one step per 32 arcs); (2) the other vertices in warp groups of 32
+// (relax_group). DF (defer=1, ILP 1): arcs sorted by weight; a group vertex relaxes only its
+// near arcs (d + w < T: a binary search of its weights), and joins the epoch's settled list; one
+// whose near arcs are >= big goes to the next generation's hub list instead; a hub entry covers
+// the arcs [start, end) of its row (hse), and the lane that takes an entry's first arc queues the
+// vertex near again when its distance has fallen since the entry was made so that arc `end` is
+// near too (the entry counted its near arcs at the distance it was queued with).
 template <typename Off, typename D, bool TRACE, int ILP, bool KM = false, bool ST = false,
-          bool L1 = false>
+          bool L1 = false, bool DF = false>
 __device__ __forceinline__ void nf_expand_bal(const nf_args<Off, D> &a, unsigned nN, unsigned nB,
                                               unsigned gen, D T, unsigned epoch, int fc,
                                               unsigned nblk, wstage *ws = nullptr)
 {
+    static_assert(!DF || ILP == 1, "defer is built for ilp=1");
     const unsigned FULL = 0xFFFFFFFFu;
     const int lane = threadIdx.x & 31;
     const u64 nwarps = ((u64)nblk * blockDim.x) >> 5;
@@ -391,17 +521,31 @@ __device__ __forceinline__ void nf_expand_bal(const nf_args<Off, D> &a, unsigned
             if (TRACE && lane == 0)
                 atomicAdd(&a.ctl[C_RX + (gen & 3)], (unsigned)(k1 - k0));
             D du = 0;
-            Off rbeg = 0;
+            Off rbeg = 0, rrow = 0, cend = 0;
+            int32_t cu = 0;
             auto off = [&](unsigned h) { return __ldcg(&ho[h]); };
             auto enter = [&](unsigned h) {
                 const int32_t u = __ldcg(&qb[h]);
                 du = __ldcg(&a.dist[u]);
                 rbeg = __ldg(&a.row[u]);
+                if constexpr (DF) {
+                    const u64 se = __ldcg(&a.hse[gen & 1][h]);
+                    cu = u;
+                    rrow = rbeg;
+                    rbeg += (Off)(se >> 32);
+                    cend = (Off)(se & 0xFFFFFFFFu);
+                }
             };
             if constexpr (ILP == 1) {
                 warp_chunk_walk(k0, k1, nB, H, off, enter, [&](int64_t j) {
-                    relax<Off, D, true, true, KM, ST, L1>(a, rbeg + (Off)j, du, T, gen1, epoch, fc,
-                                                          ws);
+                    if (DF && j == 0) {     // the entry's first arc: has arc `end` become near?
+                        const Off deg = __ldg(&a.row[cu + 1]) - rrow;
+                        if (cend < deg && du + (D)__ldg(&a.w[rrow + cend]) < T &&
+                            atomicExch(&a.nstamp[cu], gen1) != gen1)
+                            a.qN[gen1 & 1][atomicAdd(&a.ctl[C_N + (gen1 & 3)], 1u)] = cu;
+                    }
+                    relax<Off, D, true, true, KM, ST, L1, DF>(a, rbeg + (Off)j, du, T, gen1, epoch,
+                                                              fc, ws);
                 });
             } else {
                 Off e[ILP];
@@ -434,47 +578,70 @@ __device__ __forceinline__ void nf_expand_bal(const nf_args<Off, D> &a, unsigned
         Off beg = 0;
         int deg = 0;
         D du = 0;
+        int32_t u = 0;
         if (i < nN) {
-            const int32_t u = __ldcg(&qn[i]);
+            u = __ldcg(&qn[i]);
             beg = __ldg(&a.row[u]);
-            deg = (int)(__ldg(&a.row[u + 1]) - beg);     // < big
+            Off d = __ldg(&a.row[u + 1]) - beg;     // < big (DF: any)
             du = __ldcg(&a.dist[u]);
-        }
-        int inc = deg;
-        for (int o = 1; o < 32; o <<= 1) {
-            const int y = __shfl_up_sync(FULL, inc, o);
-            if (lane >= o)
-                inc += y;
-        }
-        const int S = __shfl_sync(FULL, inc, 31), start = inc - deg;
-        if (TRACE && lane == 0)
-            atomicAdd(&a.ctl[C_RX + (gen & 3)], (unsigned)S);
-        for (int b = 0; b < S; b += 32 * ILP) {                 // warp-uniform
-            Off e[ILP];
-            D eu[ILP];
-            bool ok[ILP];
-#pragma unroll
-            for (int u = 0; u < ILP; u++) {
-                const int t = b + 32 * u + lane;
-                int src = 0;    // the last lane whose start is <= t (starts never decrease)
-                for (int st = 16; st > 0; st >>= 1) {
-                    const int x = __shfl_sync(FULL, start, src + st);
-                    if (x <= t)
-                        src += st;
+            if constexpr (DF) {
+                d = near_arcs(a, beg, d, du, T);
+                if (d >= (Off)a.big) {   // its near arcs are many: a hub entry next round
+                    push_hub_at(a, u, (Off)0, d, gen1);
+                    d = 0;
                 }
-                const Off sb = __shfl_sync(FULL, beg, src);
-                const int ss = __shfl_sync(FULL, start, src);
-                eu[u] = __shfl_sync(FULL, du, src);
-                e[u] = sb + (Off)(t - ss);
-                ok[u] = t < S;
             }
-            if constexpr (ILP == 1) {
-                if (ok[0])
-                    relax<Off, D, true, true, KM, ST, L1>(a, e[0], eu[0], T, gen1, epoch, fc, ws);
-            } else {
-                relax_n<Off, D, ILP, KM, ST>(a, e, eu, ok, T, gen1, epoch, fc, ws);
+            deg = (int)d;
+        }
+        if constexpr (DF) {     // the expanded vertices join the epoch's settled list
+            const bool fresh = i < nN && atomicExch(&a.sst[u], epoch) != epoch;
+            agg_push(FULL, fresh ? 1 : 0, 1, u, a.sq[epoch & 1], &a.ctl[C_S + (epoch & 1)]);
+        }
+        relax_group<Off, D, TRACE, ILP, KM, ST, L1, DF>(a, beg, deg, du, T, gen, epoch, fc, ws);
+    }
+    if constexpr (ST)
+        stage_flush_all(a, ws, gen1, fc);
+}
+
+// defer=1, the bucket's end (near frontier empty): the settled-list entries [s0, s1) of the epoch
+// relax the arcs that their expansions left (d + w >= T, the tail of the weight-sorted row), once,
+// at their final distances: tails of >= big arcs as hub entries of the next generation, the
+// others in warp groups here; each entry is marked done (kDone), so that a vertex expanded again
+// later in the epoch (its distance fell: only after a deferred arc or a hub entry's late check
+// queued it) joins the list again. Arcs landing below T queue near vertices: the bucket goes on.
+template <typename Off, typename D, bool TRACE, bool ST = false, bool L1 = false>
+__device__ __forceinline__ void nf_defer(const nf_args<Off, D> &a, unsigned s0, unsigned s1,
+                                         unsigned gen, D T, unsigned epoch, int fc,
+                                         wstage *ws = nullptr)
+{
+    const int lane = threadIdx.x & 31;
+    const u64 nwarps = ((u64)gridDim.x * blockDim.x) >> 5;
+    const u64 gwarp = (blockIdx.x * (u64)blockDim.x + threadIdx.x) >> 5;
+    const unsigned gen1 = gen + 1;
+    const int32_t *sq = a.sq[epoch & 1];
+    for (u64 i0 = s0 + gwarp * 32; i0 < s1; i0 += nwarps * 32) {    // warp-uniform
+        if constexpr (ST)
+            stage_flush_all<Off, D, true>(a, ws, gen1, fc);
+        const u64 i = i0 + lane;
+        Off beg = 0;
+        int deg = 0;
+        D du = 0;
+        if (i < s1) {
+            const int32_t u = __ldcg(&sq[i]);
+            if (__ldcg(&a.sst[u]) == epoch) {   // not done (a later entry of u may repeat it)
+                a.sst[u] = epoch | kDone;
+                const Off rb = __ldg(&a.row[u]), d = __ldg(&a.row[u + 1]) - rb;
+                du = __ldcg(&a.dist[u]);
+                const Off c = near_arcs(a, rb, d, du, T);
+                if (d - c >= (Off)a.big) {
+                    push_hub_at(a, u, c, d, gen1);
+                } else {
+                    beg = rb + c;
+                    deg = (int)(d - c);
+                }
             }
         }
+        relax_group<Off, D, TRACE, 1, false, ST, L1, true>(a, beg, deg, du, T, gen, epoch, fc, ws);
     }
     if constexpr (ST)
         stage_flush_all(a, ws, gen1, fc);
@@ -511,7 +678,7 @@ __device__ __forceinline__ void nf_split_min(const nf_args<Off, D> &a, unsigned 
 // Split, pass 2: far entries below T were expanded as near vertices (dropped); those below Tn
 // form generation gen1's near frontier; the rest move to the other far buffer (epoch's stamp).
 // KM: the smallest distance moved is recorded for that buffer (a warp minimum, one atomic).
-template <typename Off, typename D, bool KM = false>
+template <typename Off, typename D, bool KM = false, bool DF = false>
 __device__ __forceinline__ void nf_split_push(const nf_args<Off, D> &a, unsigned nF, int fc, D T,
                                               D Tn, unsigned gen1, unsigned epoch)
 {
@@ -524,7 +691,7 @@ __device__ __forceinline__ void nf_split_push(const nf_args<Off, D> &a, unsigned
         if (d < T)
             continue;
         if (d < Tn) {
-            push_near(a, v, gen1);
+            push_near<Off, D, DF>(a, v, gen1, d, Tn, epoch);
         } else {
             if constexpr (KM)
                 lmin = d < lmin ? d : lmin;

@@ -76,6 +76,10 @@ void nf_args_fill(nf_args<Off, D> &a, const gr_dcsr &g, const nf_buffers &b)
     }
     a.ctl = b.ctl;
     a.gmin = b.gmin;
+    a.defer = 0;        // sssp-fast defer=1 sets these
+    a.sq[0] = a.sq[1] = nullptr;
+    a.sst = nullptr;
+    a.hse[0] = a.hse[1] = nullptr;
 }
 
 }  // namespace nearfar

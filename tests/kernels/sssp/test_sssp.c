@@ -197,6 +197,22 @@ TEST_CASE(sssp_fast_l1_bal0) { check_variant("sssp-fast:l1=1,bal=0,big=512"); }
 TEST_CASE(sssp_fast_l1_nohub_thin) { check_variant("sssp-fast:l1=1,big=1000000000,thin=16,tblocks=3,delta=1"); }
 TEST_CASE(sssp_fast_l1_refused) { check_refused("sssp-fast:l1=1,stage=0", "stage=1"); }
 TEST_CASE(trace_sssp_fast_l1) { check_trace("sssp-fast:l1=1", 0); }
+/* defer=1: rows sorted by weight, a near expansion relaxes only the arcs below the threshold, the
+ * rest once at the bucket's end (nf_defer): the default graphs (bal=2 picks the balanced
+ * expansion, hub-free graphs included), small hubs with delta 1 and 64-bit distances (many
+ * buckets, hub entries of near arcs and of deferred tails, late checks), thin rounds, one bucket
+ * (delta huge: nothing deferred past the last threshold), one block an SM; refused with bal=0,
+ * stage=0, l1=1 */
+TEST_CASE(sssp_fast_defer) { check_variant("sssp-fast:defer=1"); }
+TEST_CASE(sssp_fast_defer_small_d64) { check_variant("sssp-fast:defer=1,big=32,delta=1,d32=0"); }
+TEST_CASE(sssp_fast_defer_big32) { check_variant("sssp-fast:defer=1,big=32"); }
+TEST_CASE(sssp_fast_defer_thin) { check_variant("sssp-fast:defer=1,thin=16,tblocks=3,delta=1"); }
+TEST_CASE(sssp_fast_defer_one_bucket) { check_variant("sssp-fast:defer=1,delta=1000000000"); }
+TEST_CASE(sssp_fast_defer_bps1) { check_variant("sssp-fast:defer=1,bps=1,big=32,delta=4"); }
+TEST_CASE(sssp_fast_defer_bal0_refused) { check_refused("sssp-fast:defer=1,bal=0", "defer=1"); }
+TEST_CASE(sssp_fast_defer_stage0_refused) { check_refused("sssp-fast:defer=1,stage=0", "defer=1"); }
+TEST_CASE(sssp_fast_defer_l1_refused) { check_refused("sssp-fast:defer=1,l1=1", "defer=1"); }
+TEST_CASE(trace_sssp_fast_defer) { check_trace("sssp-fast:defer=1", 0); }
 TEST_CASE(sssp_nf_default) { check_variant("sssp-nf"); }
 TEST_CASE(sssp_nf_delta1_big32) { check_variant("sssp-nf:delta=1,big=32"); }
 TEST_CASE(sssp_nf_delta_huge) { check_variant("sssp-nf:delta=1000000000"); }
@@ -244,4 +260,9 @@ TEST_MAIN("sssp", TEST_ENTRY(bf_edge_default), TEST_ENTRY(bf_edge_restrict0),
           TEST_ENTRY(trace_sssp_fast_thin0), TEST_ENTRY(trace_sssp_fast_bal0),
           TEST_ENTRY(trace_sssp_fast_bal1), TEST_ENTRY(trace_sssp_fast_ilp4),
           TEST_ENTRY(trace_sssp_fast_hubtest0), TEST_ENTRY(trace_sssp_fast_kmin),
-          TEST_ENTRY(trace_sssp_fast_stage))
+          TEST_ENTRY(trace_sssp_fast_stage), TEST_ENTRY(sssp_fast_defer),
+          TEST_ENTRY(sssp_fast_defer_small_d64), TEST_ENTRY(sssp_fast_defer_big32),
+          TEST_ENTRY(sssp_fast_defer_thin), TEST_ENTRY(sssp_fast_defer_one_bucket),
+          TEST_ENTRY(sssp_fast_defer_bps1), TEST_ENTRY(sssp_fast_defer_bal0_refused),
+          TEST_ENTRY(sssp_fast_defer_stage0_refused), TEST_ENTRY(sssp_fast_defer_l1_refused),
+          TEST_ENTRY(trace_sssp_fast_defer))
