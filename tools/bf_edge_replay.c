@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "graph/graph_io.h"
+#include "replay_graph.h"
 #include "sssp/bf_edge_list.h"
 
 /* One iteration over the edge list; rd: the distances read, wr: the ones written (the same array
@@ -38,28 +39,11 @@ static long long relax_all(const int32_t *ends, const int32_t *w, int64_t ne, co
 
 int main(int argc, char **argv)
 {
-    if (argc < 2) {
-        fprintf(stderr, "usage: %s GENSPEC [ROOT]\n", argv[0]);
-        return 2;
-    }
-    gr_genspec gs;
-    gr_err err;
     gr_graph g;
-    if (gr_genspec_parse(argv[1], &gs, &err) < 0 || gr_generate(&gs, &g, &err) < 0) {
-        fprintf(stderr, "bf_edge_replay: %s: %s\n", argv[1], err.msg);
-        return 2;
-    }
-    int32_t root = 0;
-    if (argc > 2) {
-        root = (int32_t)atol(argv[2]);
-        if (root < 0 || root >= g.n) {
-            fprintf(stderr, "bf_edge_replay: root %s: not a vertex of the graph (n = %d)\n", argv[2], g.n);
-            return 2;
-        }
-    } else {
-        while (root < g.n - 1 && g.row[root + 1] == g.row[root])
-            root++;
-    }
+    int32_t root;
+    const int rc = replay_graph(argc, argv, "bf_edge_replay", "GENSPEC [ROOT]", &g, &root);
+    if (rc)
+        return rc;
     int32_t *ends, *w;
     const int64_t ne = gr_bf_edge_list(&g, 0, 1, &ends, &w);
     double *d[2], *dn = malloc((size_t)g.n * sizeof *dn);

@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "graph/graph_io.h"
+#include "replay_graph.h"
 #include "sssp/sssp.h"
 
 typedef struct {
@@ -211,28 +212,11 @@ static int by_weight(const void *a, const void *b)
 
 int main(int argc, char **argv)
 {
-    if (argc < 2) {
-        fprintf(stderr, "usage: %s GENSPEC [ROOT [DELTA [ENOUGH [THREADS]]]]\n", argv[0]);
-        return 2;
-    }
-    gr_genspec gs;
-    gr_err err;
     gr_graph g;
-    if (gr_genspec_parse(argv[1], &gs, &err) < 0 || gr_generate(&gs, &g, &err) < 0) {
-        fprintf(stderr, "sssp_fast_replay: %s: %s\n", argv[1], err.msg);
-        return 2;
-    }
-    int32_t root = 0;
-    if (argc > 2) {
-        root = (int32_t)atol(argv[2]);
-        if (root < 0 || root >= g.n) {
-            fprintf(stderr, "sssp_fast_replay: root %s: not a vertex of the graph (n = %d)\n", argv[2], g.n);
-            return 2;
-        }
-    } else {
-        while (root < g.n - 1 && g.row[root + 1] == g.row[root])
-            root++;
-    }
+    int32_t root;
+    const int rc = replay_graph(argc, argv, "sssp_fast_replay", "GENSPEC [ROOT [DELTA [ENOUGH [THREADS]]]]", &g, &root);
+    if (rc)
+        return rc;
     int64_t wmax = 1;
     for (int64_t e = 0; e < g.m; e++)
         wmax = g.w[e] > wmax ? g.w[e] : wmax;

@@ -489,6 +489,31 @@ __device__ __forceinline__ void relax_group(const nf_args<Off, D> &a, Off beg, i
     }
 }
 
+// The entries [s0, s1) of a list in warp groups of 32, strided over the first nblk blocks' warps:
+// for each group, (ST) the warp's stages flushed when half full, then setup(i, valid, beg, deg,
+// du) in every lane (valid: i < s1; it sets the lane's arcs [beg, beg + deg) and distance du, and
+// may hold warp-collective steps), then the group's arcs relaxed (relax_group).
+template <typename Off, typename D, bool TRACE, int ILP, bool KM, bool ST, bool L1, bool DF,
+          typename Setup>
+__device__ __forceinline__ void group_walk(const nf_args<Off, D> &a, u64 s0, u64 s1, unsigned nblk,
+                                           unsigned gen, D T, unsigned epoch, int fc, wstage *ws,
+                                           Setup setup)
+{
+    const int lane = threadIdx.x & 31;
+    const u64 nwarps = ((u64)nblk * blockDim.x) >> 5;
+    const u64 gwarp = (blockIdx.x * (u64)blockDim.x + threadIdx.x) >> 5;
+    for (u64 i0 = s0 + gwarp * 32; i0 < s1; i0 += nwarps * 32) {    // warp-uniform
+        if constexpr (ST)
+            stage_flush_all<Off, D, true>(a, ws, gen + 1, fc);
+        const u64 i = i0 + lane;
+        Off beg = 0;
+        int deg = 0;
+        D du = 0;
+        setup(i, i < s1, beg, deg, du);
+        relax_group<Off, D, TRACE, ILP, KM, ST, L1, DF>(a, beg, deg, du, T, gen, epoch, fc, ws);
+    }
+}
+
 // bal=1, one round: (1) the nB hubs' arcs (H in all) cut into equal chunks, one per warp of the
 // first nblk blocks (warp_chunk_walk, ../common/chunk_walk.cuh: one binary search a warp, then
 // each lane moves on to the next entry when its arc passes the entry's end; a hub has >= big >=
@@ -571,34 +596,28 @@ __device__ __forceinline__ void nf_expand_bal(const nf_args<Off, D> &a, unsigned
         }
     }
     const int32_t *qn = a.qN[gen & 1];
-    for (u64 i0 = gwarp * 32; i0 < nN; i0 += nwarps * 32) {    // warp-uniform
-        if constexpr (ST)
-            stage_flush_all<Off, D, true>(a, ws, gen1, fc);
-        const u64 i = i0 + lane;
-        Off beg = 0;
-        int deg = 0;
-        D du = 0;
-        int32_t u = 0;
-        if (i < nN) {
-            u = __ldcg(&qn[i]);
-            beg = __ldg(&a.row[u]);
-            Off d = __ldg(&a.row[u + 1]) - beg;     // < big (DF: any)
-            du = __ldcg(&a.dist[u]);
-            if constexpr (DF) {
-                d = near_arcs(a, beg, d, du, T);
-                if (d >= (Off)a.big) {   // its near arcs are many: a hub entry next round
-                    push_hub_at(a, u, (Off)0, d, gen1);
-                    d = 0;
+    group_walk<Off, D, TRACE, ILP, KM, ST, L1, DF>(
+        a, 0, nN, nblk, gen, T, epoch, fc, ws, [&](u64 i, bool valid, Off &beg, int &deg, D &du) {
+            int32_t u = 0;
+            if (valid) {
+                u = __ldcg(&qn[i]);
+                beg = __ldg(&a.row[u]);
+                Off d = __ldg(&a.row[u + 1]) - beg;     // < big (DF: any)
+                du = __ldcg(&a.dist[u]);
+                if constexpr (DF) {
+                    d = near_arcs(a, beg, d, du, T);
+                    if (d >= (Off)a.big) {   // its near arcs are many: a hub entry next round
+                        push_hub_at(a, u, (Off)0, d, gen1);
+                        d = 0;
+                    }
                 }
+                deg = (int)d;
             }
-            deg = (int)d;
-        }
-        if constexpr (DF) {     // the expanded vertices join the epoch's settled list
-            const bool fresh = i < nN && atomicExch(&a.sst[u], epoch) != epoch;
-            agg_push(FULL, fresh ? 1 : 0, 1, u, a.sq[epoch & 1], &a.ctl[C_S + (epoch & 1)]);
-        }
-        relax_group<Off, D, TRACE, ILP, KM, ST, L1, DF>(a, beg, deg, du, T, gen, epoch, fc, ws);
-    }
+            if constexpr (DF) {     // the expanded vertices join the epoch's settled list
+                const bool fresh = valid && atomicExch(&a.sst[u], epoch) != epoch;
+                agg_push(FULL, fresh ? 1 : 0, 1, u, a.sq[epoch & 1], &a.ctl[C_S + (epoch & 1)]);
+            }
+        });
     if constexpr (ST)
         stage_flush_all(a, ws, gen1, fc);
 }
@@ -606,45 +625,37 @@ __device__ __forceinline__ void nf_expand_bal(const nf_args<Off, D> &a, unsigned
 // defer=1, the bucket's end (near frontier empty): the settled-list entries [s0, s1) of the epoch
 // relax the arcs that their expansions left (d + w >= T, the tail of the weight-sorted row), once,
 // at their final distances: tails of >= big arcs as hub entries of the next generation, the
-// others in warp groups here; each entry is marked done (kDone), so that a vertex expanded again
-// later in the epoch (its distance fell: only after a deferred arc or a hub entry's late check
-// queued it) joins the list again. Arcs landing below T queue near vertices: the bucket goes on.
+// others in warp groups here. A tail arc gives d + w >= T: far appends only, so the bucket ends
+// after this pass and the round of its hub tails. Each entry is marked done (kDone), so that a
+// vertex expanded again in the epoch would join the list again and be handled by a later pass
+// (fast_main runs one whenever the list grew; defensive: no expansion follows a pass).
 template <typename Off, typename D, bool TRACE, bool ST = false, bool L1 = false>
 __device__ __forceinline__ void nf_defer(const nf_args<Off, D> &a, unsigned s0, unsigned s1,
                                          unsigned gen, D T, unsigned epoch, int fc,
                                          wstage *ws = nullptr)
 {
-    const int lane = threadIdx.x & 31;
-    const u64 nwarps = ((u64)gridDim.x * blockDim.x) >> 5;
-    const u64 gwarp = (blockIdx.x * (u64)blockDim.x + threadIdx.x) >> 5;
-    const unsigned gen1 = gen + 1;
     const int32_t *sq = a.sq[epoch & 1];
-    for (u64 i0 = s0 + gwarp * 32; i0 < s1; i0 += nwarps * 32) {    // warp-uniform
-        if constexpr (ST)
-            stage_flush_all<Off, D, true>(a, ws, gen1, fc);
-        const u64 i = i0 + lane;
-        Off beg = 0;
-        int deg = 0;
-        D du = 0;
-        if (i < s1) {
+    group_walk<Off, D, TRACE, 1, false, ST, L1, true>(
+        a, s0, s1, gridDim.x, gen, T, epoch, fc, ws,
+        [&](u64 i, bool valid, Off &beg, int &deg, D &du) {
+            if (!valid)
+                return;
             const int32_t u = __ldcg(&sq[i]);
-            if (__ldcg(&a.sst[u]) == epoch) {   // not done (a later entry of u may repeat it)
-                a.sst[u] = epoch | kDone;
-                const Off rb = __ldg(&a.row[u]), d = __ldg(&a.row[u + 1]) - rb;
-                du = __ldcg(&a.dist[u]);
-                const Off c = near_arcs(a, rb, d, du, T);
-                if (d - c >= (Off)a.big) {
-                    push_hub_at(a, u, c, d, gen1);
-                } else {
-                    beg = rb + c;
-                    deg = (int)(d - c);
-                }
+            if (__ldcg(&a.sst[u]) != epoch)     // done already
+                return;
+            a.sst[u] = epoch | kDone;
+            const Off rb = __ldg(&a.row[u]), d = __ldg(&a.row[u + 1]) - rb;
+            du = __ldcg(&a.dist[u]);
+            const Off c = near_arcs(a, rb, d, du, T);
+            if (d - c >= (Off)a.big) {
+                push_hub_at(a, u, c, d, gen + 1);
+            } else {
+                beg = rb + c;
+                deg = (int)(d - c);
             }
-        }
-        relax_group<Off, D, TRACE, 1, false, ST, L1, true>(a, beg, deg, du, T, gen, epoch, fc, ws);
-    }
+        });
     if constexpr (ST)
-        stage_flush_all(a, ws, gen1, fc);
+        stage_flush_all(a, ws, gen + 1, fc);
 }
 
 // The minimum of x over the 32 lanes of a converged warp, in every lane.
