@@ -236,9 +236,15 @@ case $part in
 11)     # the BFS family at scale 24 and 26 (the contract's > 2^31 arcs). The host check reads the
         # machine's memory from the pages the kernel reports, which start low on some microVMs
         # (H200.md): the kind's 128 GiB less headroom is given instead
+    # The rows are archived every 30 s as they are appended (a call cut off at its 10 minutes still
+    # brings back the finished rows; the experiment resumes them in the next call), and the run
+    # stops itself after GR_P11_TIMEOUT s (default 500: a call's 600 less the build and the copy)
     dir=$(dev_dir)
-    GR_HOST_MEMORY=$((120 * 1024 * 1024 * 1024)) timeout 560 bin/graphrepro experiment \
-        configs/bfs-large-scale.cfg --outdir "$dir" 2>&1 | tail -20
+    ( while sleep 30; do tar czf "$OUT/results-pending11.tgz" "$dir"/bfs-large-scale* 2>/dev/null; done ) &
+    packer=$!
+    GR_HOST_MEMORY=$((120 * 1024 * 1024 * 1024)) timeout "${GR_P11_TIMEOUT:-500}" bin/graphrepro \
+        experiment configs/bfs-large-scale.cfg --outdir "$dir" 2>&1 | tail -20
+    kill "$packer" 2>/dev/null
     tar czf "$OUT/results-pending11.tgz" "$dir"/bfs-large-scale* ;;
 c)      # sixth session: parts 9, 10's tests and 10s in one call (the tests alone, then the
         # sanitizer runs side by side: correctness only), then 9t's tuning rows and traces alone
@@ -372,6 +378,32 @@ n1)     # ninth session: bfs-do bcast=1's A/B (scripts/ab/ninth-bcast.ab), then 
     tests_and_sanitize bfs n1 "(2026-11-25, ninth session) bfs-do bcast" 90 \
         "memcheck bfs-do:bcast=1" "racecheck bfs-do:bcast=1" \
         "racecheck bfs-do:bcast=1,small=0,thin=100" "memcheck bfs-do:bcast=1,alpha=1,beta=1000" ;;
+h1)     # the next session's first call, whichever card comes: on an H200 the pmpp-bfs reproduce
+        # from an empty folder, timed (its 8-minute goal; gpu_session.sh's time: stage without its
+        # build of every test, which the call's 10 minutes cannot spare), archived every 30 s;
+        # on another card part n2
+    if nvidia-smi --query-gpu=name --format=csv,noheader | grep -q H200; then
+        dir=$(dev_dir); cold=$dir.cold
+        rm -rf "$cold"; mkdir -p "$cold"
+        ( while sleep 30; do tar czf "$OUT/results-h1.tgz" "$cold" 2>/dev/null; done ) &
+        packer=$!
+        s0=$(date +%s)
+        GR_RESULTS_DIR=$cold timeout 540 make reproduce PAPER=pmpp-bfs > "$OUT/reproduce-pmpp-bfs.log" 2>&1
+        rc=$?
+        kill "$packer" 2>/dev/null
+        grep -E 'time spent|rows run|done in|^== ' "$OUT/reproduce-pmpp-bfs.log"
+        echo "reproduce PAPER=pmpp-bfs QUICK=: $(( $(date +%s) - s0 )) s, exit $rc, ${dir#results/}, $(date -u +%FT%TZ)" \
+            | tee -a "$dir/reproduce-times.txt"
+        tar czf "$OUT/results-h1.tgz" "$cold" "$dir/reproduce-times.txt"
+    else
+        bash "$0" n2
+    fi ;;
+h2)     # the next session's second call: on an H200 part 11 (bfs-large-scale), else part n3
+    if nvidia-smi --query-gpu=name --format=csv,noheader | grep -q H200; then
+        bash "$0" 11
+    else
+        bash "$0" n3
+    fi ;;
 n2)     # ninth session, first call: the SSSP GPU tests alone (sssp-fast defer=1 among them), then
         # memcheck / racecheck of defer=1
     tests_and_sanitize sssp n2 "(2026-11-25, ninth session) sssp-fast defer" 120 \
@@ -379,5 +411,5 @@ n2)     # ninth session, first call: the SSSP GPU tests alone (sssp-fast defer=1
         "memcheck sssp-fast:defer=1,big=32,delta=1,d32=0" ;;
 n3)     # ninth session, second call: sssp-fast defer=1's A/B (scripts/ab/ninth-defer.ab)
     GR_AB_TIMEOUT=150 bash scripts/ab_rows.sh scripts/ab/ninth-defer.ab ;;
-*) echo "usage: gpu_pending.sh 1|2|2r|3|4|5|6|7|8|9|9t|9r|10|10s|11|c|t|k|k1|k2|s1|s2|s3|w|e1|e2|e3|e4|e5|n1|n2|n3" >&2; exit 2 ;;
+*) echo "usage: gpu_pending.sh 1|2|2r|3|4|5|6|7|8|9|9t|9r|10|10s|11|c|t|k|k1|k2|s1|s2|s3|w|e1|e2|e3|e4|e5|n1|n2|n3|h1|h2" >&2; exit 2 ;;
 esac
