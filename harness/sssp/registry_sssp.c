@@ -121,7 +121,7 @@ const gr_variant gr_variant_sssp_fast = {
     .summary = "ours: near-far delta-stepping in one persistent cooperative kernel, adaptive "
                "delta, balanced expansion on graphs with hubs (hub arcs over all warps, 32 vertices "
                "a warp), thin rounds on a few blocks, 32-bit distances when proven",
-    .gpu = 1, .nparams = 13,
+    .gpu = 1, .nparams = 14,
     .params = {{"delta", 0, 0, 1L << 30, "initial bucket width (0 = auto: max weight / 2)"},
                {"big", 64, 32, 1L << 30, "hub degree: bal=1 spreads hub arcs over all warps; bal=0 gives a hub a block (the first version used 512)"},
                {"d32", 1, 0, 1, "1: 32-bit distances when (n-1) x wmax + wmax < 2^32 - 1"},
@@ -134,7 +134,8 @@ const gr_variant gr_variant_sssp_fast = {
                {"kmin", 0, 0, 1, "1: the far pile's smallest distance kept as the pile fills, so a split makes one pass over it instead of two (with bal=1 at ilp=1 only); 0: a min pass first (the first version)"},
                {"stage", 1, 0, 1, "1: a warp's near and far appends gathered in shared memory and written to the queues in bulk before the round's barrier (kmin=0, and ilp=1 where the expansion is balanced: kmin=1 and ilp 2 / 4 need stage=0); 0: one global atomicAdd per warp and append step (the first version)"},
                {"l1", 0, 0, 1, "1: the target's distance, read before the atomicMin only to skip it, through L1 (a stale line holds a larger distance: at most one needless atomicMin); 0: from L2 (the first version). stage=1 only"},
-               {"defer", 0, 0, 1, "1: each row sorted by weight (untimed); a near expansion relaxes only the arcs with d + w below the threshold, the others once at the bucket's end from the vertices settled in it (with the balanced expansion, which bal=2 then picks; ilp=1, kmin=0, stage=1, l1=0); 0: every arc at every expansion (the first version)"}},
+               {"defer", 0, 0, 1, "1: each row sorted by weight (untimed); a near expansion relaxes only the arcs with d + w below the threshold, the others once at the bucket's end from the vertices settled in it (with the balanced expansion, which bal=2 then picks; ilp=1, kmin=0, stage=1, l1=0); 0: every arc at every expansion (the first version)"},
+               {"sagg", 0, 0, 1, "1: the far-pile split's near and far appends with one atomicAdd a warp and queue, stamps stored plainly (a pile entry is unique); 0: one atomicAdd per entry on the queue's counter (the first version)"}},
     SSSP_HOOKS, .trace = sssp_trace, .impl = &gr_sssp_fast,
 };
 

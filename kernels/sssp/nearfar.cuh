@@ -58,6 +58,7 @@ template <typename Off, typename D> struct nf_args {
     int32_t *sq[2];     // defer: vertices expanded in the epoch (settled lists, by epoch parity)
     unsigned *sst;      // defer: epoch of a vertex's settled-list entry (| kDone once deferred)
     u64 *hse[2];        // defer: a hub entry's arcs in its row, start << 32 | end, by generation parity
+    int sagg;           // sssp-fast sagg=1: the split's appends warp-aggregated (nf_split_push)
 };
 
 // defer: the settled-list stamp of a vertex whose deferred arcs were relaxed in its epoch.
@@ -689,6 +690,11 @@ __device__ __forceinline__ void nf_split_min(const nf_args<Off, D> &a, unsigned 
 // Split, pass 2: far entries below T were expanded as near vertices (dropped); those below Tn
 // form generation gen1's near frontier; the rest move to the other far buffer (epoch's stamp).
 // KM: the smallest distance moved is recorded for that buffer (a warp minimum, one atomic).
+// a.sagg (sssp-fast sagg=1): the entries in warp groups, each warp's near and far appends with one
+// atomicAdd a queue (agg_push) instead of one per entry on the queue's counter (the SASS of the
+// first version has a lone ATOMG.E.ADD per entry: R-MAT 22's big split moves ~3 M entries through
+// two counters), and the stamps stored plainly: the pile holds a vertex at most once (its entries
+// are stamped per epoch) and no relaxation runs during a split, so no other thread writes them.
 template <typename Off, typename D, bool KM = false, bool DF = false>
 __device__ __forceinline__ void nf_split_push(const nf_args<Off, D> &a, unsigned nF, int fc, D T,
                                               D Tn, unsigned gen1, unsigned epoch)
@@ -696,17 +702,53 @@ __device__ __forceinline__ void nf_split_push(const nf_args<Off, D> &a, unsigned
     const u64 nthreads = (u64)gridDim.x * blockDim.x;
     const int32_t *qf = a.qF[fc];
     D lmin = dlim<D>::inf;
-    for (u64 i = blockIdx.x * (u64)blockDim.x + threadIdx.x; i < nF; i += nthreads) {
-        int32_t v = __ldcg(&qf[i]);
-        D d = __ldcg(&a.dist[v]);
-        if (d < T)
-            continue;
-        if (d < Tn) {
-            push_near<Off, D, DF>(a, v, gen1, d, Tn, epoch);
-        } else {
-            if constexpr (KM)
-                lmin = d < lmin ? d : lmin;
-            push_far(a, v, epoch, fc ^ 1);
+    if (a.sagg) {
+        const int lane = threadIdx.x & 31;
+        const u64 nwarps = nthreads >> 5;
+        for (u64 i0 = ((blockIdx.x * (u64)blockDim.x + threadIdx.x) >> 5) * 32; i0 < nF;
+             i0 += nwarps * 32) {   // warp-uniform
+            const u64 i = i0 + lane;
+            int kind = 0;   // 1 near, 2 near hub (bal=0), 3 far
+            int32_t v = 0;
+            if (i < nF) {
+                v = __ldcg(&qf[i]);
+                const D d = __ldcg(&a.dist[v]);
+                if (d >= T && d < Tn) {
+                    a.nstamp[v] = gen1;
+                    const Off deg = a.row[v + 1] - a.row[v];
+                    if (deg < (Off)a.big)
+                        kind = 1;
+                    else if (!a.bal)
+                        kind = 2;
+                    else if constexpr (DF)
+                        kind = push_hub_near(a, v, d, Tn, gen1, epoch) ? 0 : 1;
+                    else
+                        push_hub(a, v, deg, gen1);
+                } else if (d >= Tn) {
+                    if constexpr (KM)
+                        lmin = d < lmin ? d : lmin;
+                    a.fstamp[v] = epoch;
+                    kind = 3;
+                }
+            }
+            const unsigned FULL = 0xFFFFFFFFu;
+            agg_push(FULL, kind, 1, v, a.qN[gen1 & 1], &a.ctl[C_N + (gen1 & 3)]);
+            agg_push(FULL, kind, 2, v, a.qB[gen1 & 1], &a.ctl[C_B + (gen1 & 3)]);
+            agg_push(FULL, kind, 3, v, a.qF[fc ^ 1], &a.ctl[C_F + (fc ^ 1)]);
+        }
+    } else {
+        for (u64 i = blockIdx.x * (u64)blockDim.x + threadIdx.x; i < nF; i += nthreads) {
+            int32_t v = __ldcg(&qf[i]);
+            D d = __ldcg(&a.dist[v]);
+            if (d < T)
+                continue;
+            if (d < Tn) {
+                push_near<Off, D, DF>(a, v, gen1, d, Tn, epoch);
+            } else {
+                if constexpr (KM)
+                    lmin = d < lmin ? d : lmin;
+                push_far(a, v, epoch, fc ^ 1);
+            }
         }
     }
     if constexpr (KM) {     // the whole warp is here (the loop's bound is uniform per thread)

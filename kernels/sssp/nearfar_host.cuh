@@ -80,6 +80,7 @@ void nf_args_fill(nf_args<Off, D> &a, const gr_dcsr &g, const nf_buffers &b)
     a.sq[0] = a.sq[1] = nullptr;
     a.sst = nullptr;
     a.hse[0] = a.hse[1] = nullptr;
+    a.sagg = 0;         // sssp-fast sagg=1 sets it
 }
 
 }  // namespace nearfar

@@ -33,6 +33,7 @@
 //    automatic initial delta is max weight / 2;
 //  - distances are 32-bit when the harness proves (n-1) x wmax + wmax < 2^32 - 1 (d32=1), 64-bit
 //    otherwise; both use the hardware atomicMin;
+//  - sagg=1 (default 0): the split's appends aggregated per warp (nf_split_push);
 //  - defer=1 (bal=1, ilp=1, stage=1; default 0): each row sorted by weight (untimed, in prepare);
 //    a near expansion relaxes only the arcs with d + w < T (a prefix of the row, found by a
 //    binary search); the vertices expanded in a bucket join a settled list, and when the near
@@ -251,6 +252,7 @@ struct fast_state {
     u64 *rec;
     u64 *hubctr;            // bal: 4 generation slots
     int64_t *hoff[2];       // bal: hub entries' arc offsets, by generation parity
+    int sagg;               // 1: the split's appends warp-aggregated (nf_split_push)
     int defer;              // 1: arcs sorted by weight, those at or past T deferred (nf_defer)
     int32_t *sq[2];         // defer: settled lists by epoch parity
     unsigned *sst;          // defer: settled-list stamps
@@ -271,6 +273,7 @@ template <typename Off, typename D> nf_args<Off, D> make_args(fast_state *s)
     a.hoff[0] = s->hoff[0];
     a.hoff[1] = s->hoff[1];
     a.defer = s->defer;
+    a.sagg = s->sagg;
     a.sst = s->sst;
     for (int k = 0; k < 2; k++) {
         a.sq[k] = s->sq[k];
@@ -443,6 +446,7 @@ void *fast_prepare(const gr_graph *g, const long *pv, gr_err *err)
     s->stage = (int)pv[10];
     s->l1 = (int)pv[11];
     s->defer = (int)pv[12];
+    s->sagg = (int)pv[13];
     if (s->bal && s->big > (1 << 25))   // a warp group's 32 degrees (each < big) sum in an int
         s->big = 1 << 25;
     // hubtest=0 and no vertex of degree >= big: every degree test would say "not a hub", skip it

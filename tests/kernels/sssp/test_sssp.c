@@ -213,6 +213,15 @@ TEST_CASE(sssp_fast_defer_bal0_refused) { check_refused("sssp-fast:defer=1,bal=0
 TEST_CASE(sssp_fast_defer_stage0_refused) { check_refused("sssp-fast:defer=1,stage=0", "defer=1"); }
 TEST_CASE(sssp_fast_defer_l1_refused) { check_refused("sssp-fast:defer=1,l1=1", "defer=1"); }
 TEST_CASE(trace_sssp_fast_defer) { check_trace("sssp-fast:defer=1", 0); }
+/* sagg=1: the split's appends aggregated per warp, stamps stored plainly: with many splits (delta
+ * 1, small hubs, 64-bit distances), bal=0's hub list, the kept minimum (kmin=1), and with defer
+ * (hubs queued near by the split as entries of their near arcs) */
+TEST_CASE(sssp_fast_sagg) { check_variant("sssp-fast:sagg=1"); }
+TEST_CASE(sssp_fast_sagg_small_d64) { check_variant("sssp-fast:sagg=1,big=32,delta=1,d32=0"); }
+TEST_CASE(sssp_fast_sagg_bal0) { check_variant("sssp-fast:sagg=1,bal=0,big=32,delta=2"); }
+TEST_CASE(sssp_fast_sagg_kmin) { check_variant("sssp-fast:sagg=1,bal=0,kmin=1,stage=0,delta=1"); }
+TEST_CASE(sssp_fast_sagg_defer) { check_variant("sssp-fast:sagg=1,defer=1,big=32,delta=1,d32=0"); }
+TEST_CASE(trace_sssp_fast_sagg) { check_trace("sssp-fast:sagg=1", 0); }
 TEST_CASE(sssp_nf_default) { check_variant("sssp-nf"); }
 TEST_CASE(sssp_nf_delta1_big32) { check_variant("sssp-nf:delta=1,big=32"); }
 TEST_CASE(sssp_nf_delta_huge) { check_variant("sssp-nf:delta=1000000000"); }
@@ -265,4 +274,7 @@ TEST_MAIN("sssp", TEST_ENTRY(bf_edge_default), TEST_ENTRY(bf_edge_restrict0),
           TEST_ENTRY(sssp_fast_defer_thin), TEST_ENTRY(sssp_fast_defer_one_bucket),
           TEST_ENTRY(sssp_fast_defer_bps1), TEST_ENTRY(sssp_fast_defer_bal0_refused),
           TEST_ENTRY(sssp_fast_defer_stage0_refused), TEST_ENTRY(sssp_fast_defer_l1_refused),
-          TEST_ENTRY(trace_sssp_fast_defer))
+          TEST_ENTRY(trace_sssp_fast_defer), TEST_ENTRY(sssp_fast_sagg),
+          TEST_ENTRY(sssp_fast_sagg_small_d64), TEST_ENTRY(sssp_fast_sagg_bal0),
+          TEST_ENTRY(sssp_fast_sagg_kmin), TEST_ENTRY(sssp_fast_sagg_defer),
+          TEST_ENTRY(trace_sssp_fast_sagg))
