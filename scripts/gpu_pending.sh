@@ -404,12 +404,13 @@ h2)     # the next session's second call: on an H200 part 11 (bfs-large-scale), 
     else
         bash "$0" n3
     fi ;;
-n2)     # ninth session, first call: the SSSP GPU tests alone (sssp-fast defer=1 and sagg=1 among
-        # them), then memcheck / racecheck of both
+n2)     # ninth session, first call: the SSSP GPU tests alone (sssp-fast defer=1, sagg=1 and pk=1
+        # among them), then memcheck / racecheck of each
     tests_and_sanitize sssp n2 "(2026-11-25, ninth session) sssp-fast defer and sagg" 120 \
         "memcheck sssp-fast:defer=1" "racecheck sssp-fast:defer=1" \
         "memcheck sssp-fast:defer=1,big=32,delta=1,d32=0" "memcheck sssp-fast:sagg=1,delta=1" \
-        "racecheck sssp-fast:sagg=1,defer=1" ;;
+        "racecheck sssp-fast:sagg=1,defer=1" "memcheck sssp-fast:pk=1,delta=1" \
+        "racecheck sssp-fast:pk=1" ;;
 n3)     # ninth session, second call: sssp-fast defer=1's and sagg=1's A/B (scripts/ab/ninth-defer.ab)
     GR_AB_TIMEOUT=150 bash scripts/ab_rows.sh scripts/ab/ninth-defer.ab ;;
 *) echo "usage: gpu_pending.sh 1|2|2r|3|4|5|6|7|8|9|9t|9r|10|10s|11|c|t|k|k1|k2|s1|s2|s3|w|e1|e2|e3|e4|e5|n1|n2|n3|h1|h2" >&2; exit 2 ;;

@@ -59,7 +59,42 @@ template <typename Off, typename D> struct nf_args {
     unsigned *sst;      // defer: epoch of a vertex's settled-list entry (| kDone once deferred)
     u64 *hse[2];        // defer: a hub entry's arcs in its row, start << 32 | end, by generation parity
     int sagg;           // sssp-fast sagg=1: the split's appends warp-aggregated (nf_split_push)
+    int pk;             // sssp-fast pk=1: dist holds packed words (pk_tag), initialised so
 };
+
+// PK (sssp-fast pk=1, 32-bit distances only): each distance is the high half of a 64-bit word
+// whose low half is the tag of the improvement that wrote it, (generation + 1) << 1 | near, so
+// that one atomicMin both lowers the distance and says whether the vertex is queued near for this
+// generation already (tag == pk_tag(gen1, 1)) or in this epoch's far pile already (tag >= the tag
+// of the epoch's first generation, pk_tag(egen, 0)): no stamp atomics. A smaller distance always
+// wins whatever the tags; an equal one is no improvement. The split (no relaxation runs then)
+// stores the words of the entries it moves: near with pk_tag(gen1, 1), far with pk_tag(gen1, 0),
+// gen1 being the new epoch's first generation; initial words carry tag 0.
+__device__ __forceinline__ unsigned pk_tag(unsigned gen1, bool near)
+{
+    return ((gen1 + 1u) << 1) | (near ? 1u : 0u);
+}
+
+// A vertex's distance for the test before an atomicMin, through peek (L1 may serve it): the word
+// itself, or (PK) its high half.
+template <bool PK, bool L1, typename Off, typename D>
+__device__ __forceinline__ D peek_dist(const nf_args<Off, D> &a, int32_t v)
+{
+    if constexpr (PK)
+        return (D)(peek<L1>(reinterpret_cast<const u64 *>(a.dist) + v) >> 32);
+    else
+        return peek<L1>(&a.dist[v]);
+}
+
+// A vertex's distance as read from L2: the word itself, or (PK) its high half.
+template <bool PK, typename Off, typename D>
+__device__ __forceinline__ D dist_of(const nf_args<Off, D> &a, int32_t v)
+{
+    if constexpr (PK)
+        return (D)(__ldcg(reinterpret_cast<const u64 *>(a.dist) + v) >> 32);
+    else
+        return __ldcg(&a.dist[v]);
+}
 
 // defer: the settled-list stamp of a vertex whose deferred arcs were relaxed in its epoch.
 constexpr unsigned kDone = 0x80000000u;
@@ -283,14 +318,32 @@ __device__ __forceinline__ void far_min(const nf_args<Off, D> &a, int b, D d)
 // relax_to: the arc's target v, its new distance nd and v's distance as read (cur) given.
 // DF (defer=1, BAL only): a near hub is queued as the entry of its near arcs (push_hub_near), or
 // with the other near vertices when they are fewer than big.
+// PK (pk=1): the packed word's atomicMin decides (see pk_tag); `epoch` is then the epoch's first
+// generation.
 template <typename Off, typename D, bool BAL = false, bool HT = true, bool KM = false,
-          bool ST = false, bool DF = false>
+          bool ST = false, bool DF = false, bool PK = false>
 __device__ __forceinline__ void relax_to(const nf_args<Off, D> &a, int32_t v, D nd, D cur, D T,
                                          unsigned gen1, unsigned epoch, int fc,
                                          wstage *ws = nullptr)
 {
     int kind = 0;   // 1 near, 2 near hub, 3 far
-    if (nd < cur && nd < atomicMin(&a.dist[v], nd)) {
+    if constexpr (PK) {
+        static_assert(!DF && !KM, "pk is built without defer and kmin");
+        if (nd < cur) {
+            const bool near = nd < T;
+            const u64 old = atomicMin(reinterpret_cast<u64 *>(a.dist) + v,
+                                      (u64)nd << 32 | pk_tag(gen1, near));
+            const unsigned tag = (unsigned)old;
+            if ((D)(old >> 32) > nd) {
+                if (near) {
+                    if (tag != pk_tag(gen1, true))
+                        kind = HT && a.row[v + 1] - a.row[v] >= (Off)a.big ? 2 : 1;
+                } else if (tag < pk_tag(epoch, false)) {
+                    kind = 3;
+                }
+            }
+        }
+    } else if (nd < cur && nd < atomicMin(&a.dist[v], nd)) {
         if (nd < T) {
             if (atomicExch(&a.nstamp[v], gen1) != gen1)
                 kind = HT && a.row[v + 1] - a.row[v] >= (Off)a.big ? 2 : 1;
@@ -327,13 +380,13 @@ __device__ __forceinline__ void relax_to(const nf_args<Off, D> &a, int32_t v, D 
 // stale line holds a larger value, which costs at most an atomicMin that the true value would
 // have skipped; the atomicMin decides.
 template <typename Off, typename D, bool BAL = false, bool HT = true, bool KM = false,
-          bool ST = false, bool L1 = false, bool DF = false>
+          bool ST = false, bool L1 = false, bool DF = false, bool PK = false>
 __device__ __forceinline__ void relax(const nf_args<Off, D> &a, Off e, D du, D T, unsigned gen1,
                                       unsigned epoch, int fc, wstage *ws = nullptr)
 {
     const int32_t v = __ldg(&a.col[e]);
-    relax_to<Off, D, BAL, HT, KM, ST, DF>(a, v, du + (D)__ldg(&a.w[e]), peek<L1>(&a.dist[v]), T,
-                                          gen1, epoch, fc, ws);
+    relax_to<Off, D, BAL, HT, KM, ST, DF, PK>(a, v, du + (D)__ldg(&a.w[e]), peek_dist<PK, L1>(a, v),
+                                              T, gen1, epoch, fc, ws);
 }
 
 // U arcs of one lane (ok[u]: arc u present) relaxed with their loads overlapped: all targets and
@@ -368,7 +421,10 @@ __global__ void nf_init(nf_args<Off, D> a, int32_t src)
 {
     int64_t i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x;
     if (i < a.n) {
-        a.dist[i] = i == src ? 0 : dlim<D>::inf;
+        if (a.pk)   // packed words (pk_tag): the distance high, tag 0
+            reinterpret_cast<u64 *>(a.dist)[i] = i == src ? 0ull : (u64)dlim<D>::inf << 32;
+        else
+            a.dist[i] = i == src ? 0 : dlim<D>::inf;
         a.nstamp[i] = 0;
         a.fstamp[i] = 0;
         if (a.defer)
@@ -446,7 +502,7 @@ __device__ __forceinline__ void nf_expand(const nf_args<Off, D> &a, unsigned nN,
 // most lanes idle on low-degree vertices). Called by the converged warp. TRACE: arcs examined
 // added to ctl[C_RX + slot of gen].
 template <typename Off, typename D, bool TRACE, int ILP, bool KM = false, bool ST = false,
-          bool L1 = false, bool DF = false>
+          bool L1 = false, bool DF = false, bool PK = false>
 __device__ __forceinline__ void relax_group(const nf_args<Off, D> &a, Off beg, int deg, D du, D T,
                                             unsigned gen, unsigned epoch, int fc, wstage *ws)
 {
@@ -483,7 +539,8 @@ __device__ __forceinline__ void relax_group(const nf_args<Off, D> &a, Off beg, i
         }
         if constexpr (ILP == 1) {
             if (ok[0])
-                relax<Off, D, true, true, KM, ST, L1, DF>(a, e[0], eu[0], T, gen1, epoch, fc, ws);
+                relax<Off, D, true, true, KM, ST, L1, DF, PK>(a, e[0], eu[0], T, gen1, epoch, fc,
+                                                              ws);
         } else {
             relax_n<Off, D, ILP, KM, ST>(a, e, eu, ok, T, gen1, epoch, fc, ws);
         }
@@ -495,7 +552,7 @@ __device__ __forceinline__ void relax_group(const nf_args<Off, D> &a, Off beg, i
 // du) in every lane (valid: i < s1; it sets the lane's arcs [beg, beg + deg) and distance du, and
 // may hold warp-collective steps), then the group's arcs relaxed (relax_group).
 template <typename Off, typename D, bool TRACE, int ILP, bool KM, bool ST, bool L1, bool DF,
-          typename Setup>
+          bool PK, typename Setup>
 __device__ __forceinline__ void group_walk(const nf_args<Off, D> &a, u64 s0, u64 s1, unsigned nblk,
                                            unsigned gen, D T, unsigned epoch, int fc, wstage *ws,
                                            Setup setup)
@@ -511,7 +568,8 @@ __device__ __forceinline__ void group_walk(const nf_args<Off, D> &a, u64 s0, u64
         int deg = 0;
         D du = 0;
         setup(i, i < s1, beg, deg, du);
-        relax_group<Off, D, TRACE, ILP, KM, ST, L1, DF>(a, beg, deg, du, T, gen, epoch, fc, ws);
+        relax_group<Off, D, TRACE, ILP, KM, ST, L1, DF, PK>(a, beg, deg, du, T, gen, epoch, fc,
+                                                            ws);
     }
 }
 
@@ -526,12 +584,12 @@ __device__ __forceinline__ void group_walk(const nf_args<Off, D> &a, u64 s0, u64
 // vertex near again when its distance has fallen since the entry was made so that arc `end` is
 // near too (the entry counted its near arcs at the distance it was queued with).
 template <typename Off, typename D, bool TRACE, int ILP, bool KM = false, bool ST = false,
-          bool L1 = false, bool DF = false>
+          bool L1 = false, bool DF = false, bool PK = false>
 __device__ __forceinline__ void nf_expand_bal(const nf_args<Off, D> &a, unsigned nN, unsigned nB,
                                               unsigned gen, D T, unsigned epoch, int fc,
                                               unsigned nblk, wstage *ws = nullptr)
 {
-    static_assert(!DF || ILP == 1, "defer is built for ilp=1");
+    static_assert((!DF && !PK) || ILP == 1, "defer and pk are built for ilp=1");
     const unsigned FULL = 0xFFFFFFFFu;
     const int lane = threadIdx.x & 31;
     const u64 nwarps = ((u64)nblk * blockDim.x) >> 5;
@@ -552,7 +610,7 @@ __device__ __forceinline__ void nf_expand_bal(const nf_args<Off, D> &a, unsigned
             auto off = [&](unsigned h) { return __ldcg(&ho[h]); };
             auto enter = [&](unsigned h) {
                 const int32_t u = __ldcg(&qb[h]);
-                du = __ldcg(&a.dist[u]);
+                du = dist_of<PK>(a, u);
                 rbeg = __ldg(&a.row[u]);
                 if constexpr (DF) {
                     const u64 se = __ldcg(&a.hse[gen & 1][h]);
@@ -570,8 +628,8 @@ __device__ __forceinline__ void nf_expand_bal(const nf_args<Off, D> &a, unsigned
                             atomicExch(&a.nstamp[cu], gen1) != gen1)
                             a.qN[gen1 & 1][atomicAdd(&a.ctl[C_N + (gen1 & 3)], 1u)] = cu;
                     }
-                    relax<Off, D, true, true, KM, ST, L1, DF>(a, rbeg + (Off)j, du, T, gen1, epoch,
-                                                              fc, ws);
+                    relax<Off, D, true, true, KM, ST, L1, DF, PK>(a, rbeg + (Off)j, du, T, gen1,
+                                                                  epoch, fc, ws);
                 });
             } else {
                 Off e[ILP];
@@ -597,14 +655,14 @@ __device__ __forceinline__ void nf_expand_bal(const nf_args<Off, D> &a, unsigned
         }
     }
     const int32_t *qn = a.qN[gen & 1];
-    group_walk<Off, D, TRACE, ILP, KM, ST, L1, DF>(
+    group_walk<Off, D, TRACE, ILP, KM, ST, L1, DF, PK>(
         a, 0, nN, nblk, gen, T, epoch, fc, ws, [&](u64 i, bool valid, Off &beg, int &deg, D &du) {
             int32_t u = 0;
             if (valid) {
                 u = __ldcg(&qn[i]);
                 beg = __ldg(&a.row[u]);
                 Off d = __ldg(&a.row[u + 1]) - beg;     // < big (DF: any)
-                du = __ldcg(&a.dist[u]);
+                du = dist_of<PK>(a, u);
                 if constexpr (DF) {
                     d = near_arcs(a, beg, d, du, T);
                     if (d >= (Off)a.big) {   // its near arcs are many: a hub entry next round
@@ -636,7 +694,7 @@ __device__ __forceinline__ void nf_defer(const nf_args<Off, D> &a, unsigned s0, 
                                          wstage *ws = nullptr)
 {
     const int32_t *sq = a.sq[epoch & 1];
-    group_walk<Off, D, TRACE, 1, false, ST, L1, true>(
+    group_walk<Off, D, TRACE, 1, false, ST, L1, true, false>(
         a, s0, s1, gridDim.x, gen, T, epoch, fc, ws,
         [&](u64 i, bool valid, Off &beg, int &deg, D &du) {
             if (!valid)
@@ -671,14 +729,14 @@ template <typename D> __device__ __forceinline__ D warp_min(D x)
 
 // Split, pass 1: the smallest distance >= T among the nF far entries, into *a.gmin (atomicMin;
 // *a.gmin holds INF before).
-template <typename Off, typename D>
+template <typename Off, typename D, bool PK = false>
 __device__ __forceinline__ void nf_split_min(const nf_args<Off, D> &a, unsigned nF, int fc, D T)
 {
     const u64 nthreads = (u64)gridDim.x * blockDim.x;
     const int32_t *qf = a.qF[fc];
     D lmin = dlim<D>::inf;
     for (u64 i = blockIdx.x * (u64)blockDim.x + threadIdx.x; i < nF; i += nthreads) {
-        D d = __ldcg(&a.dist[__ldcg(&qf[i])]);
+        D d = dist_of<PK>(a, __ldcg(&qf[i]));
         if (d >= T && d < lmin)
             lmin = d;
     }
@@ -695,14 +753,15 @@ __device__ __forceinline__ void nf_split_min(const nf_args<Off, D> &a, unsigned 
 // first version has a lone ATOMG.E.ADD per entry: R-MAT 22's big split moves ~3 M entries through
 // two counters), and the stamps stored plainly: the pile holds a vertex at most once (its entries
 // are stamped per epoch) and no relaxation runs during a split, so no other thread writes them.
-template <typename Off, typename D, bool KM = false, bool DF = false>
+// PK (pk=1, always this way): the moved entries' words stored with their tags instead of stamps.
+template <typename Off, typename D, bool KM = false, bool DF = false, bool PK = false>
 __device__ __forceinline__ void nf_split_push(const nf_args<Off, D> &a, unsigned nF, int fc, D T,
                                               D Tn, unsigned gen1, unsigned epoch)
 {
     const u64 nthreads = (u64)gridDim.x * blockDim.x;
     const int32_t *qf = a.qF[fc];
     D lmin = dlim<D>::inf;
-    if (a.sagg) {
+    if (PK || a.sagg) {
         const int lane = threadIdx.x & 31;
         const u64 nwarps = nthreads >> 5;
         for (u64 i0 = ((blockIdx.x * (u64)blockDim.x + threadIdx.x) >> 5) * 32; i0 < nF;
@@ -712,9 +771,12 @@ __device__ __forceinline__ void nf_split_push(const nf_args<Off, D> &a, unsigned
             int32_t v = 0;
             if (i < nF) {
                 v = __ldcg(&qf[i]);
-                const D d = __ldcg(&a.dist[v]);
+                const D d = dist_of<PK>(a, v);
                 if (d >= T && d < Tn) {
-                    a.nstamp[v] = gen1;
+                    if constexpr (PK)
+                        reinterpret_cast<u64 *>(a.dist)[v] = (u64)d << 32 | pk_tag(gen1, true);
+                    else
+                        a.nstamp[v] = gen1;
                     const Off deg = a.row[v + 1] - a.row[v];
                     if (deg < (Off)a.big)
                         kind = 1;
@@ -727,7 +789,10 @@ __device__ __forceinline__ void nf_split_push(const nf_args<Off, D> &a, unsigned
                 } else if (d >= Tn) {
                     if constexpr (KM)
                         lmin = d < lmin ? d : lmin;
-                    a.fstamp[v] = epoch;
+                    if constexpr (PK)
+                        reinterpret_cast<u64 *>(a.dist)[v] = (u64)d << 32 | pk_tag(gen1, false);
+                    else
+                        a.fstamp[v] = epoch;
                     kind = 3;
                 }
             }

@@ -34,6 +34,10 @@
 //  - distances are 32-bit when the harness proves (n-1) x wmax + wmax < 2^32 - 1 (d32=1), 64-bit
 //    otherwise; both use the hardware atomicMin;
 //  - sagg=1 (default 0): the split's appends aggregated per warp (nf_split_push);
+//  - pk=1 (default 0; bal=1, ilp=1, stage=1, defer=0; in effect with 32-bit distances): one
+//    64-bit atomicMin on (distance << 32 | tag) instead of the atomicMin and the stamp's
+//    atomicExch of an improving arc (pk_tag in nearfar.cuh); the split stores the words of the
+//    entries it moves (so pk implies sagg's split);
 //  - defer=1 (bal=1, ilp=1, stage=1; default 0): each row sorted by weight (untimed, in prepare);
 //    a near expansion relaxes only the arcs with d + w < T (a prefix of the row, found by a
 //    binary search); the vertices expanded in a bucket join a settled list, and when the near
@@ -50,6 +54,7 @@
 // (L2, never a stale L1 line); grid.sync() orders the rounds.
 #include <cooperative_groups.h>
 #include <cstdlib>
+#include <type_traits>
 #include <vector>
 #include "nearfar_host.cuh"
 #include "sssp_gpu.h"
@@ -94,13 +99,14 @@ __device__ __forceinline__ void end_round(const nf_args<Off, D> &a, unsigned gen
 // version's (a kernel instance each, so that bal=0 keeps the first version's registers). HT
 // false (bal=0 only, hubtest=0 on a graph without hubs): no degree test of pushed vertices.
 template <typename Off, typename D, bool TRACE, bool BAL, int ILP, bool HT, bool KM, bool ST,
-          bool L1 = false, bool DF = false>
+          bool L1 = false, bool DF = false, bool PK = false>
 __device__ __forceinline__ void expand_round(const nf_args<Off, D> &a, unsigned nN, unsigned nB,
                                              unsigned gen, D T, unsigned epoch, int fc,
                                              unsigned nblk, wstage *ws)
 {
     if constexpr (BAL)
-        nf_expand_bal<Off, D, TRACE, ILP, KM, ST, L1, DF>(a, nN, nB, gen, T, epoch, fc, nblk, ws);
+        nf_expand_bal<Off, D, TRACE, ILP, KM, ST, L1, DF, PK>(a, nN, nB, gen, T, epoch, fc, nblk,
+                                                              ws);
     else
         nf_expand<Off, D, TRACE, HT, KM, ST, L1>(a, nN, nB, gen, T, epoch, fc, nblk, ws);
 }
@@ -109,7 +115,7 @@ __device__ __forceinline__ void expand_round(const nf_args<Off, D> &a, unsigned 
 // while the near frontier stays at most a.thin vertices with no hub; the leader then publishes the
 // generation reached in ctl[C_GEN]. The other blocks wait at the grid barrier meanwhile.
 template <typename Off, typename D, bool TRACE, bool BAL, int ILP, bool HT, bool KM, bool ST,
-          bool L1 = false, bool DF = false>
+          bool L1 = false, bool DF = false, bool PK = false>
 __device__ void thin_rounds(const nf_args<Off, D> &a, unsigned nN, unsigned gen, D T, unsigned epoch,
                             int fc, unsigned &phase, unsigned &rec_i, wstage *ws)
 {
@@ -117,8 +123,8 @@ __device__ void thin_rounds(const nf_args<Off, D> &a, unsigned nN, unsigned gen,
     for (;;) {
         if (TRACE && leader)
             start_round<Off, D, TRACE>(a, rec_i);
-        expand_round<Off, D, TRACE, BAL, ILP, HT, KM, ST, L1, DF>(a, nN, 0, gen, T, epoch, fc,
-                                                                  a.tblocks, ws);
+        expand_round<Off, D, TRACE, BAL, ILP, HT, KM, ST, L1, DF, PK>(a, nN, 0, gen, T, epoch, fc,
+                                                                      a.tblocks, ws);
         group_sync(&a.ctl[C_TBAR], a.tblocks, phase);
         if (leader)
             end_round<Off, D, TRACE>(a, gen, nN, rec_i);
@@ -134,8 +140,9 @@ __device__ void thin_rounds(const nf_args<Off, D> &a, unsigned nN, unsigned gen,
 
 // ST at ILP 1 is held to 5 blocks an SM (48 registers), the occupancy of the unstaged kernel: left
 // free, ptxas gave the staged balanced expansion 62 registers (4 blocks).
+// PK (pk=1): the expansions get the epoch's first generation (egen) where the stamps' epoch goes.
 template <typename Off, typename D, bool TRACE, bool BAL, int ILP, bool HT, bool KM, bool ST,
-          bool L1 = false, bool DF = false>
+          bool L1 = false, bool DF = false, bool PK = false>
 __global__ void __launch_bounds__(kBs, ST && ILP == 1 ? 5 : 0) fast_main(nf_args<Off, D> a)
 {
     cg::grid_group grid = cg::this_grid();
@@ -153,6 +160,7 @@ __global__ void __launch_bounds__(kBs, ST && ILP == 1 ? 5 : 0) fast_main(nf_args
     D T = a.delta, delta = a.delta;
     unsigned rec_i = 0;
     unsigned sdone = 0;     // DF: entries of the epoch's settled list whose deferred arcs are done
+    unsigned egen = 0;      // PK: the epoch's first generation
     if (TRACE && gtid == 0)
         a.rec[0] = gr_globaltimer();
     for (;;) {      // every branch below depends only on values read after a grid.sync: uniform
@@ -179,7 +187,7 @@ __global__ void __launch_bounds__(kBs, ST && ILP == 1 ? 5 : 0) fast_main(nf_args
             if constexpr (KM) {     // kept while the buffer filled, complete at the last barrier
                 gm = __ldcg(&a.gmin[1 + fc]);
             } else {
-                nf_split_min(a, nF, fc, T);
+                nf_split_min<Off, D, PK>(a, nF, fc, T);
                 grid.sync();
                 gm = __ldcg(a.gmin);
             }
@@ -188,8 +196,9 @@ __global__ void __launch_bounds__(kBs, ST && ILP == 1 ? 5 : 0) fast_main(nf_args
             D Tn = sat_add((D)gm, delta);
             unsigned gen1 = gen + 1;
             epoch++;
-            nf_split_push<Off, D, KM, DF>(a, nF, fc, T, Tn, gen1, epoch);
+            nf_split_push<Off, D, KM, DF, PK>(a, nF, fc, T, Tn, gen1, epoch);
             sdone = 0;
+            egen = gen1;
             grid.sync();
             if (gtid == 0) {    // next read / written at the next split, after grid.syncs
                 a.ctl[C_F + fc] = 0;
@@ -218,16 +227,16 @@ __global__ void __launch_bounds__(kBs, ST && ILP == 1 ? 5 : 0) fast_main(nf_args
         }
         if (can_thin && nB == 0 && nN <= a.thin) {      // a thin round: the thin group alone
             if (blockIdx.x < a.tblocks)
-                thin_rounds<Off, D, TRACE, BAL, ILP, HT, KM, ST, L1, DF>(a, nN, gen, T, epoch, fc,
-                                                                         phase, rec_i, ws);
+                thin_rounds<Off, D, TRACE, BAL, ILP, HT, KM, ST, L1, DF, PK>(
+                    a, nN, gen, T, PK ? egen : epoch, fc, phase, rec_i, ws);
             grid.sync();
             gen = __ldcg(&a.ctl[C_GEN]);
             continue;
         }
         if (TRACE && gtid == 0)
             start_round<Off, D, TRACE>(a, rec_i);
-        expand_round<Off, D, TRACE, BAL, ILP, HT, KM, ST, L1, DF>(a, nN, nB, gen, T, epoch, fc,
-                                                                  gridDim.x, ws);
+        expand_round<Off, D, TRACE, BAL, ILP, HT, KM, ST, L1, DF, PK>(
+            a, nN, nB, gen, T, PK ? egen : epoch, fc, gridDim.x, ws);
         grid.sync();
         if (gtid == 0)
             end_round<Off, D, TRACE>(a, gen, nN + nB, rec_i);
@@ -253,6 +262,7 @@ struct fast_state {
     u64 *hubctr;            // bal: 4 generation slots
     int64_t *hoff[2];       // bal: hub entries' arc offsets, by generation parity
     int sagg;               // 1: the split's appends warp-aggregated (nf_split_push)
+    int pk;                 // 1: packed distance words (pk_tag), 32-bit distances only
     int defer;              // 1: arcs sorted by weight, those at or past T deferred (nf_defer)
     int32_t *sq[2];         // defer: settled lists by epoch parity
     unsigned *sst;          // defer: settled-list stamps
@@ -274,6 +284,7 @@ template <typename Off, typename D> nf_args<Off, D> make_args(fast_state *s)
     a.hoff[1] = s->hoff[1];
     a.defer = s->defer;
     a.sagg = s->sagg;
+    a.pk = s->pk;
     a.sst = s->sst;
     for (int k = 0; k < 2; k++) {
         a.sq[k] = s->sq[k];
@@ -308,6 +319,10 @@ const void *fast_kernel_st(const fast_state *s)
 
 template <typename Off, typename D, bool TRACE> const void *fast_kernel(const fast_state *s)
 {
+    if constexpr (std::is_same<D, unsigned>::value)     // pk: 32-bit distances only
+        if (s->pk)  // bal=1, ilp=1, kmin=0, stage=1, l1=0, defer=0 (checked in fast_prepare)
+            return (const void *)fast_main<Off, D, TRACE, true, 1, true, false, true, false, false,
+                                           true>;
     if (s->defer)   // bal=1, ilp=1, kmin=0, stage=1, l1=0 (checked in fast_prepare)
         return (const void *)fast_main<Off, D, TRACE, true, 1, true, false, true, false, true>;
     if (!s->stage)
@@ -386,8 +401,8 @@ void *fast_prepare(const gr_graph *g, const long *pv, gr_err *err)
     for (int32_t v = 0; v < g->n; v++)
         maxdeg = g->row[v + 1] - g->row[v] > maxdeg ? g->row[v + 1] - g->row[v] : maxdeg;
     int bal = (int)pv[6];
-    if (bal == 2)   // defer=1 is built on the balanced expansion: auto picks it
-        bal = pv[12] || maxdeg >= pv[1];
+    if (bal == 2)   // defer=1 and pk=1 are built on the balanced expansion: auto picks it
+        bal = pv[12] || pv[14] || maxdeg >= pv[1];
     if (bal && pv[9] && pv[7] != 1) {
         gr_errf(err, "sssp-fast: kmin=1 with the balanced expansion is built for ilp=1, not ilp=%ld",
                 pv[7]);
@@ -410,6 +425,12 @@ void *fast_prepare(const gr_graph *g, const long *pv, gr_err *err)
         gr_errf(err, "sssp-fast: defer=1 is built for the balanced expansion with ilp=1, kmin=0, "
                 "stage=1 and l1=0 (here bal=%d, ilp=%ld, kmin=%ld, stage=%ld, l1=%ld)", bal, pv[7],
                 pv[9], pv[10], pv[11]);
+        return nullptr;
+    }
+    if (pv[14] && (!bal || pv[9] || !pv[10] || pv[11] || pv[7] != 1 || pv[12])) {
+        gr_errf(err, "sssp-fast: pk=1 is built for the balanced expansion with ilp=1, kmin=0, "
+                "stage=1, l1=0 and defer=0 (here bal=%d, ilp=%ld, kmin=%ld, stage=%ld, l1=%ld, "
+                "defer=%ld)", bal, pv[7], pv[9], pv[10], pv[11], pv[12]);
         return nullptr;
     }
     if (pv[12] && maxdeg > (int64_t)INT32_MAX) {
@@ -447,6 +468,7 @@ void *fast_prepare(const gr_graph *g, const long *pv, gr_err *err)
     s->l1 = (int)pv[11];
     s->defer = (int)pv[12];
     s->sagg = (int)pv[13];
+    s->pk = pv[14] && s->d32;       // the packed word holds a 32-bit distance
     if (s->bal && s->big > (1 << 25))   // a warp group's 32 degrees (each < big) sum in an int
         s->big = 1 << 25;
     // hubtest=0 and no vertex of degree >= big: every degree test would say "not a hub", skip it
@@ -521,6 +543,15 @@ void fast_fetch(void *p, int64_t *out)
 {
     fast_state *s = (fast_state *)p;
     size_t n = (size_t)s->g.n;
+    if (s->pk) {    // packed words: the distance is the high half
+        std::vector<u64> w(n);
+        GR_CUDA_CHECK(cudaMemcpy(w.data(), s->b.dist, n * 8, cudaMemcpyDeviceToHost));
+        for (size_t v = 0; v < n; v++) {
+            const unsigned d = (unsigned)(w[v] >> 32);
+            out[v] = d == dlim<unsigned>::inf ? INT64_MAX : (int64_t)d;
+        }
+        return;
+    }
     if (!s->d32) {
         GR_CUDA_CHECK(cudaMemcpy(out, s->b.dist, n * 8, cudaMemcpyDeviceToHost));
         return;

@@ -222,6 +222,17 @@ TEST_CASE(sssp_fast_sagg_bal0) { check_variant("sssp-fast:sagg=1,bal=0,big=32,de
 TEST_CASE(sssp_fast_sagg_kmin) { check_variant("sssp-fast:sagg=1,bal=0,kmin=1,stage=0,delta=1"); }
 TEST_CASE(sssp_fast_sagg_defer) { check_variant("sssp-fast:sagg=1,defer=1,big=32,delta=1,d32=0"); }
 TEST_CASE(trace_sssp_fast_sagg) { check_trace("sssp-fast:sagg=1", 0); }
+/* pk=1: one 64-bit atomicMin on (distance, tag) per improving arc: the default graphs (on the
+ * graph whose distances pass 2^32 it falls back to 64-bit distances and stamps), many splits and
+ * generations (delta 1, small hubs), thin rounds, one block an SM; refused with defer=1, kmin=1,
+ * stage=0 */
+TEST_CASE(sssp_fast_pk) { check_variant("sssp-fast:pk=1"); }
+TEST_CASE(sssp_fast_pk_small) { check_variant("sssp-fast:pk=1,big=32,delta=1"); }
+TEST_CASE(sssp_fast_pk_thin) { check_variant("sssp-fast:pk=1,thin=16,tblocks=3,delta=2"); }
+TEST_CASE(sssp_fast_pk_bps1) { check_variant("sssp-fast:pk=1,bps=1,big=32,delta=4"); }
+TEST_CASE(sssp_fast_pk_defer_refused) { check_refused("sssp-fast:pk=1,defer=1", "pk=1"); }
+TEST_CASE(sssp_fast_pk_kmin_refused) { check_refused("sssp-fast:pk=1,kmin=1,stage=0", "pk=1"); }
+TEST_CASE(trace_sssp_fast_pk) { check_trace("sssp-fast:pk=1", 0); }
 TEST_CASE(sssp_nf_default) { check_variant("sssp-nf"); }
 TEST_CASE(sssp_nf_delta1_big32) { check_variant("sssp-nf:delta=1,big=32"); }
 TEST_CASE(sssp_nf_delta_huge) { check_variant("sssp-nf:delta=1000000000"); }
@@ -277,4 +288,7 @@ TEST_MAIN("sssp", TEST_ENTRY(bf_edge_default), TEST_ENTRY(bf_edge_restrict0),
           TEST_ENTRY(trace_sssp_fast_defer), TEST_ENTRY(sssp_fast_sagg),
           TEST_ENTRY(sssp_fast_sagg_small_d64), TEST_ENTRY(sssp_fast_sagg_bal0),
           TEST_ENTRY(sssp_fast_sagg_kmin), TEST_ENTRY(sssp_fast_sagg_defer),
-          TEST_ENTRY(trace_sssp_fast_sagg))
+          TEST_ENTRY(trace_sssp_fast_sagg), TEST_ENTRY(sssp_fast_pk),
+          TEST_ENTRY(sssp_fast_pk_small), TEST_ENTRY(sssp_fast_pk_thin),
+          TEST_ENTRY(sssp_fast_pk_bps1), TEST_ENTRY(sssp_fast_pk_defer_refused),
+          TEST_ENTRY(sssp_fast_pk_kmin_refused), TEST_ENTRY(trace_sssp_fast_pk))
