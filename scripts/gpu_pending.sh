@@ -55,7 +55,7 @@ tests_and_sanitize() {   # FAMILY TAG LABEL LIMIT RUN... : the FAMILY's (bfs, ss
     local dir tlog slog
     dir=$(dev_dir); tlog=$OUT/$tag-test-$fam.log; slog=$dir/$fam-sanitizer.log
     make -j"$(nproc)" SMS=90 "build/tests/kernels/$fam/test_$fam" > /dev/null 2>&1
-    timeout 280 "build/tests/kernels/$fam/test_$fam" > "$tlog" 2>&1; echo "exit $?" >> "$tlog"
+    timeout "${GR_TEST_TIMEOUT:-280}" "build/tests/kernels/$fam/test_$fam" > "$tlog" 2>&1; echo "exit $?" >> "$tlog"
     grep -E '^FAIL|passed,' "$tlog"; tail -1 "$tlog"
     tar czf "$OUT/results-$tag.tgz" "$tlog" 2>/dev/null
     echo "== $label" >> "$slog"
@@ -406,7 +406,7 @@ h2)     # the next session's second call: on an H200 part 11 (bfs-large-scale), 
     fi ;;
 n2)     # ninth session, first call: the SSSP GPU tests alone (sssp-fast defer=1, sagg=1 and pk=1
         # among them), then memcheck / racecheck of each
-    tests_and_sanitize sssp n2 "(2026-11-25, ninth session) sssp-fast defer and sagg" 120 \
+    GR_TEST_TIMEOUT=360 tests_and_sanitize sssp n2 "(2026-11-25, ninth session) sssp-fast defer, sagg, pk" 90 \
         "memcheck sssp-fast:defer=1" "racecheck sssp-fast:defer=1" \
         "memcheck sssp-fast:defer=1,big=32,delta=1,d32=0" "memcheck sssp-fast:sagg=1,delta=1" \
         "racecheck sssp-fast:sagg=1,defer=1" "memcheck sssp-fast:pk=1,delta=1" \
