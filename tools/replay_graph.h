@@ -26,7 +26,8 @@ static inline int replay_graph(int argc, char **argv, const char *tool, const ch
     if (argc > 2) {
         *root = (int32_t)atol(argv[2]);
         if (*root < 0 || *root >= g->n) {
-            fprintf(stderr, "%s: root %s: not a vertex of the graph (n = %d)\n", tool, argv[2], g->n);
+            fprintf(stderr, "%s: root %s: not a vertex of the graph (n = %d)\n", tool, argv[2],
+                    g->n);
             gr_graph_free(g);
             return 2;
         }

@@ -41,7 +41,8 @@ typedef struct {
     counts c;
 } replay;
 
-static void relax(replay *r, int32_t u, int64_t du, int64_t e, int64_t T, uint32_t gen1, uint32_t epoch)
+static void relax(replay *r, int32_t u, int64_t du, int64_t e, int64_t T, uint32_t gen1,
+                  uint32_t epoch)
 {
     const int32_t v = r->col[e];
     const int64_t nd = du + r->w[e];
@@ -214,13 +215,15 @@ int main(int argc, char **argv)
 {
     gr_graph g;
     int32_t root;
-    const int rc = replay_graph(argc, argv, "sssp_fast_replay", "GENSPEC [ROOT [DELTA [ENOUGH [THREADS]]]]", &g, &root);
+    const int rc = replay_graph(argc, argv, "sssp_fast_replay",
+                                "GENSPEC [ROOT [DELTA [ENOUGH [THREADS]]]]", &g, &root);
     if (rc)
         return rc;
     int64_t wmax = 1;
     for (int64_t e = 0; e < g.m; e++)
         wmax = g.w[e] > wmax ? g.w[e] : wmax;
-    const int64_t delta = argc > 3 && atol(argv[3]) > 0 ? atol(argv[3]) : (wmax / 2 > 0 ? wmax / 2 : 1);
+    const int64_t delta =
+        argc > 3 && atol(argv[3]) > 0 ? atol(argv[3]) : (wmax / 2 > 0 ? wmax / 2 : 1);
     const long enough = argc > 4 ? atol(argv[4]) : 264, threads = argc > 5 ? atol(argv[5]) : 168960;
     /* the weight-sorted copy: (weight << 32 | target) keys sorted per row */
     int32_t *scol = malloc((size_t)g.m * sizeof *scol), *sw = malloc((size_t)g.m * sizeof *sw);
