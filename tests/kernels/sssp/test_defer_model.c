@@ -3,9 +3,9 @@
  * a random interleaving of the lanes' work inside each round, against Dijkstra on random graphs
  * with hubs. Rows sorted by weight; a group vertex reads its distance and counts its near arcs when
  * its lane starts (a hub entry of them when they are >= big); a hub is queued with the count of its
- * near arcs at the distance it was queued with, each arc of its entry reads the distance when it is
- * taken (different lanes), and the lane of the entry's first arc queues the vertex again when the
- * arc after the entry has become near; the settled list's tails are relaxed at the bucket's end
+ * near arcs at the distance it was queued with, each lane of its entry (a chunk of 1-4 of its
+ * arcs) reads the distance when it enters, and the lane of the entry's first arc queues the vertex
+ * again when the arc after the entry has become near; the settled list's tails are relaxed at the bucket's end
  * from the present distances (tails of >= big arcs as hub entries of the next round), then the
  * split. The rules are written as in the kernel; interleavings the GPU allows are drawn at random.
  * Runs without a GPU (the GPU tests run the kernel itself). */
