@@ -170,7 +170,8 @@ static void run_lanes(state *s, lane *L, int nl, unsigned gen1)
 
 static lane lanes[MAXM * 8];
 
-/* The whole run from root 0 (fast_main with DF, fixed delta); 1 when the distances are Dijkstra's. */
+/* The whole run from root 0 (fast_main with DF, fixed delta); 1 when the distances are Dijkstra's
+ * and no far pile ever held a vertex twice (what sagg=1's split assumes). */
 static int run(const graph *g, int64_t delta, const int64_t *ref)
 {
     static state s;
@@ -201,6 +202,11 @@ static int run(const graph *g, int64_t delta, const int64_t *ref)
                 continue;
             }
             s.nsq[(s.epoch + 1) & 1] = 0;
+            static unsigned char seen[MAXN];    /* sagg=1 stores the stamps plainly: a vertex */
+            memset(seen, 0, sizeof seen);       /* is in the pile at most once */
+            for (int i = 0; i < s.nfar[s.fc]; i++)
+                if (seen[s.far[s.fc][i]]++)
+                    return 0;
             int64_t mn = INT64_MAX;         /* the split */
             for (int i = 0; i < s.nfar[s.fc]; i++) {
                 const int64_t d = s.d[s.far[s.fc][i]];
