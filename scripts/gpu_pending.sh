@@ -410,7 +410,7 @@ n2)     # ninth session, first call: the SSSP GPU tests alone (sssp-fast defer=1
         "memcheck sssp-fast:defer=1" "racecheck sssp-fast:defer=1" \
         "memcheck sssp-fast:defer=1,big=32,delta=1,d32=0" "memcheck sssp-fast:sagg=1,delta=1" \
         "racecheck sssp-fast:sagg=1,defer=1" "memcheck sssp-fast:pk=1,delta=1" \
-        "racecheck sssp-fast:pk=1" ;;
+        "racecheck sssp-fast:pk=1" "racecheck sssp-fast:sflush=1" ;;
 n3)     # ninth session, second call: sssp-fast defer=1's and sagg=1's A/B (scripts/ab/ninth-defer.ab)
     GR_AB_TIMEOUT=150 bash scripts/ab_rows.sh scripts/ab/ninth-defer.ab ;;
 *) echo "usage: gpu_pending.sh 1|2|2r|3|4|5|6|7|8|9|9t|9r|10|10s|11|c|t|k|k1|k2|s1|s2|s3|w|e1|e2|e3|e4|e5|n1|n2|n3|h1|h2" >&2; exit 2 ;;

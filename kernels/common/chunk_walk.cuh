@@ -20,6 +20,34 @@ __device__ __forceinline__ void warp_chunk(int64_t total, int64_t nwarps, int64_
     *k1 = *k0 + chunk < total ? *k0 + chunk : total;
 }
 
+/* The entry of arc k0 (the last entry with off <= k0; n >= 1 entries): one binary search. */
+template <typename OffAt>
+__device__ __forceinline__ unsigned chunk_first_entry(int64_t k0, unsigned n, OffAt off)
+{
+    unsigned lo = 0, hi = n - 1;
+    while (lo < hi) {
+        const unsigned mid = (lo + hi + 1) >> 1;
+        if (off(mid) <= k0)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    return lo;
+}
+
+/* A lane's cursor moved on until arc kk lies in entry h = [hbeg, hend), enter(h) at each move. */
+template <typename OffAt, typename Enter>
+__device__ __forceinline__ void chunk_step_to(int64_t kk, unsigned &h, int64_t &hbeg, int64_t &hend,
+                                              unsigned n, int64_t total, OffAt off, Enter enter)
+{
+    while (kk >= hend) {    /* this lane's arc is in a later entry */
+        h++;
+        hbeg = hend;
+        hend = h + 1 < n ? off(h + 1) : total;
+        enter(h);
+    }
+}
+
 /* Walk the chunk [k0, k1) (k0 < k1 <= total) of a list of n >= 1 entries: off(h) reads entry h's
  * offset, enter(h) is called by a lane whenever it moves to entry h (first for the entry of its
  * first arc); then, U arcs of the lane at a time (k, k + 32, ..., k + 32 (U - 1), those inside the
@@ -31,15 +59,7 @@ __device__ __forceinline__ void warp_chunk_walk_n(int64_t k0, int64_t k1, unsign
                                                   OffAt off, Enter enter, Take take, Flush flush)
 {
     const int lane = (int)(threadIdx.x & 31);
-    unsigned lo = 0, hi = n - 1;
-    while (lo < hi) {
-        const unsigned mid = (lo + hi + 1) >> 1;
-        if (off(mid) <= k0)
-            lo = mid;
-        else
-            hi = mid - 1;
-    }
-    unsigned h = lo;
+    unsigned h = chunk_first_entry(k0, n, off);
     int64_t hbeg = off(h), hend = h + 1 < n ? off(h + 1) : total;
     enter(h);
     for (int64_t k = k0 + lane; k < k1; k += 32 * U) {
@@ -47,16 +67,34 @@ __device__ __forceinline__ void warp_chunk_walk_n(int64_t k0, int64_t k1, unsign
         for (int u = 0; u < U; u++) {
             const int64_t kk = k + 32 * u;
             if (kk < k1) {
-                while (kk >= hend) {    /* this lane's arc is in a later entry */
-                    h++;
-                    hbeg = hend;
-                    hend = h + 1 < n ? off(h + 1) : total;
-                    enter(h);
-                }
+                chunk_step_to(kk, h, hbeg, hend, n, total, off, enter);
                 take(u, kk - hbeg);
             }
         }
         flush();
+    }
+}
+
+/* One arc a lane at a time with the warp converged at every step: between() is called by all 32
+ * lanes before each step of 32 arcs (a warp-collective hook, e.g. a flush of the warp's staged
+ * appends), then arc(j) by the lanes whose arc lies in the chunk. For a warp that calls it as a
+ * whole (the chunk bounds are the same in every lane). */
+template <typename OffAt, typename Enter, typename Arc, typename Between>
+__device__ __forceinline__ void warp_chunk_walk_sync(int64_t k0, int64_t k1, unsigned n,
+                                                     int64_t total, OffAt off, Enter enter, Arc arc,
+                                                     Between between)
+{
+    const int lane = (int)(threadIdx.x & 31);
+    unsigned h = chunk_first_entry(k0, n, off);
+    int64_t hbeg = off(h), hend = h + 1 < n ? off(h + 1) : total;
+    enter(h);
+    for (int64_t kb = k0; kb < k1; kb += 32) {      /* warp-uniform */
+        between();
+        const int64_t kk = kb + lane;
+        if (kk < k1) {
+            chunk_step_to(kk, h, hbeg, hend, n, total, off, enter);
+            arc(kk - hbeg);
+        }
     }
 }
 

@@ -60,6 +60,7 @@ template <typename Off, typename D> struct nf_args {
     u64 *hse[2];        // defer: a hub entry's arcs in its row, start << 32 | end, by generation parity
     int sagg;           // sssp-fast sagg=1: the split's appends warp-aggregated (nf_split_push)
     int pk;             // sssp-fast pk=1: dist holds packed words (pk_tag), initialised so
+    int sflush;         // sssp-fast sflush=1: stages flushed when half full at every warp step
 };
 
 // PK (sssp-fast pk=1, 32-bit distances only): each distance is the high half of a 64-bit word
@@ -519,6 +520,8 @@ __device__ __forceinline__ void relax_group(const nf_args<Off, D> &a, Off beg, i
     if (TRACE && lane == 0)
         atomicAdd(&a.ctl[C_RX + (gen & 3)], (unsigned)S);
     for (int b = 0; b < S; b += 32 * ILP) {                 // warp-uniform
+        if (ST && a.sflush)     // a group's arcs can pass a stage's 256 entries
+            stage_flush_all<Off, D, true>(a, ws, gen1, fc);
         Off e[ILP];
         D eu[ILP];
         bool ok[ILP];
@@ -621,7 +624,7 @@ __device__ __forceinline__ void nf_expand_bal(const nf_args<Off, D> &a, unsigned
                 }
             };
             if constexpr (ILP == 1) {
-                warp_chunk_walk(k0, k1, nB, H, off, enter, [&](int64_t j) {
+                auto arc = [&](int64_t j) {
                     if (DF && j == 0) {     // the entry's first arc: has arc `end` become near?
                         const Off deg = __ldg(&a.row[cu + 1]) - rrow;
                         if (cend < deg && du + (D)__ldg(&a.w[rrow + cend]) < T &&
@@ -630,7 +633,13 @@ __device__ __forceinline__ void nf_expand_bal(const nf_args<Off, D> &a, unsigned
                     }
                     relax<Off, D, true, true, KM, ST, L1, DF, PK>(a, rbeg + (Off)j, du, T, gen1,
                                                                   epoch, fc, ws);
-                });
+                };
+                if (ST && a.sflush)     // a warp's chunk of hub arcs can pass a stage's 256
+                    warp_chunk_walk_sync(k0, k1, nB, H, off, enter, arc, [&]() {
+                        stage_flush_all<Off, D, true>(a, ws, gen1, fc);
+                    });
+                else
+                    warp_chunk_walk(k0, k1, nB, H, off, enter, arc);
             } else {
                 Off e[ILP];
                 D eu[ILP];

@@ -34,6 +34,10 @@
 //  - distances are 32-bit when the harness proves (n-1) x wmax + wmax < 2^32 - 1 (d32=1), 64-bit
 //    otherwise; both use the hardware atomicMin;
 //  - sagg=1 (default 0): the split's appends aggregated per warp (nf_split_push);
+//  - sflush=1 (stage=1; default 0): a warp's stages flushed when half full at every step of 32 arcs
+//    of a hub chunk or a vertex group, not only between work items: a chunk of a hub's arcs (one
+//    work item) can append more than a stage holds, and the appends past it went to the queues'
+//    counters one global atomicAdd a warp step, the same two counters for every warp;
 //  - pk=1 (default 0; bal=1, ilp=1, stage=1, defer=0; in effect with 32-bit distances): one
 //    64-bit atomicMin on (distance << 32 | tag) instead of the atomicMin and the stamp's
 //    atomicExch of an improving arc (pk_tag in nearfar.cuh); the split stores the words of the
@@ -263,6 +267,7 @@ struct fast_state {
     int64_t *hoff[2];       // bal: hub entries' arc offsets, by generation parity
     int sagg;               // 1: the split's appends warp-aggregated (nf_split_push)
     int pk;                 // 1: packed distance words (pk_tag), 32-bit distances only
+    int sflush;             // 1: stages flushed when half full at every warp step (stage=1)
     int defer;              // 1: arcs sorted by weight, those at or past T deferred (nf_defer)
     int32_t *sq[2];         // defer: settled lists by epoch parity
     unsigned *sst;          // defer: settled-list stamps
@@ -285,6 +290,7 @@ template <typename Off, typename D> nf_args<Off, D> make_args(fast_state *s)
     a.defer = s->defer;
     a.sagg = s->sagg;
     a.pk = s->pk;
+    a.sflush = s->sflush;
     a.sst = s->sst;
     for (int k = 0; k < 2; k++) {
         a.sq[k] = s->sq[k];
@@ -433,6 +439,10 @@ void *fast_prepare(const gr_graph *g, const long *pv, gr_err *err)
                 "defer=%ld)", bal, pv[7], pv[9], pv[10], pv[11], pv[12]);
         return nullptr;
     }
+    if (pv[15] && !pv[10]) {
+        gr_errf(err, "sssp-fast: sflush=1 flushes the staged appends: it needs stage=1");
+        return nullptr;
+    }
     if (pv[12] && maxdeg > (int64_t)INT32_MAX) {
         gr_errf(err, "sssp-fast: defer=1 keeps a hub entry's arc range in two 32-bit halves: a "
                 "vertex of %lld arcs is too many (use defer=0)", (long long)maxdeg);
@@ -469,6 +479,7 @@ void *fast_prepare(const gr_graph *g, const long *pv, gr_err *err)
     s->defer = (int)pv[12];
     s->sagg = (int)pv[13];
     s->pk = pv[14] && s->d32;       // the packed word holds a 32-bit distance
+    s->sflush = (int)pv[15];
     if (s->bal && s->big > (1 << 25))   // a warp group's 32 degrees (each < big) sum in an int
         s->big = 1 << 25;
     // hubtest=0 and no vertex of degree >= big: every degree test would say "not a hub", skip it

@@ -233,6 +233,15 @@ TEST_CASE(sssp_fast_pk_bps1) { check_variant("sssp-fast:pk=1,bps=1,big=32,delta=
 TEST_CASE(sssp_fast_pk_defer_refused) { check_refused("sssp-fast:pk=1,defer=1", "pk=1"); }
 TEST_CASE(sssp_fast_pk_kmin_refused) { check_refused("sssp-fast:pk=1,kmin=1,stage=0", "pk=1"); }
 TEST_CASE(trace_sssp_fast_pk) { check_trace("sssp-fast:pk=1", 0); }
+/* sflush=1: stages flushed when half full at every warp step (the star's centre: one chunk of
+ * ~1,000,000 hub arcs a round, far past a stage), with small hubs and delta 1, with defer and
+ * sagg, with pk;
+ * refused with stage=0 */
+TEST_CASE(sssp_fast_sflush) { check_variant("sssp-fast:sflush=1"); }
+TEST_CASE(sssp_fast_sflush_small) { check_variant("sssp-fast:sflush=1,big=32,delta=1,d32=0"); }
+TEST_CASE(sssp_fast_sflush_defer_sagg) { check_variant("sssp-fast:sflush=1,defer=1,sagg=1"); }
+TEST_CASE(sssp_fast_sflush_pk) { check_variant("sssp-fast:sflush=1,pk=1,big=32"); }
+TEST_CASE(sssp_fast_sflush_refused) { check_refused("sssp-fast:sflush=1,stage=0", "stage=1"); }
 TEST_CASE(sssp_nf_default) { check_variant("sssp-nf"); }
 TEST_CASE(sssp_nf_delta1_big32) { check_variant("sssp-nf:delta=1,big=32"); }
 TEST_CASE(sssp_nf_delta_huge) { check_variant("sssp-nf:delta=1000000000"); }
@@ -291,4 +300,7 @@ TEST_MAIN("sssp", TEST_ENTRY(bf_edge_default), TEST_ENTRY(bf_edge_restrict0),
           TEST_ENTRY(trace_sssp_fast_sagg), TEST_ENTRY(sssp_fast_pk),
           TEST_ENTRY(sssp_fast_pk_small), TEST_ENTRY(sssp_fast_pk_thin),
           TEST_ENTRY(sssp_fast_pk_bps1), TEST_ENTRY(sssp_fast_pk_defer_refused),
-          TEST_ENTRY(sssp_fast_pk_kmin_refused), TEST_ENTRY(trace_sssp_fast_pk))
+          TEST_ENTRY(sssp_fast_pk_kmin_refused), TEST_ENTRY(trace_sssp_fast_pk),
+          TEST_ENTRY(sssp_fast_sflush), TEST_ENTRY(sssp_fast_sflush_small),
+          TEST_ENTRY(sssp_fast_sflush_defer_sagg), TEST_ENTRY(sssp_fast_sflush_pk),
+          TEST_ENTRY(sssp_fast_sflush_refused))
