@@ -407,7 +407,7 @@ h2)     # the next session's second call: on an H200 part 11 (bfs-large-scale), 
 n2)     # ninth session, first call: the SSSP GPU tests alone (97 cases; sssp-fast defer=1, sagg=1,
         # pk=1 and sflush=1 among them), then memcheck / racecheck of each (a call cut off at its 10
         # minutes still brings back the archive written after the tests and after each run)
-    GR_TEST_TIMEOUT=420 tests_and_sanitize sssp n2 "(2026-11-25, ninth session) sssp-fast defer, sagg, pk" 90 \
+    GR_TEST_TIMEOUT=420 tests_and_sanitize sssp n2 "(2026-11-25, ninth session) sssp-fast defer, sagg, pk, sflush" 90 \
         "memcheck sssp-fast:defer=1" "racecheck sssp-fast:defer=1" \
         "memcheck sssp-fast:defer=1,big=32,delta=1,d32=0" "memcheck sssp-fast:sagg=1,delta=1" \
         "racecheck sssp-fast:sagg=1,defer=1" "memcheck sssp-fast:pk=1,delta=1" \
