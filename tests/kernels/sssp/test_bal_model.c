@@ -10,15 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include "test.h"
+#include "test_rng.h"
 
 static uint64_t rng = 88172645463325252ULL;
-static uint64_t next(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return rng;
-}
+static uint64_t next(void) { return gr_t_xorshift(&rng); }
 
 /* One lane visits arc `arc` of the list at `base` of `deg` arcs: 1, or 0 when the arc is out of
  * the list or was visited before. */

@@ -13,17 +13,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include "test.h"
+#include "test_rng.h"
 
 enum { MAXN = 160, MAXM = 4096 };
 
 static uint64_t rng = 0xD1B54A32D192ED03ULL;
-static uint64_t next(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return rng;
-}
+static uint64_t next(void) { return gr_t_xorshift(&rng); }
 
 typedef struct {
     int n, m, big;

@@ -9,17 +9,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include "test.h"
+#include "test_rng.h"
 
 enum { NV = 48 };
 
 static uint64_t rng = 0x9E3779B97F4A7C15ULL;
-static uint64_t next(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return rng;
-}
+static uint64_t next(void) { return gr_t_xorshift(&rng); }
 
 static unsigned pk_tag(unsigned gen1, int near) { return ((gen1 + 1u) << 1) | (near ? 1u : 0u); }
 
