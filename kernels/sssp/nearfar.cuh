@@ -87,14 +87,11 @@ __device__ __forceinline__ D peek_dist(const nf_args<Off, D> &a, int32_t v)
         return peek<L1>(&a.dist[v]);
 }
 
-// A vertex's distance as read from L2: the word itself, or (PK) its high half.
+// A vertex's distance as read from L2 (never a stale L1 line): the word itself, or (PK) its high half.
 template <bool PK, typename Off, typename D>
 __device__ __forceinline__ D dist_of(const nf_args<Off, D> &a, int32_t v)
 {
-    if constexpr (PK)
-        return (D)(__ldcg(reinterpret_cast<const u64 *>(a.dist) + v) >> 32);
-    else
-        return __ldcg(&a.dist[v]);
+    return peek_dist<PK, false>(a, v);
 }
 
 // defer: the settled-list stamp of a vertex whose deferred arcs were relaxed in its epoch.
@@ -105,17 +102,18 @@ template <typename D> __device__ __forceinline__ D sat_add(D a, D b)
     return a > dlim<D>::inf - b ? dlim<D>::inf : a + b;
 }
 
-// bal=1: hub v into generation gen1's list, its entry and arc offset from one atomicAdd; the
-// 32-bit counter C_B keeps the entry count the round logic reads.
+// bal=1: hub v (deg arcs) into generation gen1's list, its entry and arc offset from one
+// atomicAdd; the 32-bit counter C_B keeps the entry count the round logic reads. Returns the entry.
 template <typename Off, typename D>
-__device__ __forceinline__ void push_hub(const nf_args<Off, D> &a, int32_t v, Off deg,
-                                         unsigned gen1)
+__device__ __forceinline__ u64 push_hub(const nf_args<Off, D> &a, int32_t v, Off deg,
+                                        unsigned gen1)
 {
     const u64 old = atomicAdd(&a.hubctr[gen1 & 3], (1ull << kHubShift) | (u64)deg);
     const u64 i = old >> kHubShift;
     a.qB[gen1 & 1][i] = v;
     a.hoff[gen1 & 1][i] = (int64_t)(old & kHubMask);
     atomicAdd(&a.ctl[C_B + (gen1 & 3)], 1u);
+    return i;
 }
 
 // defer: the arcs [start, end) of v's row as a hub entry of generation gen1 (end - start >= big).
@@ -123,12 +121,7 @@ template <typename Off, typename D>
 __device__ __forceinline__ void push_hub_at(const nf_args<Off, D> &a, int32_t v, Off start, Off end,
                                             unsigned gen1)
 {
-    const u64 old = atomicAdd(&a.hubctr[gen1 & 3], (1ull << kHubShift) | (u64)(end - start));
-    const u64 i = old >> kHubShift;
-    a.qB[gen1 & 1][i] = v;
-    a.hoff[gen1 & 1][i] = (int64_t)(old & kHubMask);
-    a.hse[gen1 & 1][i] = (u64)start << 32 | (u64)end;
-    atomicAdd(&a.ctl[C_B + (gen1 & 3)], 1u);
+    a.hse[gen1 & 1][push_hub(a, v, end - start, gen1)] = (u64)start << 32 | (u64)end;
 }
 
 // defer: how many arcs of the row [rb, rb + deg), sorted by weight, have du + w < T (du < T).
@@ -164,27 +157,35 @@ __device__ __forceinline__ bool push_hub_near(const nf_args<Off, D> &a, int32_t 
     return true;
 }
 
-// v queued near for generation gen1 (once: the stamp). DF (defer=1, bal=1): a hub as the entry
-// of its near arcs under threshold T at distance dv (push_hub_near), or with the others.
+// Where v, queued near for generation gen1 by a split, goes: 1 the near list, 2 bal=0's hub list,
+// 0 queued here (bal=1: the hub list, push_hub; DF: the entry of its near arcs under threshold T
+// at distance dv, push_hub_near, or 1 when they are fewer than big).
+template <typename Off, typename D, bool DF = false>
+__device__ __forceinline__ int near_dest(const nf_args<Off, D> &a, int32_t v, unsigned gen1, D dv,
+                                         D T, unsigned epoch)
+{
+    const Off deg = a.row[v + 1] - a.row[v];
+    if (deg < (Off)a.big)
+        return 1;
+    if (!a.bal)
+        return 2;
+    if constexpr (DF)
+        return push_hub_near(a, v, dv, T, gen1, epoch) ? 0 : 1;
+    push_hub(a, v, deg, gen1);
+    return 0;
+}
+
+// v queued near for generation gen1 (once: the stamp), where near_dest says.
 template <typename Off, typename D, bool DF = false>
 __device__ __forceinline__ void push_near(const nf_args<Off, D> &a, int32_t v, unsigned gen1,
                                           D dv = 0, D T = 0, unsigned epoch = 0)
 {
     if (atomicExch(&a.nstamp[v], gen1) == gen1)
         return;
-    Off deg = a.row[v + 1] - a.row[v];
-    if (deg >= (Off)a.big && a.bal) {
-        if constexpr (DF) {
-            if (push_hub_near(a, v, dv, T, gen1, epoch))
-                return;
-        } else {
-            push_hub(a, v, deg, gen1);
-            return;
-        }
-    }
-    if (deg < (Off)a.big || a.bal)
+    const int dest = near_dest<Off, D, DF>(a, v, gen1, dv, T, epoch);
+    if (dest == 1)
         a.qN[gen1 & 1][atomicAdd(&a.ctl[C_N + (gen1 & 3)], 1u)] = v;
-    else
+    else if (dest == 2)
         a.qB[gen1 & 1][atomicAdd(&a.ctl[C_B + (gen1 & 3)], 1u)] = v;
 }
 
@@ -786,15 +787,7 @@ __device__ __forceinline__ void nf_split_push(const nf_args<Off, D> &a, unsigned
                         reinterpret_cast<u64 *>(a.dist)[v] = (u64)d << 32 | pk_tag(gen1, true);
                     else
                         a.nstamp[v] = gen1;
-                    const Off deg = a.row[v + 1] - a.row[v];
-                    if (deg < (Off)a.big)
-                        kind = 1;
-                    else if (!a.bal)
-                        kind = 2;
-                    else if constexpr (DF)
-                        kind = push_hub_near(a, v, d, Tn, gen1, epoch) ? 0 : 1;
-                    else
-                        push_hub(a, v, deg, gen1);
+                    kind = near_dest<Off, D, DF>(a, v, gen1, d, Tn, epoch);
                 } else if (d >= Tn) {
                     if constexpr (KM)
                         lmin = d < lmin ? d : lmin;

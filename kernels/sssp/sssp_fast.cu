@@ -427,13 +427,15 @@ void *fast_prepare(const gr_graph *g, const long *pv, gr_err *err)
                 pv[7]);
         return nullptr;
     }
-    if (pv[12] && (!bal || pv[9] || !pv[10] || pv[11] || pv[7] != 1)) {
+    // defer and pk are built on one configuration: the staged balanced expansion at ilp=1, kmin=0
+    const bool staged_bal = bal && !pv[9] && pv[10] && !pv[11] && pv[7] == 1;
+    if (pv[12] && !staged_bal) {
         gr_errf(err, "sssp-fast: defer=1 is built for the balanced expansion with ilp=1, kmin=0, "
                 "stage=1 and l1=0 (here bal=%d, ilp=%ld, kmin=%ld, stage=%ld, l1=%ld)", bal, pv[7],
                 pv[9], pv[10], pv[11]);
         return nullptr;
     }
-    if (pv[14] && (!bal || pv[9] || !pv[10] || pv[11] || pv[7] != 1 || pv[12])) {
+    if (pv[14] && (!staged_bal || pv[12])) {
         gr_errf(err, "sssp-fast: pk=1 is built for the balanced expansion with ilp=1, kmin=0, "
                 "stage=1, l1=0 and defer=0 (here bal=%d, ilp=%ld, kmin=%ld, stage=%ld, l1=%ld, "
                 "defer=%ld)", bal, pv[7], pv[9], pv[10], pv[11], pv[12]);
@@ -495,18 +497,20 @@ void *fast_prepare(const gr_graph *g, const long *pv, gr_err *err)
     size_t n = (size_t)(g->n > 0 ? g->n : 1);
     nf_buffers_alloc(&s->b, g->n);
     GR_CUDA_CHECK(cudaMalloc(&s->rec, (size_t)(kRecW * kMaxRec + 1) * sizeof(u64)));
-    if (s->bal) {   // a generation holds each hub once: at most min(n, m / big) entries
+    if (s->bal) {
+        // a generation holds each hub once: at most min(n, m / big) entries; with defer at most
+        // two a vertex (the entry of its near arcs and that of its deferred tail): 2n
         size_t hubs = (size_t)(g->m / s->big) + 1;
         if (hubs > n)
             hubs = n;
+        if (s->defer)
+            hubs = 2 * n;
         GR_CUDA_CHECK(cudaMalloc(&s->hubctr, 4 * sizeof(u64)));
         for (int k = 0; k < 2; k++)
             GR_CUDA_CHECK(cudaMalloc(&s->hoff[k], hubs * sizeof(int64_t)));
-        if (s->defer) {     // a generation's hub entries: at most one per vertex and per
-            for (int k = 0; k < 2; k++) {   // way in (near arcs, deferred tail): n each side
-                GR_CUDA_CHECK(cudaFree(s->hoff[k]));
-                GR_CUDA_CHECK(cudaMalloc(&s->hoff[k], n * 2 * sizeof(int64_t)));
-                GR_CUDA_CHECK(cudaMalloc(&s->hse[k], n * 2 * sizeof(u64)));
+        if (s->defer) {
+            for (int k = 0; k < 2; k++) {
+                GR_CUDA_CHECK(cudaMalloc(&s->hse[k], hubs * sizeof(u64)));
                 GR_CUDA_CHECK(cudaMalloc(&s->sq[k], n * sizeof(int32_t)));
             }
             GR_CUDA_CHECK(cudaMalloc(&s->sst, n * sizeof(unsigned)));
