@@ -379,22 +379,10 @@ n1)     # ninth session: bfs-do bcast=1's A/B (scripts/ab/ninth-bcast.ab), then 
         "memcheck bfs-do:bcast=1" "racecheck bfs-do:bcast=1" \
         "racecheck bfs-do:bcast=1,small=0,thin=100" "memcheck bfs-do:bcast=1,alpha=1,beta=1000" ;;
 h1)     # the next session's first call, whichever card comes: on an H200 the pmpp-bfs reproduce
-        # from an empty folder, timed (its 8-minute goal; gpu_session.sh's time: stage without its
-        # build of every test, which the call's 10 minutes cannot spare), archived every 30 s;
-        # on another card part n2
+        # from an empty folder, timed (its 8-minute goal: gpu_session.sh's time: stage, without
+        # building the tests, which the call's 10 minutes cannot spare); on another card part n2
     if nvidia-smi --query-gpu=name --format=csv,noheader | grep -q H200; then
-        dir=$(dev_dir); cold=$dir.cold
-        rm -rf "$cold"; mkdir -p "$cold"
-        ( while sleep 30; do tar czf "$OUT/results-h1.tgz" "$cold" 2>/dev/null; done ) &
-        packer=$!
-        s0=$(date +%s)
-        GR_RESULTS_DIR=$cold timeout 540 make reproduce PAPER=pmpp-bfs > "$OUT/reproduce-pmpp-bfs.log" 2>&1
-        rc=$?
-        kill "$packer" 2>/dev/null
-        grep -E 'time spent|rows run|done in|^== ' "$OUT/reproduce-pmpp-bfs.log"
-        echo "reproduce PAPER=pmpp-bfs QUICK=: $(( $(date +%s) - s0 )) s, exit $rc, ${dir#results/}, $(date -u +%FT%TZ)" \
-            | tee -a "$dir/reproduce-times.txt"
-        tar czf "$OUT/results-h1.tgz" "$cold" "$dir/reproduce-times.txt"
+        GR_SESSION_TESTS=0 GR_STAGE_TIMEOUT=${GR_STAGE_TIMEOUT:-540} bash scripts/gpu_session.sh time:pmpp-bfs
     else
         bash "$0" n2
     fi ;;
