@@ -36,7 +36,7 @@
 
 /* Files. */
 #define GR_CACHE_DIR "graphs/cache"
-#define GR_MAX_PARAMS 16
+#define GR_MAX_PARAMS 20
 /* Seconds the harness waits for the GPU to finish one run (a timed repetition, a phase list, a
  * synchronization) before it declares the run hung, says so and exits GR_EXIT_HUNG; the
  * environment variable GR_GPU_TIMEOUT_S overrides it. */

@@ -417,5 +417,22 @@ t1)     # tenth session: the pk A/B (scripts/ab/tenth-pk.ab), then why defer=1 (
         echo "exit $?" >> "$plog"
     done
     grep -E '^==|^exit|passed|FAIL|error' "$plog" | head -30 ;;
-*) echo "usage: gpu_pending.sh 1|2|2r|3|4|5|6|7|8|9|9t|9r|10|10s|11|c|t|k|k1|k2|s1|s2|s3|w|e1|e2|e3|e4|e5|n1|n2|n3|h1|h2|t1" >&2; exit 2 ;;
+t2)     # tenth session: the SSSP GPU tests with the new defaults (pk=2, delta auto with pk, big 128,
+        # ssplit=1) and ssplit's sanitizer runs, then the A/B scripts/ab/tenth-ssplit.ab
+    GR_TEST_TIMEOUT=400 tests_and_sanitize sssp t2 "(2026-11-26, tenth session) sssp-fast ssplit, pk=2" 60 \
+        "memcheck sssp-fast" "racecheck sssp-fast" "racecheck sssp-fast:ssplit=1,pk=0,bal=0,delta=1"
+    GR_AB_TIMEOUT=90 bash scripts/ab_rows.sh scripts/ab/tenth-ssplit.ab ;;
+t3)     # tenth session: the SSSP goal rows with the new defaults: bf-sssp-modern and bf-sssp-grid
+        # after dropping their sssp-fast rows of earlier defaults and the cpu-delta rows (a goal
+        # ratio's two rows from one run), archived after each experiment
+    dir=$(dev_dir)
+    for e in modern grid; do
+        bash scripts/drop_rows.sh "$dir/bf-sssp-$e" sssp-fast
+        bash scripts/drop_rows.sh "$dir/bf-sssp-$e" cpu-delta
+    done
+    for e in modern grid; do
+        timeout 270 bin/graphrepro experiment "configs/bf-sssp-$e.cfg" --outdir "$dir" 2>&1 | tail -6
+        tar czf "$OUT/results-t3.tgz" "$dir"/bf-sssp-modern* "$dir"/bf-sssp-grid*
+    done ;;
+*) echo "usage: gpu_pending.sh 1|2|2r|3|4|5|6|7|8|9|9t|9r|10|10s|11|c|t|k|k1|k2|s1|s2|s3|w|e1|e2|e3|e4|e5|n1|n2|n3|h1|h2|t1|t2|t3" >&2; exit 2 ;;
 esac

@@ -121,9 +121,9 @@ const gr_variant gr_variant_sssp_fast = {
     .summary = "ours: near-far delta-stepping in one persistent cooperative kernel, adaptive "
                "delta, balanced expansion on graphs with hubs (hub arcs over all warps, 32 vertices "
                "a warp), thin rounds on a few blocks, 32-bit distances when proven",
-    .gpu = 1, .nparams = 16,
-    .params = {{"delta", 0, 0, 1L << 30, "initial bucket width (0 = auto: max weight / 2)"},
-               {"big", 64, 32, 1L << 30, "hub degree: bal=1 spreads hub arcs over all warps; bal=0 gives a hub a block (the first version used 512)"},
+    .gpu = 1, .nparams = 17,
+    .params = {{"delta", 0, 0, 1L << 30, "initial bucket width (0 = auto: (max weight + 1) / 8 where pk is in effect, max weight / 2 otherwise)"},
+               {"big", 128, 32, 1L << 30, "hub degree: bal=1 spreads hub arcs over all warps; bal=0 gives a hub a block (the first version used 512; 64 until the tenth session)"},
                {"d32", 1, 0, 1, "1: 32-bit distances when (n-1) x wmax + wmax < 2^32 - 1"},
                {"bps", 0, 0, 64, "blocks per SM of the persistent grid (0 = the occupancy limit)"},
                {"thin", 1024, 0, 1L << 30, "rounds of at most this many near vertices (no hub) run on tblocks blocks with their own barrier (0 = off)"},
@@ -134,10 +134,11 @@ const gr_variant gr_variant_sssp_fast = {
                {"kmin", 0, 0, 1, "1: the far pile's smallest distance kept as the pile fills, so a split makes one pass over it instead of two (with bal=1 at ilp=1 only); 0: a min pass first (the first version)"},
                {"stage", 1, 0, 1, "1: a warp's near and far appends gathered in shared memory and written to the queues in bulk before the round's barrier (kmin=0, and ilp=1 where the expansion is balanced: kmin=1 and ilp 2 / 4 need stage=0); 0: one global atomicAdd per warp and append step (the first version)"},
                {"l1", 0, 0, 1, "1: the target's distance, read before the atomicMin only to skip it, through L1 (a stale line holds a larger distance: at most one needless atomicMin); 0: from L2 (the first version). stage=1 only"},
-               {"defer", 0, 0, 1, "1: each row sorted by weight (untimed); a near expansion relaxes only the arcs with d + w below the threshold, the others once at the bucket's end from the vertices settled in it (with the balanced expansion, which bal=2 then picks; ilp=1, kmin=0, stage=1, l1=0); 0: every arc at every expansion (the first version)"},
+               {"defer", 0, 0, 1, "1: each row sorted by weight (untimed); a near expansion relaxes only the arcs with d + w below the threshold, the others once at the bucket's end from the vertices settled in it (with the balanced expansion, which bal=2 then picks; ilp=1, kmin=0, stage=1, l1=0, sflush=1, pk=0 or 2); 0: every arc at every expansion (the first version)"},
                {"sagg", 0, 0, 1, "1: the far-pile split's near and far appends with one atomicAdd a warp and queue, stamps stored plainly (a pile entry is unique); 0: one atomicAdd per entry on the queue's counter (the first version)"},
-               {"pk", 0, 0, 1, "1: distance and the tag of its last improvement (generation, near / far) in one 64-bit word, so an improving arc takes one atomicMin instead of atomicMin + the stamp's atomicExch (in effect with 32-bit distances; the balanced expansion, ilp=1, kmin=0, stage=1, l1=0, defer=0; implies sagg's split); 0: stamps (the first version)"},
-               {"sflush", 0, 0, 1, "1 (stage=1): a warp's staged appends flushed when half full at every step of 32 arcs, also inside a chunk of hub arcs (one work item that can append more than the stage's 256), whose appends past the stage otherwise take one global atomicAdd a step on the queue's counter; 0: flushed between work items only (the first version)"}},
+               {"pk", 2, 0, 2, "1: distance and the tag of its last improvement (generation, near / far) in one 64-bit word, so an improving arc takes one atomicMin instead of atomicMin + the stamp's atomicExch (in effect with 32-bit distances; the balanced expansion, ilp=1, kmin=0, stage=1, l1=0, defer=0; implies sagg's split); 2: on wherever 1 would be accepted, off elsewhere (never refused); 0: stamps (the first version)"},
+               {"sflush", 0, 0, 1, "1 (stage=1): a warp's staged appends flushed when half full at every step of 32 arcs, also inside a chunk of hub arcs (one work item that can append more than the stage's 256), whose appends past the stage otherwise take one global atomicAdd a step on the queue's counter; 0: flushed between work items only (the first version)"},
+               {"ssplit", 1, 0, 1, "1 (stage=1): the far-pile split's near and far appends through the warp's stages, one global atomicAdd per ~224 entries a queue (stamps stored plainly, as sagg=1); 0: sagg=1's or pk's one atomicAdd a warp step, else one per entry (the first version)"}},
     SSSP_HOOKS, .trace = sssp_trace, .impl = &gr_sssp_fast,
 };
 

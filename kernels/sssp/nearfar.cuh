@@ -61,6 +61,7 @@ template <typename Off, typename D> struct nf_args {
     int sagg;           // sssp-fast sagg=1: the split's appends warp-aggregated (nf_split_push)
     int pk;             // sssp-fast pk=1: dist holds packed words (pk_tag), initialised so
     int sflush;         // sssp-fast sflush=1: stages flushed when half full at every warp step
+    int ssplit;         // sssp-fast ssplit=1: the split's appends through the warp's stages
 };
 
 // PK (sssp-fast pk=1, 32-bit distances only): each distance is the high half of a 64-bit word
@@ -270,13 +271,14 @@ __device__ __forceinline__ void stage_push(wstage *ws, int s, unsigned active, i
 }
 
 // The converged warp writes stage s's entries to q (one atomicAdd on ctr) and empties it; with
-// HALF only when it is at least half full (a flush between a round's work items).
-template <bool HALF = false>
+// FILL > 0 only when it holds at least FILL claims (kStage / 2: a flush between a round's work
+// items; kStage - 32: the split's, at every step of 32 entries, so that a step always fits).
+template <unsigned FILL = 0>
 __device__ __forceinline__ void stage_flush(wstage *ws, int s, int32_t *q, unsigned *ctr)
 {
     __syncwarp();       // the lanes' shared writes and claims are seen by all
     const unsigned n = ws->n[s], p = ws->p[s], cnt = n < p ? n : p;
-    if (HALF ? n < kStage / 2 : cnt == 0)
+    if (FILL ? n < FILL : cnt == 0)
         return;
     const int lane = threadIdx.x & 31;
     unsigned base = 0;
@@ -298,8 +300,8 @@ template <typename Off, typename D, bool HALF = false>
 __device__ __forceinline__ void stage_flush_all(const nf_args<Off, D> &a, wstage *ws, unsigned gen1,
                                                 int fc)
 {
-    stage_flush<HALF>(ws, 0, a.qN[gen1 & 1], &a.ctl[C_N + (gen1 & 3)]);
-    stage_flush<HALF>(ws, 1, a.qF[fc], &a.ctl[C_F + fc]);
+    stage_flush<HALF ? kStage / 2 : 0>(ws, 0, a.qN[gen1 & 1], &a.ctl[C_N + (gen1 & 3)]);
+    stage_flush<HALF ? kStage / 2 : 0>(ws, 1, a.qF[fc], &a.ctl[C_F + fc]);
 }
 
 // KM (sssp-fast kmin=1): the smallest distance recorded into far buffer b is kept in gmin[1 + b]
@@ -764,14 +766,22 @@ __device__ __forceinline__ void nf_split_min(const nf_args<Off, D> &a, unsigned 
 // two counters), and the stamps stored plainly: the pile holds a vertex at most once (its entries
 // are stamped per epoch) and no relaxation runs during a split, so no other thread writes them.
 // PK (pk=1, always this way): the moved entries' words stored with their tags instead of stamps.
-template <typename Off, typename D, bool KM = false, bool DF = false, bool PK = false>
+// ST with a.ssplit (sssp-fast ssplit=1, stage=1): the same, the near and far appends through the
+// warp's stages ws (empty here: every round flushes them before its barrier), flushed when they
+// cannot take another step's 32 and at the end: one global atomicAdd per ~224 entries a queue
+// instead of one per step of 32 (a big split of R-MAT 22 moves ~3 M entries through two counters:
+// 0.18 ms on the H200 with pk at delta 32, results/NOTES.md, "sssp-fast ssplit").
+template <typename Off, typename D, bool KM = false, bool DF = false, bool PK = false,
+          bool ST = false>
 __device__ __forceinline__ void nf_split_push(const nf_args<Off, D> &a, unsigned nF, int fc, D T,
-                                              D Tn, unsigned gen1, unsigned epoch)
+                                              D Tn, unsigned gen1, unsigned epoch,
+                                              wstage *ws = nullptr)
 {
     const u64 nthreads = (u64)gridDim.x * blockDim.x;
     const int32_t *qf = a.qF[fc];
     D lmin = dlim<D>::inf;
-    if (PK || a.sagg) {
+    const bool staged = ST && a.ssplit;
+    if (PK || a.sagg || staged) {
         const int lane = threadIdx.x & 31;
         const u64 nwarps = nthreads >> 5;
         for (u64 i0 = ((blockIdx.x * (u64)blockDim.x + threadIdx.x) >> 5) * 32; i0 < nF;
@@ -799,9 +809,21 @@ __device__ __forceinline__ void nf_split_push(const nf_args<Off, D> &a, unsigned
                 }
             }
             const unsigned FULL = 0xFFFFFFFFu;
-            agg_push(FULL, kind, 1, v, a.qN[gen1 & 1], &a.ctl[C_N + (gen1 & 3)]);
-            agg_push(FULL, kind, 2, v, a.qB[gen1 & 1], &a.ctl[C_B + (gen1 & 3)]);
-            agg_push(FULL, kind, 3, v, a.qF[fc ^ 1], &a.ctl[C_F + (fc ^ 1)]);
+            if (staged) {   // bal=0's near hubs (rare) stay direct
+                stage_push(ws, 0, FULL, kind, 1, v, a.qN[gen1 & 1], &a.ctl[C_N + (gen1 & 3)]);
+                agg_push(FULL, kind, 2, v, a.qB[gen1 & 1], &a.ctl[C_B + (gen1 & 3)]);
+                stage_push(ws, 1, FULL, kind, 3, v, a.qF[fc ^ 1], &a.ctl[C_F + (fc ^ 1)]);
+                stage_flush<kStage - 32>(ws, 0, a.qN[gen1 & 1], &a.ctl[C_N + (gen1 & 3)]);
+                stage_flush<kStage - 32>(ws, 1, a.qF[fc ^ 1], &a.ctl[C_F + (fc ^ 1)]);
+            } else {
+                agg_push(FULL, kind, 1, v, a.qN[gen1 & 1], &a.ctl[C_N + (gen1 & 3)]);
+                agg_push(FULL, kind, 2, v, a.qB[gen1 & 1], &a.ctl[C_B + (gen1 & 3)]);
+                agg_push(FULL, kind, 3, v, a.qF[fc ^ 1], &a.ctl[C_F + (fc ^ 1)]);
+            }
+        }
+        if (staged) {   // the whole warp is here (the loop's bound is warp-uniform)
+            stage_flush(ws, 0, a.qN[gen1 & 1], &a.ctl[C_N + (gen1 & 3)]);
+            stage_flush(ws, 1, a.qF[fc ^ 1], &a.ctl[C_F + (fc ^ 1)]);
         }
     } else {
         for (u64 i = blockIdx.x * (u64)blockDim.x + threadIdx.x; i < nF; i += nthreads) {

@@ -83,6 +83,7 @@ void nf_args_fill(nf_args<Off, D> &a, const gr_dcsr &g, const nf_buffers &b)
     a.sagg = 0;         // sssp-fast sagg=1 sets it
     a.pk = 0;           // sssp-fast pk=1 sets it
     a.sflush = 0;       // sssp-fast sflush=1 sets it
+    a.ssplit = 0;       // sssp-fast ssplit=1 sets it
 }
 
 }  // namespace nearfar

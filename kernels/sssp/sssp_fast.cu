@@ -30,7 +30,7 @@
 //  - delta is adjusted on the fly at each split: doubled when the new near frontier is too small
 //    to fill the GPU (the thin group's warps when thin rounds are on; bal=1 counts a hub as its
 //    arcs / 32 warps), halved when it is far larger (the result never depends on delta); the
-//    automatic initial delta is max weight / 2;
+//    automatic initial delta is max weight / 2, (max weight + 1) / 8 where pk is in effect;
 //  - distances are 32-bit when the harness proves (n-1) x wmax + wmax < 2^32 - 1 (d32=1), 64-bit
 //    otherwise; both use the hardware atomicMin;
 //  - sagg=1 (default 0): the split's appends aggregated per warp (nf_split_push);
@@ -38,11 +38,14 @@
 //    of a hub chunk or a vertex group, not only between work items: a chunk of a hub's arcs (one
 //    work item) can append more than a stage holds, and the appends past it went to the queues'
 //    counters one global atomicAdd a warp step, the same two counters for every warp;
-//  - pk=1 (default 0; bal=1, ilp=1, stage=1, defer=0; in effect with 32-bit distances): one
+//  - pk=1 (bal=1, ilp=1, stage=1, defer=0; in effect with 32-bit distances): one
 //    64-bit atomicMin on (distance << 32 | tag) instead of the atomicMin and the stamp's
 //    atomicExch of an improving arc (pk_tag in nearfar.cuh); the split stores the words of the
-//    entries it moves (so pk implies sagg's split);
-//  - defer=1 (bal=1, ilp=1, stage=1; default 0): each row sorted by weight (untimed, in prepare);
+//    entries it moves (so pk implies sagg's split). pk=2 (default): on wherever pk=1 would be
+//    accepted (R-MAT 22 on the H200: 12.6 against 8.6 GTEPS at delta 127, tenth session);
+//  - ssplit=1 (default; stage=1): the split's near and far appends through the warp's stages,
+//    flushed when they cannot take another 32 (sagg's split otherwise, one atomicAdd a step);
+//  - defer=1 (bal=1, ilp=1, stage=1, sflush=1; default 0): each row sorted by weight (untimed);
 //    a near expansion relaxes only the arcs with d + w < T (a prefix of the row, found by a
 //    binary search); the vertices expanded in a bucket join a settled list, and when the near
 //    frontier is empty their remaining arcs (d + w >= T) are relaxed once at their final
@@ -200,7 +203,7 @@ __global__ void __launch_bounds__(kBs, ST && ILP == 1 ? 5 : 0) fast_main(nf_args
             D Tn = sat_add((D)gm, delta);
             unsigned gen1 = gen + 1;
             epoch++;
-            nf_split_push<Off, D, KM, DF, PK>(a, nF, fc, T, Tn, gen1, epoch);
+            nf_split_push<Off, D, KM, DF, PK, ST>(a, nF, fc, T, Tn, gen1, epoch, ws);
             sdone = 0;
             egen = gen1;
             grid.sync();
@@ -269,6 +272,7 @@ struct fast_state {
     int pk;                 // 1: packed distance words (pk_tag), 32-bit distances only
     int sflush;             // 1: stages flushed when half full at every warp step (stage=1)
     int defer;              // 1: arcs sorted by weight, those at or past T deferred (nf_defer)
+    int ssplit;             // 1: the split's appends through the warp's stages (stage=1)
     int32_t *sq[2];         // defer: settled lists by epoch parity
     unsigned *sst;          // defer: settled-list stamps
     u64 *hse[2];            // defer: hub entries' arc ranges, by generation parity
@@ -291,6 +295,7 @@ template <typename Off, typename D> nf_args<Off, D> make_args(fast_state *s)
     a.sagg = s->sagg;
     a.pk = s->pk;
     a.sflush = s->sflush;
+    a.ssplit = s->ssplit;
     a.sst = s->sst;
     for (int k = 0; k < 2; k++) {
         a.sq[k] = s->sq[k];
@@ -407,8 +412,9 @@ void *fast_prepare(const gr_graph *g, const long *pv, gr_err *err)
     for (int32_t v = 0; v < g->n; v++)
         maxdeg = g->row[v + 1] - g->row[v] > maxdeg ? g->row[v + 1] - g->row[v] : maxdeg;
     int bal = (int)pv[6];
+    const bool pk_req = pv[14] == 1;    // pk=2 (auto): on where it is built for, never refused
     if (bal == 2)   // defer=1 and pk=1 are built on the balanced expansion: auto picks it
-        bal = pv[12] || pv[14] || maxdeg >= pv[1];
+        bal = pv[12] || pk_req || maxdeg >= pv[1];
     if (bal && pv[9] && pv[7] != 1) {
         gr_errf(err, "sssp-fast: kmin=1 with the balanced expansion is built for ilp=1, not ilp=%ld",
                 pv[7]);
@@ -435,7 +441,7 @@ void *fast_prepare(const gr_graph *g, const long *pv, gr_err *err)
                 pv[9], pv[10], pv[11]);
         return nullptr;
     }
-    if (pv[14] && (!staged_bal || pv[12])) {
+    if (pk_req && (!staged_bal || pv[12])) {
         gr_errf(err, "sssp-fast: pk=1 is built for the balanced expansion with ilp=1, kmin=0, "
                 "stage=1, l1=0 and defer=0 (here bal=%d, ilp=%ld, kmin=%ld, stage=%ld, l1=%ld, "
                 "defer=%ld)", bal, pv[7], pv[9], pv[10], pv[11], pv[12]);
@@ -443,6 +449,11 @@ void *fast_prepare(const gr_graph *g, const long *pv, gr_err *err)
     }
     if (pv[15] && !pv[10]) {
         gr_errf(err, "sssp-fast: sflush=1 flushes the staged appends: it needs stage=1");
+        return nullptr;
+    }
+    if (pv[12] && !pv[15]) {    // the tenth session's probe: R-MAT 22, one root, 25 s (H200)
+        gr_errf(err, "sssp-fast: defer=1 is built with sflush=1 only: without it a root of R-MAT "
+                "22 did not finish (cause not found; results/NOTES.md, \"sssp-fast defer\")");
         return nullptr;
     }
     if (pv[12] && maxdeg > (int64_t)INT32_MAX) {
@@ -480,8 +491,10 @@ void *fast_prepare(const gr_graph *g, const long *pv, gr_err *err)
     s->l1 = (int)pv[11];
     s->defer = (int)pv[12];
     s->sagg = (int)pv[13];
-    s->pk = pv[14] && s->d32;       // the packed word holds a 32-bit distance
+    // the packed word holds a 32-bit distance; pk=2 (auto) is on wherever pk=1 would be accepted
+    s->pk = (pk_req || (pv[14] == 2 && staged_bal && !pv[12])) && s->d32;
     s->sflush = (int)pv[15];
+    s->ssplit = (int)pv[16];
     if (s->bal && s->big > (1 << 25))   // a warp group's 32 degrees (each < big) sum in an int
         s->big = 1 << 25;
     // hubtest=0 and no vertex of degree >= big: every degree test would say "not a hub", skip it
@@ -489,8 +502,11 @@ void *fast_prepare(const gr_graph *g, const long *pv, gr_err *err)
     // auto initial delta: max weight / 2 for both expansions. bal=1 first started at max weight / 32
     // (the CPU replay of R-MAT 22 examines 1.06 m arcs from it against 2.2 m from 127), but on the
     // H200 that took 62-92 rounds and 25.9 ms a root against 17-20 rounds and 14.5 ms from 127:
-    // a round costs more than the arcs it saves (results/NOTES.md, "sssp-fast, balanced expansion")
-    const int64_t dauto = wmax / 2;
+    // a round costs more than the arcs it saves (results/NOTES.md, "sssp-fast, balanced expansion").
+    // With pk an improving arc costs less, which moves the balance to narrower buckets: (max weight
+    // + 1) / 8 (32 on R-MAT 22 with big=128: 4.42 ms against 5.34 from 127 on the H200, tenth
+    // session; 24: 4.51, 40: 4.56, 64: 4.77)
+    const int64_t dauto = s->pk ? (wmax + 1) / 8 : wmax / 2;
     s->delta = pv[0] > 0 ? (u64)pv[0] : (u64)(dauto > 0 ? dauto : 1);
     if (s->d32 && s->delta > 0x3FFFFFFFu)
         s->delta = 0x3FFFFFFFu;

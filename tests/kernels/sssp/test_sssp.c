@@ -203,16 +203,18 @@ TEST_CASE(trace_sssp_fast_l1) { check_trace("sssp-fast:l1=1", 0); }
  * buckets, hub entries of near arcs and of deferred tails, late checks), thin rounds, one bucket
  * (delta huge: nothing deferred past the last threshold), one block an SM; refused with bal=0,
  * stage=0, l1=1 */
-TEST_CASE(sssp_fast_defer) { check_variant("sssp-fast:defer=1"); }
-TEST_CASE(sssp_fast_defer_small_d64) { check_variant("sssp-fast:defer=1,big=32,delta=1,d32=0"); }
-TEST_CASE(sssp_fast_defer_big32) { check_variant("sssp-fast:defer=1,big=32"); }
-TEST_CASE(sssp_fast_defer_thin) { check_variant("sssp-fast:defer=1,thin=16,tblocks=3,delta=1"); }
-TEST_CASE(sssp_fast_defer_one_bucket) { check_variant("sssp-fast:defer=1,delta=1000000000"); }
-TEST_CASE(sssp_fast_defer_bps1) { check_variant("sssp-fast:defer=1,bps=1,big=32,delta=4"); }
-TEST_CASE(sssp_fast_defer_bal0_refused) { check_refused("sssp-fast:defer=1,bal=0", "defer=1"); }
-TEST_CASE(sssp_fast_defer_stage0_refused) { check_refused("sssp-fast:defer=1,stage=0", "defer=1"); }
-TEST_CASE(sssp_fast_defer_l1_refused) { check_refused("sssp-fast:defer=1,l1=1", "defer=1"); }
-TEST_CASE(trace_sssp_fast_defer) { check_trace("sssp-fast:defer=1", 0); }
+TEST_CASE(sssp_fast_defer) { check_variant("sssp-fast:defer=1,sflush=1"); }
+TEST_CASE(sssp_fast_defer_small_d64) { check_variant("sssp-fast:defer=1,sflush=1,big=32,delta=1,d32=0"); }
+TEST_CASE(sssp_fast_defer_big32) { check_variant("sssp-fast:defer=1,sflush=1,big=32"); }
+TEST_CASE(sssp_fast_defer_thin) { check_variant("sssp-fast:defer=1,sflush=1,thin=16,tblocks=3,delta=1"); }
+TEST_CASE(sssp_fast_defer_one_bucket) { check_variant("sssp-fast:defer=1,sflush=1,delta=1000000000"); }
+TEST_CASE(sssp_fast_defer_bps1) { check_variant("sssp-fast:defer=1,sflush=1,bps=1,big=32,delta=4"); }
+TEST_CASE(sssp_fast_defer_bal0_refused) { check_refused("sssp-fast:defer=1,sflush=1,bal=0", "defer=1"); }
+TEST_CASE(sssp_fast_defer_stage0_refused) { check_refused("sssp-fast:defer=1,sflush=1,stage=0", "defer=1"); }
+TEST_CASE(sssp_fast_defer_l1_refused) { check_refused("sssp-fast:defer=1,sflush=1,l1=1", "defer=1"); }
+TEST_CASE(trace_sssp_fast_defer) { check_trace("sssp-fast:defer=1,sflush=1", 0); }
+/* defer=1 without sflush=1: refused (a root of R-MAT 22 did not finish on the H200) */
+TEST_CASE(sssp_fast_defer_sflush0_refused) { check_refused("sssp-fast:defer=1,sflush=0", "sflush=1"); }
 /* sagg=1: the split's appends aggregated per warp, stamps stored plainly: with many splits (delta
  * 1, small hubs, 64-bit distances), bal=0's hub list, the kept minimum (kmin=1), and with defer
  * (hubs queued near by the split as entries of their near arcs) */
@@ -220,7 +222,7 @@ TEST_CASE(sssp_fast_sagg) { check_variant("sssp-fast:sagg=1"); }
 TEST_CASE(sssp_fast_sagg_small_d64) { check_variant("sssp-fast:sagg=1,big=32,delta=1,d32=0"); }
 TEST_CASE(sssp_fast_sagg_bal0) { check_variant("sssp-fast:sagg=1,bal=0,big=32,delta=2"); }
 TEST_CASE(sssp_fast_sagg_kmin) { check_variant("sssp-fast:sagg=1,bal=0,kmin=1,stage=0,delta=1"); }
-TEST_CASE(sssp_fast_sagg_defer) { check_variant("sssp-fast:sagg=1,defer=1,big=32,delta=1,d32=0"); }
+TEST_CASE(sssp_fast_sagg_defer) { check_variant("sssp-fast:sagg=1,defer=1,sflush=1,big=32,delta=1,d32=0"); }
 TEST_CASE(trace_sssp_fast_sagg) { check_trace("sssp-fast:sagg=1", 0); }
 /* pk=1: one 64-bit atomicMin on (distance, tag) per improving arc: the default graphs (on the
  * graph whose distances pass 2^32 it falls back to 64-bit distances and stamps), many splits and
@@ -233,6 +235,21 @@ TEST_CASE(sssp_fast_pk_bps1) { check_variant("sssp-fast:pk=1,bps=1,big=32,delta=
 TEST_CASE(sssp_fast_pk_defer_refused) { check_refused("sssp-fast:pk=1,defer=1", "pk=1"); }
 TEST_CASE(sssp_fast_pk_kmin_refused) { check_refused("sssp-fast:pk=1,kmin=1,stage=0", "pk=1"); }
 TEST_CASE(trace_sssp_fast_pk) { check_trace("sssp-fast:pk=1", 0); }
+/* pk=2 (the default) picks pk where it is built for and stays off elsewhere, never refused: with
+ * defer, with kmin, with 64-bit distances; pk=0 (stamps) with the old hub degree */
+TEST_CASE(sssp_fast_pk_auto_defer) { check_variant("sssp-fast:pk=2,defer=1,sflush=1,big=32"); }
+TEST_CASE(sssp_fast_pk_auto_kmin) { check_variant("sssp-fast:pk=2,kmin=1,stage=0,bal=1"); }
+TEST_CASE(sssp_fast_pk_auto_d64) { check_variant("sssp-fast:pk=2,d32=0,big=32,delta=1"); }
+TEST_CASE(sssp_fast_pk0) { check_variant("sssp-fast:pk=0,big=64"); }
+/* ssplit=1 (the default): the split's appends through the warp's stages, flushed at 224: many
+ * splits (delta 1, small hubs) with pk, with stamps and 64-bit distances, bal=0's hub list beside
+ * them, thin rounds; ssplit=0 (sagg's or pk's per-step atomicAdd) */
+TEST_CASE(sssp_fast_ssplit_pk_small) { check_variant("sssp-fast:ssplit=1,pk=1,big=32,delta=1"); }
+TEST_CASE(sssp_fast_ssplit_stamps_d64) { check_variant("sssp-fast:ssplit=1,pk=0,big=32,delta=1,d32=0"); }
+TEST_CASE(sssp_fast_ssplit_bal0) { check_variant("sssp-fast:ssplit=1,bal=0,big=32,delta=2"); }
+TEST_CASE(sssp_fast_ssplit_thin) { check_variant("sssp-fast:ssplit=1,thin=16,tblocks=3,delta=1"); }
+TEST_CASE(sssp_fast_ssplit0) { check_variant("sssp-fast:ssplit=0"); }
+TEST_CASE(trace_sssp_fast_ssplit_small) { check_trace("sssp-fast:ssplit=1,big=32,delta=1", 0); }
 /* sflush=1: stages flushed when half full at every warp step (the star's centre: one chunk of
  * ~1,000,000 hub arcs a round, far past a stage), with small hubs and delta 1, with defer and
  * sagg, with pk;
@@ -294,13 +311,19 @@ TEST_MAIN("sssp", TEST_ENTRY(bf_edge_default), TEST_ENTRY(bf_edge_restrict0),
           TEST_ENTRY(sssp_fast_defer_thin), TEST_ENTRY(sssp_fast_defer_one_bucket),
           TEST_ENTRY(sssp_fast_defer_bps1), TEST_ENTRY(sssp_fast_defer_bal0_refused),
           TEST_ENTRY(sssp_fast_defer_stage0_refused), TEST_ENTRY(sssp_fast_defer_l1_refused),
-          TEST_ENTRY(trace_sssp_fast_defer), TEST_ENTRY(sssp_fast_sagg),
+          TEST_ENTRY(trace_sssp_fast_defer), TEST_ENTRY(sssp_fast_defer_sflush0_refused),
+          TEST_ENTRY(sssp_fast_sagg),
           TEST_ENTRY(sssp_fast_sagg_small_d64), TEST_ENTRY(sssp_fast_sagg_bal0),
           TEST_ENTRY(sssp_fast_sagg_kmin), TEST_ENTRY(sssp_fast_sagg_defer),
           TEST_ENTRY(trace_sssp_fast_sagg), TEST_ENTRY(sssp_fast_pk),
           TEST_ENTRY(sssp_fast_pk_small), TEST_ENTRY(sssp_fast_pk_thin),
           TEST_ENTRY(sssp_fast_pk_bps1), TEST_ENTRY(sssp_fast_pk_defer_refused),
           TEST_ENTRY(sssp_fast_pk_kmin_refused), TEST_ENTRY(trace_sssp_fast_pk),
+          TEST_ENTRY(sssp_fast_pk_auto_defer), TEST_ENTRY(sssp_fast_pk_auto_kmin),
+          TEST_ENTRY(sssp_fast_pk_auto_d64), TEST_ENTRY(sssp_fast_pk0),
+          TEST_ENTRY(sssp_fast_ssplit_pk_small), TEST_ENTRY(sssp_fast_ssplit_stamps_d64),
+          TEST_ENTRY(sssp_fast_ssplit_bal0), TEST_ENTRY(sssp_fast_ssplit_thin),
+          TEST_ENTRY(sssp_fast_ssplit0), TEST_ENTRY(trace_sssp_fast_ssplit_small),
           TEST_ENTRY(sssp_fast_sflush), TEST_ENTRY(sssp_fast_sflush_small),
           TEST_ENTRY(sssp_fast_sflush_defer_sagg), TEST_ENTRY(sssp_fast_sflush_pk),
           TEST_ENTRY(sssp_fast_sflush_refused))
