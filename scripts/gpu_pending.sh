@@ -434,5 +434,14 @@ t3)     # tenth session: the SSSP goal rows with the new defaults: bf-sssp-moder
         timeout 270 bin/graphrepro experiment "configs/bf-sssp-$e.cfg" --outdir "$dir" 2>&1 | tail -6
         tar czf "$OUT/results-t3.tgz" "$dir"/bf-sssp-modern* "$dir"/bf-sssp-grid*
     done ;;
-*) echo "usage: gpu_pending.sh 1|2|2r|3|4|5|6|7|8|9|9t|9r|10|10s|11|c|t|k|k1|k2|s1|s2|s3|w|e1|e2|e3|e4|e5|n1|n2|n3|h1|h2|t1|t2|t3" >&2; exit 2 ;;
+t4)     # tenth session: pk's narrow automatic delta only from 2^24 arcs (scripts/ab/tenth-small.ab),
+        # then bf-sssp-modern again (its sssp-fast and cpu-delta rows dropped: the params string
+        # "delta=0" is unchanged, the rule behind it is not)
+    GR_AB_TIMEOUT=60 bash scripts/ab_rows.sh scripts/ab/tenth-small.ab
+    dir=$(dev_dir)
+    bash scripts/drop_rows.sh "$dir/bf-sssp-modern" sssp-fast
+    bash scripts/drop_rows.sh "$dir/bf-sssp-modern" cpu-delta
+    timeout 200 bin/graphrepro experiment configs/bf-sssp-modern.cfg --outdir "$dir" 2>&1 | tail -4
+    tar czf "$OUT/results-t4.tgz" "$dir"/bf-sssp-modern* ;;
+*) echo "usage: gpu_pending.sh 1|2|2r|3|4|5|6|7|8|9|9t|9r|10|10s|11|c|t|k|k1|k2|s1|s2|s3|w|e1|e2|e3|e4|e5|n1|n2|n3|h1|h2|t1|t2|t3|t4" >&2; exit 2 ;;
 esac

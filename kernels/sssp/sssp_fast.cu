@@ -30,7 +30,8 @@
 //  - delta is adjusted on the fly at each split: doubled when the new near frontier is too small
 //    to fill the GPU (the thin group's warps when thin rounds are on; bal=1 counts a hub as its
 //    arcs / 32 warps), halved when it is far larger (the result never depends on delta); the
-//    automatic initial delta is max weight / 2, (max weight + 1) / 8 where pk is in effect;
+//    automatic initial delta is max weight / 2, (max weight + 1) / 8 where pk is in effect on a
+//    graph of at least 2^24 arcs;
 //  - distances are 32-bit when the harness proves (n-1) x wmax + wmax < 2^32 - 1 (d32=1), 64-bit
 //    otherwise; both use the hardware atomicMin;
 //  - sagg=1 (default 0): the split's appends aggregated per warp (nf_split_push);
@@ -505,8 +506,10 @@ void *fast_prepare(const gr_graph *g, const long *pv, gr_err *err)
     // a round costs more than the arcs it saves (results/NOTES.md, "sssp-fast, balanced expansion").
     // With pk an improving arc costs less, which moves the balance to narrower buckets: (max weight
     // + 1) / 8 (32 on R-MAT 22 with big=128: 4.42 ms against 5.34 from 127 on the H200, tenth
-    // session; 24: 4.51, 40: 4.56, 64: 4.77)
-    const int64_t dauto = s->pk ? (wmax + 1) / 8 : wmax / 2;
+    // session; 24: 4.51, 40: 4.56, 64: 4.77) - on graphs of at least 2^24 arcs: below, a round's
+    // fixed cost (~20 us) outweighs the arcs (R-MAT 16: 0.64 ms in ~30 rounds against 0.37 in ~18
+    // with the old defaults; R-MAT 18 0.81 against 0.70; R-MAT 20, 2^25 arcs, 1.41 against 1.70)
+    const int64_t dauto = s->pk && g->m >= ((int64_t)1 << 24) ? (wmax + 1) / 8 : wmax / 2;
     s->delta = pv[0] > 0 ? (u64)pv[0] : (u64)(dauto > 0 ? dauto : 1);
     if (s->d32 && s->delta > 0x3FFFFFFFu)
         s->delta = 0x3FFFFFFFu;
