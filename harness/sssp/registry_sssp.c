@@ -122,8 +122,8 @@ const gr_variant gr_variant_sssp_fast = {
                "delta, balanced expansion on graphs with hubs (hub arcs over all warps, 32 vertices "
                "a warp), thin rounds on a few blocks, 32-bit distances when proven",
     .gpu = 1, .nparams = 17,
-    .params = {{"delta", 0, 0, 1L << 30, "initial bucket width (0 = auto: (max weight + 1) / 8 where pk is in effect and the graph has at least 2^24 arcs, max weight / 2 otherwise)"},
-               {"big", 128, 32, 1L << 30, "hub degree: bal=1 spreads hub arcs over all warps; bal=0 gives a hub a block (the first version used 512; 64 until the tenth session)"},
+    .params = {{"delta", 0, 0, 1L << 30, "initial bucket width (0 = auto: (max weight + 1) / 8 where pk is in effect and the graph has at least 2^26 arcs, max weight / 2 otherwise)"},
+               {"big", 0, 0, 1L << 30, "hub degree: bal=1 spreads hub arcs over all warps; bal=0 gives a hub a block (0 = auto: 128 on graphs of at least 2^26 arcs, 64 below; 64 always until the tenth session; the first version used 512)"},
                {"d32", 1, 0, 1, "1: 32-bit distances when (n-1) x wmax + wmax < 2^32 - 1"},
                {"bps", 0, 0, 64, "blocks per SM of the persistent grid (0 = the occupancy limit)"},
                {"thin", 1024, 0, 1L << 30, "rounds of at most this many near vertices (no hub) run on tblocks blocks with their own barrier (0 = off)"},

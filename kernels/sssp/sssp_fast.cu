@@ -31,7 +31,7 @@
 //    to fill the GPU (the thin group's warps when thin rounds are on; bal=1 counts a hub as its
 //    arcs / 32 warps), halved when it is far larger (the result never depends on delta); the
 //    automatic initial delta is max weight / 2, (max weight + 1) / 8 where pk is in effect on a
-//    graph of at least 2^24 arcs;
+//    graph of at least 2^26 arcs;
 //  - distances are 32-bit when the harness proves (n-1) x wmax + wmax < 2^32 - 1 (d32=1), 64-bit
 //    otherwise; both use the hardware atomicMin;
 //  - sagg=1 (default 0): the split's appends aggregated per warp (nf_split_push);
@@ -412,10 +412,15 @@ void *fast_prepare(const gr_graph *g, const long *pv, gr_err *err)
     int64_t maxdeg = 0;
     for (int32_t v = 0; v < g->n; v++)
         maxdeg = g->row[v + 1] - g->row[v] > maxdeg ? g->row[v + 1] - g->row[v] : maxdeg;
+    // big=0 (auto): 128 on graphs of at least 2^26 arcs, 64 below (H200, tenth session, pk on: R-MAT
+    // 22 (2^27 arcs) 5.18 ms with 128 against 5.34 with 64 at delta 127, 4.77 against 5.07 at 64;
+    // R-MAT 20 (2^25) 1.35 with 64 against 1.41, R-MAT 18 0.63 against 0.65, R-MAT 16 0.35 / 0.48)
+    const bool large = g->m >= ((int64_t)1 << 26);
+    const long big = pv[1] > 0 ? pv[1] : (large ? 128 : 64);
     int bal = (int)pv[6];
     const bool pk_req = pv[14] == 1;    // pk=2 (auto): on where it is built for, never refused
     if (bal == 2)   // defer=1 and pk=1 are built on the balanced expansion: auto picks it
-        bal = pv[12] || pk_req || maxdeg >= pv[1];
+        bal = pv[12] || pk_req || maxdeg >= big;
     if (bal && pv[9] && pv[7] != 1) {
         gr_errf(err, "sssp-fast: kmin=1 with the balanced expansion is built for ilp=1, not ilp=%ld",
                 pv[7]);
@@ -481,7 +486,7 @@ void *fast_prepare(const gr_graph *g, const long *pv, gr_err *err)
         return nullptr;
     }
     s->d32 = pv[2] && top < (double)0xFFFFFFFEu;
-    s->big = (int)pv[1];
+    s->big = (int)big;
     s->bps = (int)pv[3];
     s->thin = (unsigned)pv[4];
     s->tblocks = (unsigned)pv[5];
@@ -506,10 +511,10 @@ void *fast_prepare(const gr_graph *g, const long *pv, gr_err *err)
     // a round costs more than the arcs it saves (results/NOTES.md, "sssp-fast, balanced expansion").
     // With pk an improving arc costs less, which moves the balance to narrower buckets: (max weight
     // + 1) / 8 (32 on R-MAT 22 with big=128: 4.42 ms against 5.34 from 127 on the H200, tenth
-    // session; 24: 4.51, 40: 4.56, 64: 4.77) - on graphs of at least 2^24 arcs: below, a round's
-    // fixed cost (~20 us) outweighs the arcs (R-MAT 16: 0.64 ms in ~30 rounds against 0.37 in ~18
-    // with the old defaults; R-MAT 18 0.81 against 0.70; R-MAT 20, 2^25 arcs, 1.41 against 1.70)
-    const int64_t dauto = s->pk && g->m >= ((int64_t)1 << 24) ? (wmax + 1) / 8 : wmax / 2;
+    // session; 24: 4.51, 40: 4.56, 64: 4.77) - on graphs of at least 2^26 arcs: below, a round's
+    // fixed cost (~20 us) outweighs the arcs saved (R-MAT 16: 0.65 ms with 32 against 0.47 with
+    // 127; R-MAT 18 0.81 against 0.65; R-MAT 20, 2^25 arcs, even: 1.35 against 1.33 with big 64)
+    const int64_t dauto = s->pk && large ? (wmax + 1) / 8 : wmax / 2;
     s->delta = pv[0] > 0 ? (u64)pv[0] : (u64)(dauto > 0 ? dauto : 1);
     if (s->d32 && s->delta > 0x3FFFFFFFu)
         s->delta = 0x3FFFFFFFu;
