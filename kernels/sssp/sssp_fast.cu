@@ -412,15 +412,20 @@ void *fast_prepare(const gr_graph *g, const long *pv, gr_err *err)
     int64_t maxdeg = 0;
     for (int32_t v = 0; v < g->n; v++)
         maxdeg = g->row[v + 1] - g->row[v] > maxdeg ? g->row[v + 1] - g->row[v] : maxdeg;
-    // big=0 (auto): 128 on graphs of at least 2^26 arcs, 64 below (H200, tenth session, pk on: R-MAT
-    // 22 (2^27 arcs) 5.18 ms with 128 against 5.34 with 64 at delta 127, 4.77 against 5.07 at 64;
-    // R-MAT 20 (2^25) 1.35 with 64 against 1.41, R-MAT 18 0.63 against 0.65, R-MAT 16 0.35 / 0.48)
+    // big=0 (auto): bal=2 picks the balanced expansion when some vertex has degree >= 128 (the
+    // uniform graphs of bf-sssp-modern, maximum degree 61-68, then keep the first version's
+    // expansion: 1.10 / 4.54 ms at scale 20 / 22 against 2.66 / 9.90 balanced with big 64 and
+    // stamps, the ninth session's defaults, H200);
+    // the balanced expansion's hub degree is then 128 on graphs of at least 2^26 arcs, 64 below
+    // (H200, tenth session, pk on: R-MAT 22 (2^27 arcs) 5.18 ms with 128 against 5.34 with 64 at
+    // delta 127, 4.77 against 5.07 at 64; R-MAT 20 (2^25) 1.35 with 64 against 1.41, R-MAT 18 0.63
+    // against 0.65, R-MAT 16 0.35 against 0.48); the first version's (bal=0) 128
     const bool large = g->m >= ((int64_t)1 << 26);
-    const long big = pv[1] > 0 ? pv[1] : (large ? 128 : 64);
     int bal = (int)pv[6];
     const bool pk_req = pv[14] == 1;    // pk=2 (auto): on where it is built for, never refused
     if (bal == 2)   // defer=1 and pk=1 are built on the balanced expansion: auto picks it
-        bal = pv[12] || pk_req || maxdeg >= big;
+        bal = pv[12] || pk_req || maxdeg >= (pv[1] > 0 ? pv[1] : 128);
+    const long big = pv[1] > 0 ? pv[1] : (bal && !large ? 64 : 128);
     if (bal && pv[9] && pv[7] != 1) {
         gr_errf(err, "sssp-fast: kmin=1 with the balanced expansion is built for ilp=1, not ilp=%ld",
                 pv[7]);
