@@ -3,6 +3,10 @@
 # device call each (a call may run 10 minutes; a machine idle for 30 s is given back, so call the
 # next at once). Run from the repository root: GR_GIT_REV=<commit> bash scripts/gpu_pending.sh 9
 # Results land in results/<device>/ and are packed into $OUT (default /tmp/graphrepro-out).
+# TENTH session (2026-11-26, an H200 every call): h1, h2 (+ 11 resumed), n2, n3, t1, t2, t3, t4 ran
+# (pk won 1.43x, narrow buckets and big 128 1.21x more, ssplit 1.045x: 15.63 GTEPS; results/NOTES.md,
+# "Tenth session"). NEXT: 6 (bf-sssp cold reproduce with the new defaults), the SSSP tests; t5 is
+# t4's experiments again for the final big=0 rule (refused for want of device time).
 # EIGHTH session (an H100): e1-e5 ran (bfs-do first / scan / l1 won 1.16x and are the default;
 # sssp-fast l1 no gain). NEXT as after the seventh, with the new bfs-do defaults in 9r.
 # NEXT (after the seventh session of 2026-11-25; results/NOTES.md, "Next GPU session"): on an
