@@ -448,16 +448,7 @@ t4)     # tenth session: pk's narrow automatic delta only from 2^24 arcs (script
     timeout 200 bin/graphrepro experiment configs/bf-sssp-modern.cfg --outdir "$dir" 2>&1 | tail -4
     tar czf "$OUT/results-t4.tgz" "$dir"/bf-sssp-modern* ;;
 t5)     # tenth session: big=0 (auto: 128 from 2^26 arcs, 64 below) and the narrow delta from 2^26 arcs
-        # (A/B tenth-small2 / small3): bf-sssp-modern and bf-sssp-grid again, their sssp-fast and
-        # cpu-delta rows dropped (a goal ratio's two rows from one run)
-    dir=$(dev_dir)
-    for e in modern grid; do
-        bash scripts/drop_rows.sh "$dir/bf-sssp-$e" sssp-fast
-        bash scripts/drop_rows.sh "$dir/bf-sssp-$e" cpu-delta
-    done
-    for e in modern grid; do
-        timeout 200 bin/graphrepro experiment "configs/bf-sssp-$e.cfg" --outdir "$dir" 2>&1 | tail -3
-        tar czf "$OUT/results-t5.tgz" "$dir"/bf-sssp-modern* "$dir"/bf-sssp-grid*
-    done ;;
+        # (A/B tenth-small2 / small3): part t3's goal experiments again under the final rule
+    bash "$0" t3 ;;
 *) echo "usage: gpu_pending.sh 1|2|2r|3|4|5|6|7|8|9|9t|9r|10|10s|11|c|t|k|k1|k2|s1|s2|s3|w|e1|e2|e3|e4|e5|n1|n2|n3|h1|h2|t1|t2|t3|t4|t5" >&2; exit 2 ;;
 esac
