@@ -420,6 +420,10 @@ void *fast_prepare(const gr_graph *g, const long *pv, gr_err *err)
     // (H200, tenth session, pk on: R-MAT 22 (2^27 arcs) 5.18 ms with 128 against 5.34 with 64 at
     // delta 127, 4.77 against 5.07 at 64; R-MAT 20 (2^25) 1.35 with 64 against 1.41, R-MAT 18 0.63
     // against 0.65, R-MAT 16 0.35 against 0.48); the first version's (bal=0) 128
+    if (pv[1] > 0 && pv[1] < 32) {  // a warp group's vertices are those below big: 32 at least
+        gr_errf(err, "sssp-fast: big=%ld: the hub degree is 0 (auto) or at least 32", pv[1]);
+        return nullptr;
+    }
     const bool large = g->m >= ((int64_t)1 << 26);
     int bal = (int)pv[6];
     const bool pk_req = pv[14] == 1;    // pk=2 (auto): on where it is built for, never refused

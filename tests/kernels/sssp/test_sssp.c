@@ -241,6 +241,8 @@ TEST_CASE(sssp_fast_pk_auto_defer) { check_variant("sssp-fast:pk=2,defer=1,sflus
 TEST_CASE(sssp_fast_pk_auto_kmin) { check_variant("sssp-fast:pk=2,kmin=1,stage=0,bal=1"); }
 TEST_CASE(sssp_fast_pk_auto_d64) { check_variant("sssp-fast:pk=2,d32=0,big=32,delta=1"); }
 TEST_CASE(sssp_fast_pk0) { check_variant("sssp-fast:pk=0,big=64"); }
+/* big between 1 and 31 (the range admits 0 = auto): refused with its name */
+TEST_CASE(sssp_fast_big16_refused) { check_refused("sssp-fast:big=16", "big=16"); }
 /* ssplit=1 (the default): the split's appends through the warp's stages, flushed at 224: many
  * splits (delta 1, small hubs) with pk, with stamps and 64-bit distances, bal=0's hub list beside
  * them, thin rounds; ssplit=0 (sagg's or pk's per-step atomicAdd) */
@@ -320,7 +322,7 @@ TEST_MAIN("sssp", TEST_ENTRY(bf_edge_default), TEST_ENTRY(bf_edge_restrict0),
           TEST_ENTRY(sssp_fast_pk_bps1), TEST_ENTRY(sssp_fast_pk_defer_refused),
           TEST_ENTRY(sssp_fast_pk_kmin_refused), TEST_ENTRY(trace_sssp_fast_pk),
           TEST_ENTRY(sssp_fast_pk_auto_defer), TEST_ENTRY(sssp_fast_pk_auto_kmin),
-          TEST_ENTRY(sssp_fast_pk_auto_d64), TEST_ENTRY(sssp_fast_pk0),
+          TEST_ENTRY(sssp_fast_pk_auto_d64), TEST_ENTRY(sssp_fast_pk0), TEST_ENTRY(sssp_fast_big16_refused),
           TEST_ENTRY(sssp_fast_ssplit_pk_small), TEST_ENTRY(sssp_fast_ssplit_stamps_d64),
           TEST_ENTRY(sssp_fast_ssplit_bal0), TEST_ENTRY(sssp_fast_ssplit_thin),
           TEST_ENTRY(sssp_fast_ssplit0), TEST_ENTRY(trace_sssp_fast_ssplit_small),
