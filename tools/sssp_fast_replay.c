@@ -13,10 +13,12 @@
  * pass's cut (recomputed from the present distance, as nf_defer does) differs from the last
  * expansion's (0 in this sequential model), and whether the distances equal Dijkstra's (exit 1
  * if not).
- * Usage: build/tools/sssp_fast_replay GENSPEC [ROOT [DELTA [ENOUGH [THREADS]]]]
+ * Usage: build/tools/sssp_fast_replay GENSPEC [ROOT [DELTA [ENOUGH [THREADS [BIG [ARCS]]]]]]
  *        e.g. build/tools/sssp_fast_replay rmat:scale=22,ef=16,sym=1,seed=1 2954152
  *        (DELTA 0: max weight / 2; ENOUGH: warps that a round should fill, 264 = the thin group
- *        of 33 blocks of 256; THREADS: the grid's threads, 168960 = an H100's 132 x 5 x 256) */
+ *        of 33 blocks of 256; THREADS: the grid's threads, 168960 = an H100's 132 x 5 x 256;
+ *        BIG: the hub degree, 64; ARCS > 0: a rule to count (not in the kernel): delta doubled
+ *        when the new near frontier has fewer than ARCS arcs, instead of the ENOUGH test) */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -80,7 +82,8 @@ static int64_t below(const replay *r, int32_t u, int64_t lim)
 }
 
 static counts run(const gr_graph *g, const int32_t *col, const int32_t *w, int defer, int32_t root,
-                  int64_t delta0, long enough, long threads, int big, const int64_t *ref)
+                  int64_t delta0, long enough, long threads, int big, int64_t enough_arcs,
+                  const int64_t *ref)
 {
     const size_t n = (size_t)g->n;
     replay r;
@@ -140,7 +143,7 @@ static counts run(const gr_graph *g, const int32_t *col, const int32_t *w, int d
             const int64_t Tn = m + delta;
             epoch++;
             gen++;
-            int64_t nf2 = 0, work = 0;
+            int64_t nf2 = 0, work = 0, arcs = 0;
             for (int64_t i = 0; i < r.nfar; i++) {
                 const int32_t v = r.far[i];
                 const int64_t d = r.dist[v];
@@ -152,6 +155,7 @@ static counts run(const gr_graph *g, const int32_t *col, const int32_t *w, int d
                         cur[ncur++] = v;
                         const int64_t deg = g->row[v + 1] - g->row[v];
                         work += deg >= big ? deg / 32 : 1;
+                        arcs += deg;
                     }
                 } else if (r.fst[v] != epoch) {
                     r.fst[v] = epoch;
@@ -162,7 +166,7 @@ static counts run(const gr_graph *g, const int32_t *col, const int32_t *w, int d
             r.far = r.far2;
             r.far2 = t;
             r.nfar = nf2;
-            if (work < enough)
+            if (enough_arcs > 0 ? arcs < enough_arcs : work < enough)
                 delta *= 2;
             else if (ncur > 8 * threads && delta > 1)
                 delta /= 2;
@@ -216,7 +220,7 @@ int main(int argc, char **argv)
     gr_graph g;
     int32_t root;
     const int rc = replay_graph(argc, argv, "sssp_fast_replay",
-                                "GENSPEC [ROOT [DELTA [ENOUGH [THREADS]]]]", &g, &root);
+                                "GENSPEC [ROOT [DELTA [ENOUGH [THREADS [BIG [ARCS]]]]]]", &g, &root);
     if (rc)
         return rc;
     int64_t wmax = 1;
@@ -225,6 +229,8 @@ int main(int argc, char **argv)
     const int64_t delta =
         argc > 3 && atol(argv[3]) > 0 ? atol(argv[3]) : (wmax / 2 > 0 ? wmax / 2 : 1);
     const long enough = argc > 4 ? atol(argv[4]) : 264, threads = argc > 5 ? atol(argv[5]) : 168960;
+    const int big = argc > 6 && atoi(argv[6]) > 0 ? atoi(argv[6]) : 64;
+    const int64_t enough_arcs = argc > 7 ? atoll(argv[7]) : 0;
     /* the weight-sorted copy: (weight << 32 | target) keys sorted per row */
     int32_t *scol = malloc((size_t)g.m * sizeof *scol), *sw = malloc((size_t)g.m * sizeof *sw);
     int64_t *key = malloc((size_t)g.m * sizeof *key);
@@ -239,8 +245,9 @@ int main(int argc, char **argv)
         }
     }
     free(key);
-    printf("graph %s: n %d, m %lld, root %d, delta %lld, enough %ld warps, threads %ld\n", argv[1],
-           g.n, (long long)g.m, root, (long long)delta, enough, threads);
+    printf("graph %s: n %d, m %lld, root %d, delta %lld, enough %ld warps, threads %ld, big %d, "
+           "arcs rule %lld\n", argv[1], g.n, (long long)g.m, root, (long long)delta, enough, threads,
+           big, (long long)enough_arcs);
     int64_t *ref = malloc((size_t)g.n * sizeof *ref);
     gr_dijkstra_ws ws;
     gr_dijkstra_ws_init(&ws, g.n);
@@ -251,7 +258,7 @@ int main(int argc, char **argv)
     int bad = 0;
     for (int defer = 0; defer < 2; defer++) {
         const counts c = run(&g, defer ? scol : g.col, defer ? sw : g.w, defer, root, delta, enough,
-                             threads, 64, ref);
+                             threads, big, enough_arcs, ref);
         printf("%s,%lld,%lld,%.3f,%lld,%lld,%lld,%lld,%lld,%s\n", defer ? "defer" : "all", c.rounds,
                c.splits, (double)c.arcs / (double)g.m, c.improve, c.nearpush, c.farpush, c.deferred,
                c.cut_moved, c.exact ? "yes" : "NO");
