@@ -313,6 +313,13 @@ __device__ __forceinline__ void far_min(const nf_args<Off, D> &a, int b, D d)
         atomicMin(&a.gmin[1 + b], (u64)d);
 }
 
+// relax_to's kind of a vertex just queued near: 2 a hub (degree >= big; HT false: never), else 1.
+template <bool HT, typename Off, typename D>
+__device__ __forceinline__ int near_kind(const nf_args<Off, D> &a, int32_t v)
+{
+    return HT && a.row[v + 1] - a.row[v] >= (Off)a.big ? 2 : 1;
+}
+
 // Relax arc (u, v, w) with du = dist[u]; an improved v is queued near (by degree: hub or not) or
 // far, once per generation / far epoch (the stamps), the appends aggregated per warp. BAL: hubs
 // go to the balanced expansion's list (push_hub). HT false: the graph has no vertex of degree
@@ -341,7 +348,7 @@ __device__ __forceinline__ void relax_to(const nf_args<Off, D> &a, int32_t v, D 
             if ((D)(old >> 32) > nd) {
                 if (near) {
                     if (tag != pk_tag(gen1, true))
-                        kind = HT && a.row[v + 1] - a.row[v] >= (Off)a.big ? 2 : 1;
+                        kind = near_kind<HT>(a, v);
                 } else if (tag < pk_tag(epoch, false)) {
                     kind = 3;
                 }
@@ -350,7 +357,7 @@ __device__ __forceinline__ void relax_to(const nf_args<Off, D> &a, int32_t v, D 
     } else if (nd < cur && nd < atomicMin(&a.dist[v], nd)) {
         if (nd < T) {
             if (atomicExch(&a.nstamp[v], gen1) != gen1)
-                kind = HT && a.row[v + 1] - a.row[v] >= (Off)a.big ? 2 : 1;
+                kind = near_kind<HT>(a, v);
         } else {
             if constexpr (KM)
                 far_min(a, fc, nd);     // every far-side fall, appended or not (the stamp)
