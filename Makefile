@@ -15,7 +15,7 @@ GIT_REV   := $(or $(GR_GIT_REV),$(shell git rev-parse --short=12 HEAD 2>/dev/nul
 PAPI_H    := $(wildcard /usr/include/papi.h)
 
 CFLAGS    ?= -O2 -g
-CFLAGS    += -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -fopenmp -MMD -MP -Iharness \
+CFLAGS    += -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wno-missing-field-initializers -Werror -fopenmp -MMD -MP -Icontract -Iharness \
              -DGR_GIT_REV=\"$(GIT_REV)\"
 NVFLAGS   ?= -O3 -lineinfo
 LAST_SM   := $(lastword $(SMS))
@@ -40,7 +40,7 @@ SIMD_FLAGS := -mavx2 -mfma -mavx512f -mavx512bw
 endif
 
 # Harness sources: the top level (contracts) and one folder per stage of the data path or family.
-HARNESS_SRC := $(filter-out harness/cli/main.c,$(wildcard harness/*.c harness/*/*.c))
+HARNESS_SRC := $(filter-out harness/cli/main.c,$(wildcard contract/*.c harness/*.c harness/*/*.c))
 KERNEL_SRC  := $(wildcard kernels/*/*.cu)
 HARNESS_OBJ := $(HARNESS_SRC:%.c=build/%.o)
 KERNEL_OBJ  := $(KERNEL_SRC:%.cu=build/%.o)
@@ -88,7 +88,7 @@ build/tests/%: tests/%.c build/libgr.a build/libgrk.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Itests -o $@ $< build/libgr.a build/libgrk.a build/libgr.a $(LDLIBS)
 
-build/asan/harness/%.o: harness/%.c
+build/asan/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(ASAN_FLAGS) -c -o $@ $<
 build/asan/tests/%: tests/%.c $(ASAN_HOBJ) build/libgrk.a

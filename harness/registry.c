@@ -34,7 +34,67 @@ const gr_variant *gr_variant_find(const char *name)
     return NULL;
 }
 
-int gr_variant_parse(const char *text, const gr_variant **vp, long *pv, gr_err *err)
+/* Where parameter i lives in p, and its size (a legacy variant: a long array). */
+static size_t param_offset(const gr_variant *v, int i)
+{
+    return v->params_size ? v->params[i].offset : (size_t)i * sizeof(long);
+}
+
+long gr_param_get(const gr_variant *v, const gr_params *p, int i)
+{
+    const unsigned char *at = p->bytes + param_offset(v, i);
+    if (!v->params_size) {
+        long x;
+        memcpy(&x, at, sizeof x);
+        return x;
+    }
+    if (v->params[i].type == GR_PT_I64) {
+        int64_t x;
+        memcpy(&x, at, sizeof x);
+        return (long)x;
+    }
+    int x;
+    memcpy(&x, at, sizeof x);
+    return x;
+}
+
+void gr_param_set(const gr_variant *v, gr_params *p, int i, long value)
+{
+    unsigned char *at = p->bytes + param_offset(v, i);
+    if (!v->params_size) {
+        memcpy(at, &value, sizeof value);
+    } else if (v->params[i].type == GR_PT_I64) {
+        int64_t x = value;
+        memcpy(at, &x, sizeof x);
+    } else {
+        int x = (int)value;
+        memcpy(at, &x, sizeof x);
+    }
+}
+
+void gr_params_default(const gr_variant *v, gr_params *p)
+{
+    memset(p, 0, sizeof *p);
+    for (int i = 0; i < v->nparams; i++)
+        gr_param_set(v, p, i, v->params[i].def);
+}
+
+int gr_variant_check(const gr_variant *v, const gr_params *p, const gr_graph *g, gr_err *err)
+{
+    if (v->check)
+        return v->check(v, p->bytes, g, err);
+    return v->check_pv ? v->check_pv(v, (const long *)(const void *)p->bytes, g, err) : 0;
+}
+
+void *gr_variant_prepare(const gr_variant *v, const gr_params *p, const gr_graph *g,
+                         gr_err *err)
+{
+    if (v->prepare)
+        return v->prepare(v, p->bytes, g, err);
+    return v->prepare_pv(v, (const long *)(const void *)p->bytes, g, err);
+}
+
+int gr_variant_parse(const char *text, const gr_variant **vp, gr_params *out, gr_err *err)
 {
     char name[128];
     const char *colon = strchr(text, ':');
@@ -46,8 +106,7 @@ int gr_variant_parse(const char *text, const gr_variant **vp, long *pv, gr_err *
     const gr_variant *v = gr_variant_find(name);
     if (!v)
         return gr_errf(err, "--variant: unknown variant '%s' (see 'graphrepro list')", name);
-    for (int i = 0; i < GR_MAX_PARAMS; i++)
-        pv[i] = i < v->nparams ? v->params[i].def : 0;
+    gr_params_default(v, out);
     if (colon && !colon[1])
         return gr_errf(err, "variant %s: nothing after ':' (expected k=v,...)", name);
     if (colon) {
@@ -87,7 +146,7 @@ int gr_variant_parse(const char *text, const gr_variant **vp, long *pv, gr_err *
             if (val < v->params[idx].min || val > v->params[idx].max)
                 return gr_errf(err, "variant %s: parameter %s = %ld is outside [%ld, %ld]", name,
                                kv, val, v->params[idx].min, v->params[idx].max);
-            pv[idx] = val;
+            gr_param_set(v, out, idx, val);
             if (!end)
                 break;
             p = end + 1;
@@ -97,12 +156,13 @@ int gr_variant_parse(const char *text, const gr_variant **vp, long *pv, gr_err *
     return 0;
 }
 
-void gr_params_format(const gr_variant *v, const long *pv, char *out, size_t len)
+void gr_params_format(const gr_variant *v, const gr_params *p, char *out, size_t len)
 {
     size_t o = 0;
     out[0] = '\0';
     for (int i = 0; i < v->nparams && o < len; i++)
-        o += (size_t)snprintf(out + o, len - o, "%s%s=%ld", i ? ";" : "", v->params[i].name, pv[i]);
+        o += (size_t)snprintf(out + o, len - o, "%s%s=%ld", i ? ";" : "", v->params[i].name,
+                              gr_param_get(v, p, i));
     if (v->nparams == 0)
         snprintf(out, len, "-");
 }

@@ -8,13 +8,7 @@
 #include "error.h"
 #include "graph/graph.h"
 #include "gpu.h"
-
-typedef struct {
-    const char *name;
-    long def;               /* default; 0 may mean "auto" where help says so */
-    long min, max;
-    const char *help;
-} gr_param_def;
+#include "params.h"
 
 typedef struct gr_variant gr_variant;
 typedef struct gr_trace gr_trace;   /* family.h: per-iteration rows */
@@ -26,10 +20,17 @@ struct gr_variant {
     int gpu;                /* 1: needs a CUDA device */
     int nparams;
     gr_param_def params[GR_MAX_PARAMS];
-    /* Optional: refuse parameters or inputs this variant cannot handle (-1, err names why). */
-    int (*check)(const gr_variant *v, const long *pv, const gr_graph *g, gr_err *err);
+    /* sizeof the variant's parameter struct (params.h); its hooks get a pointer to it. 0 with
+     * nparams > 0: a legacy variant whose values are a long array in declaration order, handed
+     * to check_pv / prepare_pv. */
+    size_t params_size;
+    /* Optional: refuse parameters or inputs this variant cannot handle (-1, err names why); g
+     * NULL: the parameters alone. */
+    int (*check)(const gr_variant *v, const void *params, const gr_graph *g, gr_err *err);
     /* Untimed: build inputs, allocate, upload. NULL with err set on refusal. */
-    void *(*prepare)(const gr_variant *v, const long *pv, const gr_graph *g, gr_err *err);
+    void *(*prepare)(const gr_variant *v, const void *params, const gr_graph *g, gr_err *err);
+    int (*check_pv)(const gr_variant *v, const long *pv, const gr_graph *g, gr_err *err);
+    void *(*prepare_pv)(const gr_variant *v, const long *pv, const gr_graph *g, gr_err *err);
     /* Untimed, before every repetition: restore the inputs an in-place algorithm overwrote. */
     void (*reset)(void *st);
     /* Timed: the region the paper timed. source < 0 for all-pairs and batch problems. */
@@ -50,9 +51,19 @@ struct gr_variant {
 extern const gr_variant *const gr_variants[];
 const gr_variant *gr_variant_find(const char *name);
 
-/* Parse "name[:k=v,...]" into *v and pv[] (defaults filled). -1 with err naming the parameter. */
-int gr_variant_parse(const char *text, const gr_variant **v, long *pv, gr_err *err);
-/* Canonical "k=v;k=v" text of a parameter vector (";" so it sits in one CSV field). */
-void gr_params_format(const gr_variant *v, const long *pv, char *out, size_t len);
+/* Parse "name[:k=v,...]" into *v and its parameter struct p (defaults filled, then each k=v by
+ * name). -1 with err naming the parameter. */
+int gr_variant_parse(const char *text, const gr_variant **v, gr_params *p, gr_err *err);
+/* The defaults of v. */
+void gr_params_default(const gr_variant *v, gr_params *p);
+/* Value of parameter i of v in p, and its assignment (no range check). */
+long gr_param_get(const gr_variant *v, const gr_params *p, int i);
+void gr_param_set(const gr_variant *v, gr_params *p, int i, long value);
+/* Canonical "k=v;k=v" text of the parameters (";" so it sits in one CSV field). */
+void gr_params_format(const gr_variant *v, const gr_params *p, char *out, size_t len);
+/* The variant's check and prepare hooks called with p (check: 0 when the variant has none). */
+int gr_variant_check(const gr_variant *v, const gr_params *p, const gr_graph *g, gr_err *err);
+void *gr_variant_prepare(const gr_variant *v, const gr_params *p, const gr_graph *g,
+                         gr_err *err);
 
 #endif

@@ -11,7 +11,7 @@
 
 /* 1: *v and pv are set and the variant can run here; 0: the case failed (a bad text) or was
  * marked skipped (a GPU variant without a device). */
-static inline int gr_t_variant(const char *text, const gr_variant **v, long *pv)
+static inline int gr_t_variant(const char *text, const gr_variant **v, gr_params *pv)
 {
     gr_err err;
     if (gr_variant_parse(text, v, pv, &err)) {
@@ -29,11 +29,11 @@ static inline int gr_t_variant(const char *text, const gr_variant **v, long *pv)
 static inline void gr_t_refused(const char *text, const gr_graph *g, const char *names)
 {
     const gr_variant *v;
-    long pv[GR_MAX_PARAMS];
+    gr_params pv;
     gr_err err;
-    if (!gr_t_variant(text, &v, pv))
+    if (!gr_t_variant(text, &v, &pv))
         return;
-    void *st = v->prepare(v, pv, g, &err);
+    void *st = gr_variant_prepare(v, &pv, g, &err);
     CHECK(st == NULL);
     if (st)
         v->release(st);

@@ -14,8 +14,8 @@ void gr_apsp_release(void *st);
 #define GR_APSP_VARIANT(NAME, PAPER, SUMMARY, GPU, IMPL, NPARAMS, ...)                       \
     {                                                                                         \
         .name = NAME, .family = "apsp", .paper = PAPER, .summary = SUMMARY, .gpu = GPU,       \
-        .nparams = NPARAMS, .params = {__VA_ARGS__}, .check = gr_apsp_check,                  \
-        .prepare = gr_apsp_prepare, .reset = gr_apsp_reset, .run = gr_apsp_run,               \
+        .nparams = NPARAMS, .params = {__VA_ARGS__}, .check_pv = gr_apsp_check,                  \
+        .prepare_pv = gr_apsp_prepare, .reset = gr_apsp_reset, .run = gr_apsp_run,               \
         .fetch = gr_apsp_fetch, .release = gr_apsp_release, .impl = &(IMPL),                  \
     }
 

@@ -25,8 +25,8 @@ int gr_bfs_trace(void *st, int32_t source, gr_trace *tr);
 #define GR_BFS_VARIANT(NAME, PAPER, SUMMARY, GPU, IMPL, NPARAMS, ...)                        \
     {                                                                                         \
         .name = NAME, .family = "bfs", .paper = PAPER, .summary = SUMMARY, .gpu = GPU,        \
-        .nparams = NPARAMS, .params = {__VA_ARGS__}, .check = gr_bfs_check,                   \
-        .prepare = gr_bfs_prepare, .reset = gr_bfs_reset, .run = gr_bfs_run,                  \
+        .nparams = NPARAMS, .params = {__VA_ARGS__}, .check_pv = gr_bfs_check,                   \
+        .prepare_pv = gr_bfs_prepare, .reset = gr_bfs_reset, .run = gr_bfs_run,                  \
         .fetch = gr_bfs_fetch, .release = gr_bfs_release, .trace = gr_bfs_trace,              \
         .impl = &(IMPL),                                                                      \
     }

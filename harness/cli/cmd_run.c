@@ -91,7 +91,7 @@ static void write_companion(const char *csv, const char *suffix, const char *hea
 
 /* --trace FILE: one row per iteration of the first root, the family's columns after
  * variant, params, graph and source. */
-static int write_trace(const gr_variant *v, const long *pv, const gr_graph *g, const char *gname,
+static int write_trace(const gr_variant *v, const gr_params *pv, const gr_graph *g, const char *gname,
                        int32_t source, const char *path, gr_err *err)
 {
     const gr_family *fam = gr_family_find(v->family);
@@ -121,7 +121,7 @@ static int write_trace(const gr_variant *v, const long *pv, const gr_graph *g, c
 }
 
 /* --dump FILE: the first root's result in the family's text format, written atomically. */
-static int write_dump(const gr_variant *v, const long *pv, const gr_graph *g, int32_t source,
+static int write_dump(const gr_variant *v, const gr_params *pv, const gr_graph *g, int32_t source,
                       const char *path, gr_err *err)
 {
     const gr_family *fam = gr_family_find(v->family);
@@ -200,13 +200,13 @@ int gr_cmd_run(int argc, char **argv)
     if (dump && gr_csv_check_writable(dump, &err))
         gr_die_input(&err);
     const gr_variant *v;
-    long pv[GR_MAX_PARAMS];
+    gr_params pv;
     gr_papi_values pcheck;
     if (mo.papi && gr_papi_parse(mo.papi, &pcheck))
         gr_die(GR_EXIT_INPUT, "--papi: at most %d events", GR_PAPI_MAX);
-    if (gr_variant_parse(vtext, &v, pv, &err))
+    if (gr_variant_parse(vtext, &v, &pv, &err))
         gr_die_input(&err);
-    if (v->check(v, pv, NULL, &err))
+    if (gr_variant_check(v, &pv, NULL, &err))
         gr_die_input(&err);
     if (v->gpu && gr_gpu_count() == 0)
         gr_die(GR_EXIT_FAIL, "variant %s needs a CUDA device: %s", v->name, gr_gpu_absent_reason());
@@ -240,9 +240,9 @@ int gr_cmd_run(int argc, char **argv)
     gr_on_interrupt(csv ? "Nothing was written: a run writes its row only when it is complete."
                         : "Nothing was kept (a run prints its result when complete).");
     gr_measurement m;
-    if (gr_measure(v, pv, &g, src, k, &mo, ref, &m, &err))
+    if (gr_measure(v, &pv, &g, src, k, &mo, ref, &m, &err))
         gr_die_input(&err);
-    gr_row row = {NULL, experiment, v, pv, gname, &g, k, &m, ceil};
+    gr_row row = {NULL, experiment, v, &pv, gname, &g, k, &m, ceil};
     char *line = gr_row_format(&row);
     if (csv) {
         char *hdr = gr_row_header(&m.papi);
@@ -258,9 +258,9 @@ int gr_cmd_run(int argc, char **argv)
         if (m.have_count || m.have_relax)
             write_companion(csv, "iters", GR_ITERS_CSV_HEADER, gr_row_write_iters, &row, append);
     }
-    if (trace && m.verdict != 0 && write_trace(v, pv, &g, gname, k > 0 ? src[0] : -1, trace, &err))
+    if (trace && m.verdict != 0 && write_trace(v, &pv, &g, gname, k > 0 ? src[0] : -1, trace, &err))
         gr_die(GR_EXIT_FAIL, "%s", err.msg);
-    if (dump && m.verdict != 0 && write_dump(v, pv, &g, k > 0 ? src[0] : -1, dump, &err))
+    if (dump && m.verdict != 0 && write_dump(v, &pv, &g, k > 0 ? src[0] : -1, dump, &err))
         gr_die(GR_EXIT_FAIL, "%s", err.msg);
     char iters[96] = "";
     if (m.have_count)

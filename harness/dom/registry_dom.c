@@ -77,7 +77,7 @@ static void cpu_release(void *st)
         .nparams = 1,                                                                          \
         .params = {{"threads", 1, 0, 4096,                                                     \
                     "OpenMP threads over the CFGs of a batch (0 = all cores)"}},               \
-        .check = no_check, .prepare = cpu_prepare, .reset = cpu_reset, .run = cpu_run, .fetch = cpu_fetch,        \
+        .check_pv = no_check, .prepare_pv = cpu_prepare, .reset = cpu_reset, .run = cpu_run, .fetch = cpu_fetch,        \
         .release = cpu_release, .impl = (const void *)(intptr_t)(ALGO),                        \
     }
 
@@ -168,7 +168,7 @@ static int warp_check(const gr_variant *v, const long *pv, const gr_graph *g, gr
 #define GPU_DOM(NAME, PAPER, SUMMARY, OPS, CHECK, NPARAMS, ...)                                \
     {                                                                                          \
         .name = NAME, .family = "dom", .paper = PAPER, .summary = SUMMARY, .gpu = 1,           \
-        .nparams = NPARAMS, .params = {__VA_ARGS__}, .check = CHECK, .prepare = gpu_prepare,   \
+        .nparams = NPARAMS, .params = {__VA_ARGS__}, .check_pv = CHECK, .prepare_pv = gpu_prepare,   \
         .reset = gpu_reset, .run = gpu_run, .fetch = gpu_fetch, .release = gpu_release,        \
         .impl = &(OPS),                                                                        \
     }

@@ -38,16 +38,16 @@ int gr_exp_attrs(const gr_config *c, const gr_exp_opts *o, const char *csv, gr_e
             return -1;
         for (int vi = 0; vi < nv; vi++) {
             const gr_variant *v;
-            long pv[GR_MAX_PARAMS];
-            if (gr_variant_parse(variants[vi], &v, pv, err) || v->check(v, pv, NULL, err))
+            gr_params pv;
+            if (gr_variant_parse(variants[vi], &v, &pv, err) || gr_variant_check(v, &pv, NULL, err))
                 return -1;
             const gr_apsp_impl *impl = v->impl;
             if (strcmp(v->family, "apsp") || !impl->nonpivot_attrs)
                 continue;
-            int pad = impl->pad(pv), ld = (int)((gs.n + pad - 1) / pad) * pad;
+            int pad = impl->pad((const long *)(const void *)pv.bytes), ld = (int)((gs.n + pad - 1) / pad) * pad;
             gr_kernel_attrs a;
-            impl->nonpivot_attrs(ld, pv, &a);
-            gr_params_format(v, pv, params, sizeof params);
+            impl->nonpivot_attrs(ld, (const long *)(const void *)pv.bytes, &a);
+            gr_params_format(v, &pv, params, sizeof params);
             char *qk = gr_csv_quote(a.kernel);   /* template names hold commas */
             snprintf(line, sizeof line, "%s,%s,%s,%s,%lld,%d,%s,%d,%d,%d,%d,%ld,%d,%.4f,%s,%s,%s",
                      gr_config_get(c, "paper", v->paper), gr_config_get(c, "name", "-"), v->name,

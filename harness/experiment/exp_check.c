@@ -118,8 +118,8 @@ static int check_variant(char *value, gr_err *msg)
             return gr_errf(msg, "'%s' is not '|maxn=N'", bar + 1), -1;
     }
     const gr_variant *var;
-    long pv[GR_MAX_PARAMS];
-    return gr_variant_parse(value, &var, pv, msg) || var->check(var, pv, NULL, msg) ? -1 : 0;
+    gr_params pv;
+    return gr_variant_parse(value, &var, &pv, msg) || gr_variant_check(var, &pv, NULL, msg) ? -1 : 0;
 }
 
 int gr_exp_validate(const gr_config *c, gr_err *err)

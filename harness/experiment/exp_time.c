@@ -83,7 +83,7 @@ int gr_exp_time(const gr_config *c, const gr_exp_opts *o, const char *csv, gr_er
     /* Parse every variant up front: a typo fails before hours of running. A variant may end
      * in "|maxn=N": it is run only on graphs with at most N vertices. */
     const gr_variant **vs = gr_xcalloc((size_t)nv, sizeof *vs);
-    long (*pvs)[GR_MAX_PARAMS] = gr_xcalloc((size_t)nv, sizeof *pvs);
+    gr_params *pvs = gr_xcalloc((size_t)nv, sizeof *pvs);
     long *maxn = gr_xcalloc((size_t)nv, sizeof *maxn);
     for (int i = 0; i < nv; i++) {
         char *bar = strchr(variants[i], '|');
@@ -93,7 +93,8 @@ int gr_exp_time(const gr_config *c, const gr_exp_opts *o, const char *csv, gr_er
             if (strncmp(bar + 1, "maxn=", 5) || (maxn[i] = strtol(bar + 6, &end, 10)) <= 0 || *end)
                 return gr_errf(err, "%s: variant %s: '|%s' is not '|maxn=N'", c->path, variants[i], bar + 1);
         }
-        if (gr_variant_parse(variants[i], &vs[i], pvs[i], err) || vs[i]->check(vs[i], pvs[i], NULL, err))
+        if (gr_variant_parse(variants[i], &vs[i], &pvs[i], err) ||
+            gr_variant_check(vs[i], &pvs[i], NULL, err))
             return gr_err_context(err, "%s", c->path);
     }
 
@@ -139,7 +140,7 @@ int gr_exp_time(const gr_config *c, const gr_exp_opts *o, const char *csv, gr_er
             idx++;
             const gr_variant *v = vs[vi];
             char params[256];
-            gr_params_format(v, pvs[vi], params, sizeof params);
+            gr_params_format(v, &pvs[vi], params, sizeof params);
             if (v->gpu && !has_gpu) {
                 skipped_gpu++;
                 fprintf(stderr, "[%d/%d] %s %s %s ... skipped: no CUDA device\n", idx, total,
@@ -181,7 +182,7 @@ int gr_exp_time(const gr_config *c, const gr_exp_opts *o, const char *csv, gr_er
             fprintf(stderr, "[%d/%d] %s %s n=%d ... ", idx, total, v->name, params, g.n);
             double t0 = gr_now_ms();
             gr_measurement m;
-            if (gr_measure(v, pvs[vi], &g, src, k, &mo, ref, &m, err)) {
+            if (gr_measure(v, &pvs[vi], &g, src, k, &mo, ref, &m, err)) {
                 fprintf(stderr, "refused: %s\n", err->msg);
                 return -1;
             }
@@ -191,7 +192,7 @@ int gr_exp_time(const gr_config *c, const gr_exp_opts *o, const char *csv, gr_er
                 t_parts[q] += m.wall_s[q];
             runs_done++;
             const gr_ceilings *ceil = gr_ceilings_session(v->gpu, !v->gpu, rdir);
-            gr_row row = {paper, name, v, pvs[vi], gname, &g, k, &m, ceil};
+            gr_row row = {paper, name, v, &pvs[vi], gname, &g, k, &m, ceil};
             char *line = gr_row_format(&row), *hdr = gr_row_header(NULL);
             gr_csv_writer w;
             const char *kc[] = {"experiment", "variant", "params", "graph"};

@@ -2,6 +2,7 @@
 #ifndef GR_GRAPH_H
 #define GR_GRAPH_H
 #include <stdint.h>
+#include "csr.h"
 #include "error.h"
 
 #ifdef __cplusplus
@@ -24,22 +25,6 @@ void gr_edgelist_init(gr_edgelist *el, int32_t n, int directed);
 void gr_edgelist_push(gr_edgelist *el, int32_t u, int32_t v, int32_t w);
 void gr_edgelist_free(gr_edgelist *el);
 
-/* Compressed sparse rows. Arcs of vertex u: col[row[u] .. row[u+1]-1], weights w[...] alike.
- * An undirected graph stores each edge as two arcs (directed == 0 records that). */
-typedef struct {
-    int32_t n;
-    int64_t m;          /* arcs stored */
-    int64_t *row;       /* n + 1 */
-    int32_t *col;       /* m */
-    int32_t *w;         /* m */
-    int directed;
-    /* A batch (disjoint union of graphs, e.g. the CFGs of a program): part i is vertices
-     * [part_off[i], part_off[i+1]), arcs stay inside their part, its root is its first vertex.
-     * nparts == 0 (part_off NULL): one graph. part_off has nparts + 1 entries (malloc'd). */
-    int32_t nparts;
-    int64_t *part_off;
-} gr_graph;
-
 /* Builder options. */
 enum {
     GR_BUILD_SYMMETRIZE = 1u << 0,   /* add v -> u for every u -> v (result is undirected) */
@@ -51,21 +36,15 @@ enum {
 /* Build CSR from el (el is not modified). Arcs keep their input order within a row unless
  * sorted. Returns 0, or -1 with err set (an endpoint out of range). */
 int gr_graph_build(gr_graph *g, const gr_edgelist *el, unsigned flags, gr_err *err);
-void gr_graph_free(gr_graph *g);
 /* Batch invariants: part_off[0] = 0, strictly increasing (no empty part), part_off[nparts] = n,
  * every arc inside its source's part. 0, or -1 with err naming the first violation. */
 int gr_graph_check_parts(const gr_graph *g, gr_err *err);
-/* The transpose of g: row v lists the arcs u -> v as (u, w), sources ascending within a row.
- * A symmetric (directed == 0) graph is its own transpose; the copy is made all the same. */
-void gr_graph_transpose(const gr_graph *g, gr_graph *t);
 /* Host memory (bytes, 0 if unknown); the bytes building a graph of n vertices from input_arcs
  * arcs takes; and the up-front check: -1 with err "WHAT needs about X GB of host memory; this
  * host has Y GB" when bytes exceed 90% of the host's memory (host_memory.c). */
 double gr_host_memory_bytes(void);
 double gr_graph_bytes_estimate(int64_t n, int64_t input_arcs, int symmetrize);
 int gr_check_host_memory(double bytes, const char *what, gr_err *err);
-/* Largest weight in g (0 for no arcs). */
-int32_t gr_graph_max_weight(const gr_graph *g);
 /* 64-bit FNV-1a over n, m, row, col, w: equal graphs have equal checksums. */
 uint64_t gr_graph_checksum(const gr_graph *g);
 

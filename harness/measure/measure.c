@@ -129,13 +129,13 @@ static void work_from_trace(const gr_variant *v, void *st, const gr_family *fam,
     free(t.v);
 }
 
-int gr_measure(const gr_variant *v, const long *pv, const gr_graph *g, const int32_t *sources,
+int gr_measure(const gr_variant *v, const gr_params *pv, const gr_graph *g, const int32_t *sources,
                int nsources, const gr_measure_opts *o, void *ref, gr_measurement *out, gr_err *err)
 {
     const gr_family *fam = gr_family_find(v->family);
     memset(out, 0, sizeof *out);
     double w0 = gr_now_ms();
-    void *st = v->prepare(v, pv, g, err);
+    void *st = gr_variant_prepare(v, pv, g, err);
     if (!st)
         return -1;
     out->wall_s[GR_WALL_PREPARE] = (gr_now_ms() - w0) / 1e3;

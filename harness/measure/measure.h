@@ -56,7 +56,7 @@ typedef struct {
 
 /* ref: the family's reference state for g (may be NULL when opts->verify is OFF).
  * Returns 0, or -1 with err set when the variant refuses the input or parameters. */
-int gr_measure(const gr_variant *v, const long *pv, const gr_graph *g, const int32_t *sources,
+int gr_measure(const gr_variant *v, const gr_params *pv, const gr_graph *g, const int32_t *sources,
                int nsources, const gr_measure_opts *opts, void *ref, gr_measurement *out,
                gr_err *err);
 

@@ -26,7 +26,7 @@ int gr_trace_columns(const gr_family *fam, const char *name, int *col)
     return ncols;
 }
 
-gr_trace *gr_trace_collect(const gr_variant *v, const long *pv, const gr_graph *g,
+gr_trace *gr_trace_collect(const gr_variant *v, const gr_params *pv, const gr_graph *g,
                            int32_t source, gr_err *err)
 {
     const gr_family *fam = gr_family_find(v->family);
@@ -35,7 +35,7 @@ gr_trace *gr_trace_collect(const gr_variant *v, const long *pv, const gr_graph *
         gr_errf(err, "variant %s has no per-iteration trace", v->name);
         return NULL;
     }
-    void *st = v->prepare(v, pv, g, err);
+    void *st = gr_variant_prepare(v, pv, g, err);
     if (!st)
         return NULL;
     gr_trace *t = gr_xcalloc(1, sizeof *t);
@@ -60,11 +60,11 @@ void gr_trace_free(gr_trace *t)
     free(t);
 }
 
-void *gr_result_collect(const gr_variant *v, const long *pv, const gr_graph *g, int32_t source,
+void *gr_result_collect(const gr_variant *v, const gr_params *pv, const gr_graph *g, int32_t source,
                         gr_err *err)
 {
     const gr_family *fam = gr_family_find(v->family);
-    void *st = v->prepare(v, pv, g, err);
+    void *st = gr_variant_prepare(v, pv, g, err);
     if (!st)
         return NULL;
     void *out = gr_xmalloc(fam->result_bytes(g) + 1);

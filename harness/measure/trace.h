@@ -11,7 +11,7 @@ struct gr_trace {
 };
 
 /* NULL with err set when the variant refuses the input or has no trace hook. */
-gr_trace *gr_trace_collect(const gr_variant *v, const long *pv, const gr_graph *g,
+gr_trace *gr_trace_collect(const gr_variant *v, const gr_params *pv, const gr_graph *g,
                            int32_t source, gr_err *err);
 void gr_trace_free(gr_trace *t);
 /* The number of fam's trace columns; with name, *col = the index of that column (-1: none). */
@@ -19,7 +19,7 @@ int gr_trace_columns(const gr_family *fam, const char *name, int *col);
 
 /* `run --dump`: prepare, one run of source, fetch: the result (result_bytes of the family;
  * caller frees), or NULL with err set. */
-void *gr_result_collect(const gr_variant *v, const long *pv, const gr_graph *g, int32_t source,
+void *gr_result_collect(const gr_variant *v, const gr_params *pv, const gr_graph *g, int32_t source,
                         gr_err *err);
 
 #endif

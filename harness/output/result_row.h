@@ -11,7 +11,7 @@ typedef struct {
     const char *paper;          /* NULL: the variant's paper key */
     const char *experiment;     /* "-" for a single run */
     const gr_variant *v;
-    const long *pv;
+    const gr_params *pv;
     const char *graph;          /* graph name (canonical spec or file name) */
     const gr_graph *g;
     int nsources;

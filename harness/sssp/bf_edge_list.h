@@ -4,7 +4,7 @@
 #define GR_BF_EDGE_LIST_H
 #include <stdint.h>
 /* relative paths: nvcc builds kernels/ without -Iharness */
-#include "../error.h"
+#include "error.h"
 #include "../graph/graph.h"
 
 #ifdef __cplusplus

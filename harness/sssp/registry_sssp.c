@@ -74,7 +74,7 @@ static int sssp_trace(void *p, int32_t src, gr_trace *tr)
 }
 
 #define SSSP_HOOKS                                                                            \
-    .check = sssp_check, .prepare = sssp_prepare, .reset = sssp_reset, .run = sssp_run,       \
+    .check_pv = sssp_check, .prepare_pv = sssp_prepare, .reset = sssp_reset, .run = sssp_run,       \
     .fetch = sssp_fetch, .release = sssp_release, .count = sssp_count
 
 const gr_variant gr_variant_cpu_dijkstra = {

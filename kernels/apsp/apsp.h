@@ -11,7 +11,7 @@
 #define GR_APSP_H
 #include <stddef.h>
 #include <stdint.h>
-#include "../../harness/gpu.h"
+#include "../../contract/gpu.h"
 
 #ifdef __cplusplus
 extern "C" {

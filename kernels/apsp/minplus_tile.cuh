@@ -17,7 +17,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cuda_runtime.h>
-#include "../../harness/defaults.h"
+#include "../../contract/defaults.h"
 #include "../common/cuda_check.cuh"
 #include "../common/device_attr.cuh"
 

@@ -11,8 +11,8 @@
 #define GR_BFS_H
 #include <stddef.h>
 #include <stdint.h>
-#include "../../harness/error.h"
-#include "../../harness/gpu.h"
+#include "../../contract/error.h"
+#include "../../contract/gpu.h"
 #include "../common/device_csr.h"
 
 #ifdef __cplusplus

@@ -13,7 +13,7 @@
 #include "cuda_check.cuh"
 #include "device_attr.cuh"
 #include "group_sync.cuh"
-#include "../../harness/gpu.h"
+#include "../../contract/gpu.h"
 
 namespace cg = cooperative_groups;
 

@@ -8,7 +8,7 @@
 #include <cstdlib>
 #include <cuda.h>
 #include <cuda_runtime.h>
-#include "../../harness/defaults.h"
+#include "../../contract/defaults.h"
 
 inline bool gr_cuda_failed(cudaError_t e) { return e != cudaSuccess; }
 inline bool gr_cuda_failed(CUresult e) { return e != CUDA_SUCCESS; }

@@ -8,8 +8,8 @@
 #define GR_DEVICE_CSR_H
 #include <stddef.h>
 #include <stdint.h>
-#include "../../harness/error.h"
-#include "../../harness/graph/graph.h"
+#include "../../contract/error.h"
+#include "../../contract/csr.h"
 
 #ifdef __cplusplus
 extern "C" {

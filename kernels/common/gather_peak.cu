@@ -9,7 +9,7 @@
 #include <vector>
 #include "cuda_check.cuh"
 #include "device_attr.cuh"
-#include "../../harness/gpu.h"
+#include "../../contract/gpu.h"
 
 namespace {
 constexpr int kUnroll = 8;

@@ -9,7 +9,7 @@
 #include <vector>
 #include "cuda_check.cuh"
 #include "globaltimer.cuh"
-#include "../../harness/gpu.h"
+#include "../../contract/gpu.h"
 #include "../apsp/apsp.h"
 
 static const char *g_absent = "not checked";

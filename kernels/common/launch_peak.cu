@@ -5,7 +5,7 @@
 #include <chrono>
 #include <vector>
 #include "cuda_check.cuh"
-#include "../../harness/gpu.h"
+#include "../../contract/gpu.h"
 
 namespace {
 __global__ void empty_kernel(int *sink)

@@ -4,14 +4,14 @@
 #ifndef GR_KERNELS_DOM_H
 #define GR_KERNELS_DOM_H
 #include <stdint.h>
-#include "../../harness/gpu.h"
+#include "../../contract/gpu.h"
 
 /* The harness headers declare C functions without guards of their own: C linkage here. */
 #ifdef __cplusplus
 extern "C" {
 #endif
-#include "../../harness/error.h"
-#include "../../harness/graph/graph.h"
+#include "../../contract/error.h"
+#include "../../contract/csr.h"
 
 /* Phase ids (the dom family's phase_names). */
 enum { GR_DOM_PH_PRE = 0, GR_DOM_PH_INIT = 1, GR_DOM_PH_FIX = 2, GR_DOM_PH_UP = 3,

@@ -6,9 +6,9 @@
 #ifndef GR_SSSP_GPU_H
 #define GR_SSSP_GPU_H
 #include <stdint.h>
-#include "../../harness/error.h"
-#include "../../harness/gpu.h"
-#include "../../harness/graph/graph.h"
+#include "../../contract/error.h"
+#include "../../contract/gpu.h"
+#include "../../contract/csr.h"
 
 #ifdef __cplusplus
 extern "C" {

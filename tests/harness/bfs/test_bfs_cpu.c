@@ -32,9 +32,9 @@ static const int bg_sizes[BG_KINDS] = {1, 200, 301, 150, 500, 3000, 1500, 4096};
 static void check_variant(const char *text)
 {
     const gr_variant *v;
-    long pv[GR_MAX_PARAMS];
+    gr_params pv;
     gr_err err;
-    if (gr_variant_parse(text, &v, pv, &err)) {
+    if (gr_variant_parse(text, &v, &pv, &err)) {
         fprintf(stderr, "  %s\n", err.msg);
         CHECK(0);
         return;
@@ -44,7 +44,7 @@ static void check_variant(const char *text)
         gr_graph g;
         int32_t roots[4];
         int nr = bg_make(kind, bg_sizes[kind], &g, roots);
-        void *st = v->prepare(v, pv, &g, &err);
+        void *st = gr_variant_prepare(v, &pv, &g, &err);
         CHECK(st != NULL);
         if (!st)
             continue;

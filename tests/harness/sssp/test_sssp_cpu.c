@@ -136,9 +136,9 @@ TEST_CASE(negative_weight_refused)
     CHECK(gr_family_sssp.check_input(&g, &err) == -1);
     CHECK_STR_CONTAINS(err.msg, "negative weight -2");
     const gr_variant *v;
-    long pv[GR_MAX_PARAMS];
-    CHECK(gr_variant_parse("cpu-dijkstra", &v, pv, &err) == 0);
-    CHECK(v->prepare(v, pv, &g, &err) == NULL);
+    gr_params pv;
+    CHECK(gr_variant_parse("cpu-dijkstra", &v, &pv, &err) == 0);
+    CHECK(gr_variant_prepare(v, &pv, &g, &err) == NULL);
     CHECK_STR_CONTAINS(err.msg, "arc 1->2");
     gr_graph_free(&g);
 }
@@ -253,9 +253,9 @@ TEST_CASE(registry_lists_the_family)
     CHECK(gr_family_sssp.shape == GR_SHAPE_SINGLE_SOURCE);
     gr_err err;
     const gr_variant *v;
-    long pv[GR_MAX_PARAMS];
-    CHECK(gr_variant_parse("bf-worklist:bs=48", &v, pv, &err) == 0);
-    CHECK(v->check(v, pv, NULL, &err) == -1);           /* not a multiple of 32 */
+    gr_params pv;
+    CHECK(gr_variant_parse("bf-worklist:bs=48", &v, &pv, &err) == 0);
+    CHECK(gr_variant_check(v, &pv, NULL, &err) == -1);           /* not a multiple of 32 */
 }
 
 TEST_CASE(cpu_variants_through_the_registry)
@@ -269,10 +269,10 @@ TEST_CASE(cpu_variants_through_the_registry)
     int64_t *d = dist_new(&g);
     for (size_t t = 0; t < sizeof texts / sizeof texts[0]; t++) {
         const gr_variant *v;
-        long pv[GR_MAX_PARAMS];
+        gr_params pv;
         gr_err err;
-        CHECK(gr_variant_parse(texts[t], &v, pv, &err) == 0);
-        void *st = v->prepare(v, pv, &g, &err);
+        CHECK(gr_variant_parse(texts[t], &v, &pv, &err) == 0);
+        void *st = gr_variant_prepare(v, &pv, &g, &err);
         CHECK(st != NULL);
         if (!st)
             continue;
@@ -302,16 +302,16 @@ TEST_CASE(measure_records_iterations)
     sg_make(SG_DIRECTED, &g, roots, &nr);
     void *ref = gr_family_sssp.ref_new(&g, GR_VERIFY_FULL);
     const gr_variant *v;
-    long pv[GR_MAX_PARAMS];
+    gr_params pv;
     gr_err err;
-    CHECK(gr_variant_parse("cpu-delta:threads=2,delta=3", &v, pv, &err) == 0);
+    CHECK(gr_variant_parse("cpu-delta:threads=2,delta=3", &v, &pv, &err) == 0);
     CHECK(v->count != NULL);
     gr_measure_opts o;
     gr_measure_opts_default(&o);
     o.min_reps = 2;
     o.max_reps = 3;
     gr_measurement m;
-    CHECK(gr_measure(v, pv, &g, roots, nr, &o, ref, &m, &err) == 0);
+    CHECK(gr_measure(v, &pv, &g, roots, nr, &o, ref, &m, &err) == 0);
     CHECK_EQ(m.verdict, 1);
     CHECK_EQ(m.have_count, 1);
     CHECK(m.count_min >= 1);
@@ -327,7 +327,7 @@ typedef struct {
     int32_t roots[4];
     int nr;
     const gr_variant *v;
-    long pv[GR_MAX_PARAMS];
+    gr_params pv;
     gr_measure_opts o;
 } wrap_setup;
 
@@ -335,7 +335,7 @@ static void wrap_init(wrap_setup *s)
 {
     gr_err err;
     sg_make(SG_DIRECTED, &s->g, s->roots, &s->nr);
-    CHECK(gr_variant_parse("cpu-dijkstra", &s->v, s->pv, &err) == 0);
+    CHECK(gr_variant_parse("cpu-dijkstra", &s->v, &s->pv, &err) == 0);
     gr_measure_opts_default(&s->o);
     s->o.min_reps = s->o.max_reps = 1;
     s->o.verify = GR_VERIFY_OFF;
@@ -363,11 +363,11 @@ TEST_CASE(measure_warmup_rule)
     CHECK(s.nr >= 2);
     s.o.warmup_once_ms = 0;         /* a warm-up before every source */
     nruns = 0;
-    CHECK(gr_measure(&w, s.pv, &s.g, s.roots, s.nr, &s.o, NULL, &m, &err) == 0);
+    CHECK(gr_measure(&w, &s.pv, &s.g, s.roots, s.nr, &s.o, NULL, &m, &err) == 0);
     CHECK_EQ(nruns, 2 * s.nr);
     s.o.warmup_once_ms = 1e-12;     /* every run is longer: only the first source warms up */
     nruns = 0;
-    CHECK(gr_measure(&w, s.pv, &s.g, s.roots, s.nr, &s.o, NULL, &m, &err) == 0);
+    CHECK(gr_measure(&w, &s.pv, &s.g, s.roots, s.nr, &s.o, NULL, &m, &err) == 0);
     CHECK_EQ(nruns, s.nr + 1);
     gr_graph_free(&s.g);
 }
@@ -394,13 +394,13 @@ TEST_CASE(measure_work_from_trace)
     fake_m = s.g.m;
     gr_measurement m;
     gr_err err;
-    CHECK(gr_measure(&w, s.pv, &s.g, s.roots, s.nr, &s.o, NULL, &m, &err) == 0);
+    CHECK(gr_measure(&w, &s.pv, &s.g, s.roots, s.nr, &s.o, NULL, &m, &err) == 0);
     CHECK_EQ(m.have_relax, 0);                  /* off unless asked for */
     s.o.work_trace = 1;
-    CHECK(gr_measure(&w, s.pv, &s.g, s.roots, s.nr, &s.o, NULL, &m, &err) == 0);
+    CHECK(gr_measure(&w, &s.pv, &s.g, s.roots, s.nr, &s.o, NULL, &m, &err) == 0);
     CHECK_EQ(m.have_relax, 1);
     CHECK(m.relax_per_m > 0.999 && m.relax_per_m < 1.001);
-    CHECK(gr_measure(s.v, s.pv, &s.g, s.roots, s.nr, &s.o, NULL, &m, &err) == 0);
+    CHECK(gr_measure(s.v, &s.pv, &s.g, s.roots, s.nr, &s.o, NULL, &m, &err) == 0);
     CHECK_EQ(m.have_relax, 0);                  /* no trace hook: nothing */
     gr_graph_free(&s.g);
 }

@@ -72,7 +72,7 @@ static void make_graph(int kind, int n, gr_graph *g)
 }
 
 /* Variant v on one graph, reps times (reset must restore the input each time); exact. */
-static void check_case(const gr_variant *v, const long *pv, const char *text, int n, int kind,
+static void check_case(const gr_variant *v, const gr_params *pv, const char *text, int n, int kind,
                        int reps)
 {
     const gr_family *fam = gr_family_find(v->family);
@@ -80,7 +80,7 @@ static void check_case(const gr_variant *v, const long *pv, const char *text, in
     gr_graph g;
     make_graph(kind, n, &g);
     void *ref = fam->ref_new(&g, GR_VERIFY_FULL);
-    void *st = v->prepare(v, pv, &g, &err);
+    void *st = gr_variant_prepare(v, pv, &g, &err);
     if (!st) {
         fprintf(stderr, "  %s n=%d %s: refused: %s\n", text, n, kind_name[kind], err.msg);
         CHECK(0);
@@ -110,14 +110,14 @@ static void check_case(const gr_variant *v, const long *pv, const char *text, in
 static void check_variant(const char *text, int max_n)
 {
     const gr_variant *v;
-    long pv[GR_MAX_PARAMS];
-    if (!gr_t_variant(text, &v, pv))
+    gr_params pv;
+    if (!gr_t_variant(text, &v, &pv))
         return;
     for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++) {
         if (sizes[si] > max_n)
             continue;
         for (int kind = 0; kind < G_KINDS; kind++)
-            check_case(v, pv, text, sizes[si], kind, 2);
+            check_case(v, &pv, text, sizes[si], kind, 2);
     }
 }
 
@@ -126,9 +126,9 @@ static void check_variant(const char *text, int max_n)
 static void check_variant_large(const char *text)
 {
     const gr_variant *v;
-    long pv[GR_MAX_PARAMS];
-    if (gr_t_variant(text, &v, pv))
-        check_case(v, pv, text, 2500, G_RANDOM, 5);
+    gr_params pv;
+    if (gr_t_variant(text, &v, &pv))
+        check_case(v, &pv, text, 2500, G_RANDOM, 5);
 }
 
 TEST_CASE(cpu_fw) { check_variant("cpu-fw", 257); }

@@ -42,14 +42,14 @@ static const gr_graph *graph(int kind)
 static void check_on(const char *text, int k0, int k1, int reps)
 {
     const gr_variant *v;
-    long pv[GR_MAX_PARAMS];
+    gr_params pv;
     gr_err err;
-    if (!gr_t_variant(text, &v, pv))
+    if (!gr_t_variant(text, &v, &pv))
         return;
     const gr_family *fam = gr_family_find(v->family);
     for (int kind = k0; kind < k1; kind++) {
         const gr_graph *g = graph(kind);
-        void *st = v->prepare(v, pv, g, &err);
+        void *st = gr_variant_prepare(v, &pv, g, &err);
         if (!st) {
             fprintf(stderr, "  %s %s: refused: %s\n", text, bg_name[kind], err.msg);
             CHECK(0);
@@ -223,10 +223,10 @@ TEST_CASE(trace_adds_up)
         reached += want[BG_RMAT][0][x] >= 0;
     for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
         const gr_variant *v;
-        long pv[GR_MAX_PARAMS];
+        gr_params pv;
         gr_err err;
-        CHECK_EQ(gr_variant_parse(texts[i], &v, pv, &err), 0);
-        gr_trace *t = gr_trace_collect(v, pv, g, roots[BG_RMAT][0], &err);
+        CHECK_EQ(gr_variant_parse(texts[i], &v, &pv, &err), 0);
+        gr_trace *t = gr_trace_collect(v, &pv, g, roots[BG_RMAT][0], &err);
         CHECK(t != NULL);
         if (!t)
             continue;

@@ -74,12 +74,12 @@ static void make_graph(int kind, int n, gr_graph *g)
 }
 
 /* Variant on g, reps runs of one prepared instance, each exact against cpu-dom-snca. */
-static void check_graph(const gr_variant *v, const long *pv, const char *text, const char *what,
+static void check_graph(const gr_variant *v, const gr_params *pv, const char *text, const char *what,
                         const gr_graph *g, int reps)
 {
     const gr_family *fam = gr_family_find(v->family);
     gr_err err;
-    void *st = v->prepare(v, pv, g, &err);
+    void *st = gr_variant_prepare(v, pv, g, &err);
     if (!st) {
         fprintf(stderr, "  %s %s: refused: %s\n", text, what, err.msg);
         CHECK(0);
@@ -109,8 +109,8 @@ static void check_graph(const gr_variant *v, const long *pv, const char *text, c
 static void check_sizes(const char *text, int max_n)
 {
     const gr_variant *v;
-    long pv[GR_MAX_PARAMS];
-    if (!gr_t_variant(text, &v, pv))
+    gr_params pv;
+    if (!gr_t_variant(text, &v, &pv))
         return;
     for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++) {
         if (sizes[si] > max_n)
@@ -120,7 +120,7 @@ static void check_sizes(const char *text, int max_n)
             char what[96];
             make_graph(kind, sizes[si], &g);
             snprintf(what, sizeof what, "n=%d %s", sizes[si], kind_name[kind]);
-            check_graph(v, pv, text, what, &g, 2);
+            check_graph(v, &pv, text, what, &g, 2);
             gr_graph_free(&g);
         }
     }
@@ -131,8 +131,8 @@ static void check_sizes(const char *text, int max_n)
 static void check_batches(const char *text)
 {
     const gr_variant *v;
-    long pv[GR_MAX_PARAMS];
-    if (!gr_t_variant(text, &v, pv))
+    gr_params pv;
+    if (!gr_t_variant(text, &v, &pv))
         return;
     const char *specs[] = {"cfgbatch:count=3000,mean=20,maxn=5000,irr=0.3,seed=1",
                            "cfgbatch:count=40,mean=3000,maxn=30000,irr=0.5,seed=2",
@@ -141,7 +141,7 @@ static void check_batches(const char *text)
     for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
         gr_graph g;
         load(specs[i], &g);
-        check_graph(v, pv, text, specs[i], &g, 2);
+        check_graph(v, &pv, text, specs[i], &g, 2);
         gr_graph_free(&g);
     }
     gr_graph g;
@@ -151,7 +151,7 @@ static void check_batches(const char *text)
         CHECK(0);
         return;
     }
-    check_graph(v, pv, text, "dom_batch3.el", &g, 2);
+    check_graph(v, &pv, text, "dom_batch3.el", &g, 2);
     gr_graph_free(&g);
 }
 
@@ -201,10 +201,10 @@ TEST_CASE(example_all_variants)
     CHECK(gr_read_edgelist("graphs/fixtures/dom_example5.el", &g, &err) == 0);
     for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
         const gr_variant *v;
-        long pv[GR_MAX_PARAMS];
-        if (!gr_t_variant(texts[i], &v, pv))
+        gr_params pv;
+        if (!gr_t_variant(texts[i], &v, &pv))
             continue;
-        check_graph(v, pv, texts[i], "example", &g, 3);
+        check_graph(v, &pv, texts[i], "example", &g, 3);
     }
     gr_graph_free(&g);
 }
@@ -212,18 +212,18 @@ TEST_CASE(example_all_variants)
 TEST_CASE(dom_warp_refuses)
 {
     const gr_variant *v;
-    long pv[GR_MAX_PARAMS];
-    if (!gr_t_variant("dom-warp", &v, pv))
+    gr_params pv;
+    if (!gr_t_variant("dom-warp", &v, &pv))
         return;
     gr_graph g;
     gr_err err;
     load("cfg:n=33,seed=1", &g);
-    CHECK(v->prepare(v, pv, &g, &err) == NULL);
+    CHECK(gr_variant_prepare(v, &pv, &g, &err) == NULL);
     CHECK_STR_CONTAINS(err.msg, "n = 33");
     CHECK_STR_CONTAINS(err.msg, "at most 32");
     gr_graph_free(&g);
     load("cfgbatch:count=3,mean=5,maxn=8", &g);
-    CHECK(v->prepare(v, pv, &g, &err) == NULL);
+    CHECK(gr_variant_prepare(v, &pv, &g, &err) == NULL);
     CHECK_STR_CONTAINS(err.msg, "batch");
     gr_graph_free(&g);
 }
@@ -260,21 +260,21 @@ TEST_CASE(dom_bitset_e2e_sizes) { check_sizes("dom-bitset:e2e=1", 1000); }
 TEST_CASE(dom_bitset_worst_and_refusal)
 {
     const gr_variant *v;
-    long pv[GR_MAX_PARAMS];
-    if (!gr_t_variant("dom-bitset", &v, pv))
+    gr_params pv;
+    if (!gr_t_variant("dom-bitset", &v, &pv))
         return;
     const char *specs[] = {"itworst:k=300", "sncaworst:k=300", "idfsquad:k=300",
                            "ibfsquad:k=300", "cfgirr:n=5000,extra=20000,seed=4"};
     for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
         gr_graph g;
         load(specs[i], &g);
-        check_graph(v, pv, "dom-bitset", specs[i], &g, 2);
+        check_graph(v, &pv, "dom-bitset", specs[i], &g, 2);
         gr_graph_free(&g);
     }
     gr_graph g;
     gr_err err;
     load("cfgbatch:count=3,mean=5,maxn=8", &g);
-    CHECK(v->prepare(v, pv, &g, &err) == NULL);
+    CHECK(gr_variant_prepare(v, &pv, &g, &err) == NULL);
     CHECK_STR_CONTAINS(err.msg, "batch");
     gr_graph_free(&g);
 }

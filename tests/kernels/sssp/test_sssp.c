@@ -35,14 +35,14 @@ static void build_all(void)
 static void check_variant(const char *text)
 {
     const gr_variant *v;
-    long pv[GR_MAX_PARAMS];
+    gr_params pv;
     gr_err err;
-    if (!gr_t_variant(text, &v, pv))
+    if (!gr_t_variant(text, &v, &pv))
         return;
     build_all();
     for (int k = 0; k < SG_KINDS; k++) {
         const gr_graph *g = &graphs[k];
-        void *st = v->prepare(v, pv, g, &err);
+        void *st = gr_variant_prepare(v, &pv, g, &err);
         if (!st) {
             fprintf(stderr, "  %s on %s: refused: %s\n", text, sg_name[k], err.msg);
             CHECK(0);
@@ -73,14 +73,14 @@ static void check_variant(const char *text)
 static void check_trace(const char *text, int last_row_quiet)
 {
     const gr_variant *v;
-    long pv[GR_MAX_PARAMS];
+    gr_params pv;
     gr_err err;
-    CHECK(gr_variant_parse(text, &v, pv, &err) == 0);
+    CHECK(gr_variant_parse(text, &v, &pv, &err) == 0);
     if (gr_gpu_count() == 0)
         TEST_SKIP("no CUDA device");
     build_all();
     const gr_graph *g = &graphs[SG_RMAT18];
-    gr_trace *t = gr_trace_collect(v, pv, g, roots[SG_RMAT18][0], &err);
+    gr_trace *t = gr_trace_collect(v, &pv, g, roots[SG_RMAT18][0], &err);
     CHECK(t != NULL);
     if (!t)
         return;
