@@ -21,7 +21,7 @@ NVFLAGS   ?= -O3 -lineinfo
 LAST_SM   := $(lastword $(SMS))
 NVFLAGS   += -std=c++17 $(foreach sm,$(SMS),-gencode=arch=compute_$(sm),code=sm_$(sm)) \
              -gencode=arch=compute_$(LAST_SM),code=compute_$(LAST_SM) \
-             -Xcompiler -Wall,-Wextra -Werror all-warnings -MMD -MP
+             -Xcompiler -Wall,-Wextra -Werror all-warnings -MMD -MP -Icontract
 LDLIBS    := -L$(CUDA_HOME)/lib64 -lcudart_static -ldl -lpthread -lrt -lstdc++ -lm
 ifneq ($(PAPI_H),)
 CFLAGS    += -DGR_HAVE_PAPI
