@@ -96,8 +96,8 @@ bf-sssp-goals)
              "$dir/reproduce-times.txt" || true)
     goal "make reproduce PAPER=bf-sssp in seconds" "$t" "<= 480" "$(le "$t" 480)" - "reproduce-times.txt" ;;
 gpu-dominators-goals)
-    # dom-batch's defaults (smem=1): the batch experiment also keeps its smem=0 row, for comparison
-    db=$(pick gpu-dominators-batch dom-batch '^e2e=1;(.*;)?smem=1(;|$)' 'count=100000;.*mean=20(;|$)' newest)
+    # dom-batch's default parameters end to end (older rows also name smem=1)
+    db=$(pick gpu-dominators-batch dom-batch '^e2e=1;big=256;(smem=1;)?hub=256$' 'count=100000;.*mean=20(;|$)' newest)
     s1=$(pick gpu-dominators-batch cpu-dom-snca 'threads=1' 'count=100000;.*mean=20(;|$)' newest)
     s0=$(pick gpu-dominators-batch cpu-dom-snca 'threads=0' 'count=100000;.*mean=20(;|$)' newest)
     ex=$(for v in dom-warp dom-iter dom-batch; do

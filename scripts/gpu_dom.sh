@@ -42,7 +42,8 @@ slog=$dir/dom-sanitizer.log
 : > "$slog"
 # variant=graph pairs: warp groups (cfgbatch), block groups (cfgirr n=300 > big=256),
 # unreachable blocks and parts (dom_batch3.el), the e2e copies; dom-batch's shared-memory path
-# (default; big=1000: warps with CFGs of up to 600 blocks) and its global-memory path (smem=0)
+# (big=1000: warps with CFGs of up to 600 blocks) and its global-memory path (CFGs too large for
+# shared memory: 20,000 blocks in a thread block, 3,000 in a warp)
 pairs="dom-warp@graphs/fixtures/dom_example5.el dom-warp:e2e=1@cfgirr:n=32,seed=2
 dom-warp:e2e=1,graph=1@graphs/fixtures/dom_example5.el
 dom-iter@cfgirr:n=300,seed=2 dom-iter@cfgbatch:count=50,mean=20,maxn=600,seed=3
@@ -51,7 +52,7 @@ dom-iter:hub=2@cfgbatch:count=50,mean=20,maxn=600,seed=3 dom-batch@cfgirr:n=300,
 dom-batch@cfgbatch:count=50,mean=20,maxn=600,seed=3 dom-batch:e2e=1@graphs/fixtures/dom_batch3.el
 dom-batch:big=1000@cfgbatch:count=50,mean=20,maxn=600,seed=3
 dom-batch:big=1,hub=2@cfgbatch:count=50,mean=20,maxn=600,seed=3
-dom-batch:smem=0@cfgbatch:count=50,mean=20,maxn=600,seed=3 dom-batch:smem=0@cfgirr:n=300,seed=2
+dom-batch@cfgirr:n=20000,seed=2 dom-batch:big=3000@cfgirr:n=3000,seed=2
 dom-bitset@cfgirr:n=300,seed=2 dom-bitset:e2e=1@graphs/fixtures/dom_example5.el"
 left() { echo $(( budget - ($(date +%s) - t0) )); }
 for pair in $pairs; do

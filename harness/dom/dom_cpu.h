@@ -1,6 +1,7 @@
 /* dom_cpu.h - CPU dominator algorithms (Cooper-Harvey-Kennedy iterative, Lengauer-Tarjan with
- * simple link-eval, Semi-NCA) over one graph or a batch (gr_graph.nparts), and the helpers the
- * GPU variants share with them (predecessor lists, DFS numbering). Output: idom[v] in global
+ * simple link-eval, Semi-NCA) over one graph or a batch (gr_graph.nparts), their parameter
+ * struct, and the helpers the tests share with them (predecessor lists, DFS numbering, the CPU
+ * replay of the GPU rounds). Output: idom[v] in global
  * vertex ids, -1 for each part's root and for vertices its root cannot reach. */
 #ifndef GR_DOM_CPU_H
 #define GR_DOM_CPU_H
@@ -12,6 +13,11 @@ extern "C" {
 #endif
 
 typedef enum { GR_DOM_ITER = 0, GR_DOM_LT = 1, GR_DOM_SNCA = 2 } gr_dom_algo;
+
+/* The parameters of cpu-dom-iter, cpu-dom-lt and cpu-dom-snca (registry_dom.c declares them). */
+typedef struct {
+    int threads;        /* OpenMP threads over the CFGs of a batch (0 = all cores) */
+} gr_dom_cpu_params;
 
 /* Predecessor lists (the transpose of g): preds of v are col[row[v] .. row[v+1]-1]. */
 typedef struct {
@@ -50,9 +56,9 @@ int32_t gr_dom_rpo(const gr_graph *g, int64_t lo, int64_t hi, int32_t *rpo, int3
 
 /* The GPU variants' algorithm replayed on the CPU (BFS tree, then Jacobi rounds of nearest
  * common ancestors of the predecessors, ancestors compared by BFS queue position); returns the
- * rounds taken. order_seed 0: each BFS level numbered by id (keys (level, id): dom-iter,
- * dom-batch:smem=0); otherwise levels discovered in a seeded shuffled order (dom-batch's
- * shared-memory path, numbered by atomics). For the tests. */
+ * rounds taken. order_seed 0: each BFS level numbered by id (keys (level, id): dom-iter, and
+ * dom-batch on a CFG too large for shared memory); otherwise levels discovered in a seeded
+ * shuffled order (dom-batch's shared-memory path, numbered by atomics). For the tests. */
 int gr_dom_jacobi_sim(const gr_graph *g, const gr_dom_preds *p, uint64_t order_seed,
                       int32_t *idom);
 

@@ -96,7 +96,8 @@ static int dom_dump(FILE *f, const gr_graph *g, const void *result, int32_t sour
 {
     (void)source;
     const int32_t *idom = result;
-    if (fprintf(f, "# dom n=%d: immediate dominator per vertex, -1 = root or unreachable\n", g->n) < 0)
+    if (fprintf(f, "# dom n=%d: immediate dominator per vertex, -1 = root or unreachable\n",
+                g->n) < 0)
         return -1;
     for (int32_t v = 0; v < g->n; v++)
         if (fprintf(f, "%d\n", idom[v]) < 0)

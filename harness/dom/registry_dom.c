@@ -1,22 +1,12 @@
 /* registry_dom.c - the registry entries of the dominators family: the three CPU algorithms
- * (OpenMP over the CFGs of a batch) and the GPU variants of kernels/dom/, with the glue between
+ * (OpenMP over the CFGs of a batch) and the GPU variants of kernels/dom/, each with its
+ * parameters declared once as the fields of its struct (dom_cpu.h, dom.h), and the glue between
  * the harness's hooks and their prepare / run / fetch / release. */
 #include <stdlib.h>
 #include <string.h>
 #include "../../kernels/dom/dom.h"
 #include "dom/dom_cpu.h"
 #include "registry.h"
-
-/* Parameters are range-checked by the registry; inputs are refused in prepare (the harness
- * calls check with g == NULL before loading the graph). */
-static int no_check(const gr_variant *v, const long *pv, const gr_graph *g, gr_err *err)
-{
-    (void)v;
-    (void)pv;
-    (void)g;
-    (void)err;
-    return 0;
-}
 
 /* ---- CPU variants ---- */
 typedef struct {
@@ -27,13 +17,15 @@ typedef struct {
     int32_t *idom;
 } cpu_state;
 
-static void *cpu_prepare(const gr_variant *v, const long *pv, const gr_graph *g, gr_err *err)
+static void *cpu_prepare(const gr_variant *v, const void *params, const gr_graph *g,
+                         gr_err *err)
 {
     (void)err;
+    const gr_dom_cpu_params *prm = params;
     cpu_state *s = gr_xcalloc(1, sizeof *s);
     s->g = g;
     s->algo = (gr_dom_algo)(intptr_t)v->impl;
-    s->threads = (int)pv[0];
+    s->threads = prm->threads;
     s->idom = gr_xmalloc((size_t)(g->n ? g->n : 1) * sizeof *s->idom);
     return s;
 }
@@ -43,8 +35,9 @@ static void cpu_reset(void *st)
     gr_dom_preds_free(&((cpu_state *)st)->p);
 }
 
-/* Timed: predecessor lists (preprocess, OpenMP over the CFGs too), then every CFG's DFS numbering and dominators
- * (fixpoint; the numbering is inside each CFG's task, so it is not split out). */
+/* Timed: predecessor lists (preprocess, OpenMP over the CFGs too), then every CFG's DFS
+ * numbering and dominators (fixpoint; the numbering is inside each CFG's task, so it is not
+ * split out). */
 static void cpu_run(void *st, int32_t source, gr_phases *ph)
 {
     (void)source;
@@ -74,10 +67,10 @@ static void cpu_release(void *st)
 #define CPU_DOM(NAME, SUMMARY, ALGO)                                                           \
     {                                                                                          \
         .name = NAME, .family = "dom", .paper = "-", .summary = SUMMARY, .gpu = 0,             \
-        .nparams = 1,                                                                          \
-        .params = {{"threads", 1, 0, 4096,                                                     \
-                    "OpenMP threads over the CFGs of a batch (0 = all cores)"}},               \
-        .check_pv = no_check, .prepare_pv = cpu_prepare, .reset = cpu_reset, .run = cpu_run, .fetch = cpu_fetch,        \
+        .params_size = sizeof(gr_dom_cpu_params), .nparams = 1,                                \
+        .params = {GR_PARAM_INT(gr_dom_cpu_params, threads, 1, 0, 4096,                        \
+                                "OpenMP threads over the CFGs of a batch (0 = all cores)")},   \
+        .prepare = cpu_prepare, .reset = cpu_reset, .run = cpu_run, .fetch = cpu_fetch,        \
         .release = cpu_release, .impl = (const void *)(intptr_t)(ALGO),                        \
     }
 
@@ -92,7 +85,7 @@ const gr_variant gr_variant_cpu_dom_snca = CPU_DOM(
 
 /* ---- GPU variants: the same five hooks over the kernels/dom launchers ---- */
 typedef struct {
-    void *(*prepare)(const long *pv, const gr_graph *g, gr_err *err);
+    void *(*prepare)(const void *params, const gr_graph *g, gr_err *err);
     void (*run)(void *st, gr_phases *ph);
     void (*fetch)(void *st, int32_t *idom);
     void (*release)(void *st);
@@ -103,10 +96,11 @@ typedef struct {
     void *st;
 } gpu_state;
 
-static void *gpu_prepare(const gr_variant *v, const long *pv, const gr_graph *g, gr_err *err)
+static void *gpu_prepare(const gr_variant *v, const void *params, const gr_graph *g,
+                         gr_err *err)
 {
     const gpu_ops *ops = v->impl;
-    void *st = ops->prepare(pv, g, err);
+    void *st = ops->prepare(params, g, err);
     if (!st)
         return NULL;
     gpu_state *s = gr_xcalloc(1, sizeof *s);
@@ -140,67 +134,93 @@ static void gpu_release(void *st)
     free(s);
 }
 
-static const gpu_ops warp_ops = {gr_dom_warp_prepare, gr_dom_warp_run, gr_dom_warp_fetch,
-                                 gr_dom_warp_release};
-static const gpu_ops iter_ops = {gr_dom_iter_prepare, gr_dom_iter_run, gr_dom_iter_fetch,
-                                 gr_dom_iter_release};
-static const gpu_ops bitset_ops = {gr_dom_bitset_prepare, gr_dom_bitset_run,
-                                   gr_dom_bitset_fetch, gr_dom_bitset_release};
-static const gpu_ops batch_ops = {gr_dom_batch_prepare, gr_dom_batch_run, gr_dom_batch_fetch,
-                                  gr_dom_batch_release};
-
-static int warp_check(const gr_variant *v, const long *pv, const gr_graph *g, gr_err *err)
+/* Each launcher's prepare with its own parameter struct. */
+static void *warp_new(const void *params, const gr_graph *g, gr_err *err)
 {
-    (void)v;
-    (void)pv;
-    if (!g)
-        return 0;
-    if (g->nparts > 1)
-        return gr_errf(err, "dom-warp: a batch of %d CFGs; the write-up's kernel takes one CFG "
-                       "(use dom-batch)", g->nparts);
-    if (g->n > GR_DOM_WARP_MAX_N)
-        return gr_errf(err, "dom-warp: n = %d blocks; the write-up's kernel holds at most %d "
-                       "(one warp, one 32-bit mask per dominator set): use dom-iter or dom-batch",
-                       g->n, GR_DOM_WARP_MAX_N);
-    return 0;
+    return gr_dom_warp_prepare(params, g, err);
+}
+static void *iter_new(const void *params, const gr_graph *g, gr_err *err)
+{
+    return gr_dom_iter_prepare(params, g, err);
+}
+static void *bitset_new(const void *params, const gr_graph *g, gr_err *err)
+{
+    return gr_dom_bitset_prepare(params, g, err);
+}
+static void *batch_new(const void *params, const gr_graph *g, gr_err *err)
+{
+    return gr_dom_batch_prepare(params, g, err);
 }
 
-#define GPU_DOM(NAME, PAPER, SUMMARY, OPS, CHECK, NPARAMS, ...)                                \
+static const gpu_ops warp_ops = {warp_new, gr_dom_warp_run, gr_dom_warp_fetch,
+                                 gr_dom_warp_release};
+static const gpu_ops iter_ops = {iter_new, gr_dom_iter_run, gr_dom_iter_fetch,
+                                 gr_dom_iter_release};
+static const gpu_ops bitset_ops = {bitset_new, gr_dom_bitset_run, gr_dom_bitset_fetch,
+                                   gr_dom_bitset_release};
+static const gpu_ops batch_ops = {batch_new, gr_dom_batch_run, gr_dom_batch_fetch,
+                                  gr_dom_batch_release};
+
+/* Parameters are range-checked by the registry and none excludes another; the inputs the single-
+ * CFG kernels refuse (their prepare refuses them too) are checked once a graph is given. */
+static int warp_check(const gr_variant *v, const void *params, const gr_graph *g, gr_err *err)
+{
+    (void)v;
+    (void)params;
+    return g ? gr_dom_warp_accepts(g, err) : 0;
+}
+
+static int bitset_check(const gr_variant *v, const void *params, const gr_graph *g, gr_err *err)
+{
+    (void)v;
+    (void)params;
+    return g ? gr_dom_bitset_accepts(g, err) : 0;
+}
+
+#define GPU_DOM(NAME, PAPER, SUMMARY, OPS, CHECK, S, NPARAMS, ...)                             \
     {                                                                                          \
         .name = NAME, .family = "dom", .paper = PAPER, .summary = SUMMARY, .gpu = 1,           \
-        .nparams = NPARAMS, .params = {__VA_ARGS__}, .check_pv = CHECK, .prepare_pv = gpu_prepare,   \
-        .reset = gpu_reset, .run = gpu_run, .fetch = gpu_fetch, .release = gpu_release,        \
-        .impl = &(OPS),                                                                        \
+        .params_size = sizeof(S), .nparams = NPARAMS, .params = {__VA_ARGS__},                 \
+        .check = CHECK, .prepare = gpu_prepare, .reset = gpu_reset, .run = gpu_run,            \
+        .fetch = gpu_fetch, .release = gpu_release, .impl = &(OPS),                            \
     }
-#define E2E_PARAM                                                                              \
-    {"e2e", 0, 0, 1,                                                                           \
-     "1: time host CFG -> host idom (pinned buffers; phases upload, download); 0: device to "  \
-     "device"}
+#define E2E_PARAM(S)                                                                           \
+    GR_PARAM_BOOL(S, e2e, 0,                                                                   \
+                  "1: time host CFG -> host idom (pinned buffers; phases upload, download); "  \
+                  "0: device to device")
 
 const gr_variant gr_variant_dom_warp = GPU_DOM(
     "dom-warp", "gpu-dominators",
     "the write-up's kernel: n <= 32, one warp, 32-bit dominator masks in shared memory, "
     "persistent fixed point with __syncwarp + __ballot_sync, idom by __clz in reverse postorder",
-    warp_ops, warp_check, 2, E2E_PARAM,
-    {"graph", 0, 0, 1, "1: the whole run captured once as a CUDA graph, one launch (time under fixpoint)"});
+    warp_ops, warp_check, gr_dom_warp_params, 2, E2E_PARAM(gr_dom_warp_params),
+    GR_PARAM_BOOL(gr_dom_warp_params, graph, 0,
+                  "1: the whole run captured once as a CUDA graph, one launch (the write-up's "
+                  "future work; time under fixpoint)"));
 const gr_variant gr_variant_dom_iter = GPU_DOM(
     "dom-iter", "-",
     "Cooper-Harvey-Kennedy intersect walks on the GPU: BFS tree, then Jacobi rounds of nearest "
     "common ancestors, one cooperative persistent kernel, O(n) memory",
-    iter_ops, no_check, 3, E2E_PARAM,
-    {"bps", 0, 0, 64, "blocks per SM of the cooperative grid (0 = occupancy limit)"},
-    {"hub", 256, 0, 1 << 30, "in-degree from which a whole thread block intersects a vertex's predecessors (0 = never: one thread each)"});
+    iter_ops, NULL, gr_dom_iter_params, 3, E2E_PARAM(gr_dom_iter_params),
+    GR_PARAM_INT(gr_dom_iter_params, bps, 0, 0, 64,
+                 "blocks per SM of the cooperative grid (0 = occupancy limit)"),
+    GR_PARAM_INT(gr_dom_iter_params, hub, 256, 0, 1 << 30,
+                 "in-degree from which a whole thread block intersects a vertex's predecessors "
+                 "(0 = never: one thread each)"));
 const gr_variant gr_variant_dom_bitset = GPU_DOM(
     "dom-bitset", "-",
     "the write-up's bit-set fixed point past one warp: n x ceil(n/32) words in device memory "
-    "(n^2/8 bytes), whole grid to the fixed point, idom = the strict dominator with the largest set",
-    bitset_ops, no_check, 1, E2E_PARAM);
+    "(n^2/8 bytes), whole grid to the fixed point, idom = the strict dominator with the "
+    "largest set",
+    bitset_ops, bitset_check, gr_dom_bitset_params, 1, E2E_PARAM(gr_dom_bitset_params));
 const gr_variant gr_variant_dom_batch = GPU_DOM(
     "dom-batch", "-",
     "every CFG of a batch at once: a warp per CFG of <= big blocks, a thread block per larger "
-    "one (two kernels, two streams), dom-iter's rounds with group barriers only",
-    batch_ops, no_check, 4, E2E_PARAM,
-    {"big", 256, 1, 1 << 30, "largest CFG (blocks) given to one warp; larger get a thread block"},
-    {"smem", 1, 0, 1, "1: a CFG that fits (12 bytes a block) runs in shared memory, keyed by BFS "
-                      "position; 0: all in global memory, keys (level, id)"},
-    {"hub", 256, 0, 1 << 30, "in shared memory, a thread-block CFG's blocks with at least this many predecessors are intersected by the whole block (0 = never)"});
+    "one (two kernels, two streams), dom-iter's rounds with group barriers only, in shared "
+    "memory where a CFG fits (12 bytes a block)",
+    batch_ops, NULL, gr_dom_batch_params, 3, E2E_PARAM(gr_dom_batch_params),
+    GR_PARAM_INT(gr_dom_batch_params, big, 256, 1, 1 << 30,
+                 "largest CFG (blocks) given to one warp; larger get a thread block"),
+    GR_PARAM_INT(gr_dom_batch_params, hub, 256, 0, 1 << 30,
+                 "in shared memory, a thread-block CFG's blocks with at least this many "
+                 "predecessors are intersected by the whole block (0 = never)"));

@@ -1,25 +1,37 @@
-/* dom.h - the C-callable side of the GPU dominator variants (kernels/dom/): one prepare / run /
- * fetch / release set per variant, the shapes they accept, and the extra read-out of dom-warp's
- * bit-mask sets and Gray labels for the write-up's example. */
+/* dom.h - the C-callable side of the GPU dominator variants (kernels/dom/): each variant's
+ * parameter struct, one prepare / run / fetch / release set per variant, the shapes they accept,
+ * and the extra read-out of dom-warp's bit-mask sets and Gray labels for the write-up's example.
+ * Depends on contract/ only. */
 #ifndef GR_KERNELS_DOM_H
 #define GR_KERNELS_DOM_H
 #include <stdint.h>
 #include "../../contract/gpu.h"
 
-/* The harness headers declare C functions without guards of their own: C linkage here. */
+#include "../../contract/csr.h"
+#include "../../contract/error.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
-#include "../../contract/error.h"
-#include "../../contract/csr.h"
 
 /* Phase ids (the dom family's phase_names). */
 enum { GR_DOM_PH_PRE = 0, GR_DOM_PH_INIT = 1, GR_DOM_PH_FIX = 2, GR_DOM_PH_UP = 3,
        GR_DOM_PH_DOWN = 4 };
 
-/* dom-warp: the write-up's kernel, one CFG of n <= 32 blocks. pv: {e2e, graph}. */
+/* Every GPU variant's e2e: 1 times host CFG -> host idom (pinned buffers; phases upload,
+ * download), 0 device to device. The parameter structs are filled by name by the registry
+ * (harness/dom/registry_dom.c declares each field's range, default and help). */
+
+/* dom-warp: the write-up's kernel, one CFG of n <= 32 blocks. graph: 1 captures the whole run
+ * once as a CUDA graph and launches it as one. */
 #define GR_DOM_WARP_MAX_N 32
-void *gr_dom_warp_prepare(const long *pv, const gr_graph *g, gr_err *err);
+typedef struct {
+    int e2e;
+    int graph;
+} gr_dom_warp_params;
+/* 0 if dom-warp takes g (one CFG, n <= 32), else -1 with err saying why. */
+int gr_dom_warp_accepts(const gr_graph *g, gr_err *err);
+void *gr_dom_warp_prepare(const gr_dom_warp_params *p, const gr_graph *g, gr_err *err);
 void gr_dom_warp_run(void *st, gr_phases *ph);
 void gr_dom_warp_fetch(void *st, int32_t *idom);
 void gr_dom_warp_release(void *st);
@@ -28,23 +40,39 @@ void gr_dom_warp_release(void *st);
 void gr_dom_warp_sets(void *st, uint32_t *dom, int32_t *gray);
 
 /* dom-iter: Cooper-Harvey-Kennedy-style nearest-common-ancestor rounds over the whole graph (or
- * batch), one cooperative persistent kernel; vertices of in-degree >= hub by a thread block.
- * pv: {e2e, bps, hub}. */
-void *gr_dom_iter_prepare(const long *pv, const gr_graph *g, gr_err *err);
+ * batch), one cooperative persistent kernel. bps: blocks per SM of its grid (0 = occupancy
+ * limit); hub: vertices of in-degree >= hub are taken by a thread block (0 = never). */
+typedef struct {
+    int e2e;
+    int bps;
+    int hub;
+} gr_dom_iter_params;
+void *gr_dom_iter_prepare(const gr_dom_iter_params *p, const gr_graph *g, gr_err *err);
 void gr_dom_iter_run(void *st, gr_phases *ph);
 void gr_dom_iter_fetch(void *st, int32_t *idom);
 void gr_dom_iter_release(void *st);
 
 /* dom-bitset: n x ceil(n/32)-word dominator bit sets in device memory, one cooperative
- * persistent kernel to the fixed point; one CFG (n^2 / 8 bytes must fit). pv: {e2e}. */
-void *gr_dom_bitset_prepare(const long *pv, const gr_graph *g, gr_err *err);
+ * persistent kernel to the fixed point; one CFG (n^2 / 8 bytes must fit). */
+typedef struct {
+    int e2e;
+} gr_dom_bitset_params;
+/* 0 if dom-bitset takes g (one CFG; the memory is checked at prepare), else -1 with err. */
+int gr_dom_bitset_accepts(const gr_graph *g, gr_err *err);
+void *gr_dom_bitset_prepare(const gr_dom_bitset_params *p, const gr_graph *g, gr_err *err);
 void gr_dom_bitset_run(void *st, gr_phases *ph);
 void gr_dom_bitset_fetch(void *st, int32_t *idom);
 void gr_dom_bitset_release(void *st);
 
 /* dom-batch: every CFG of a batch at once, a warp per CFG of at most `big` blocks, a block of
- * 256 threads per larger one; smem: CFGs that fit run in shared memory. pv: {e2e, big, smem, hub}. */
-void *gr_dom_batch_prepare(const long *pv, const gr_graph *g, gr_err *err);
+ * 256 threads per larger one; a CFG that fits runs in shared memory, where a thread-block CFG's
+ * blocks of in-degree >= hub are intersected by the whole block (0 = never). */
+typedef struct {
+    int e2e;
+    int big;
+    int hub;
+} gr_dom_batch_params;
+void *gr_dom_batch_prepare(const gr_dom_batch_params *p, const gr_graph *g, gr_err *err);
 void gr_dom_batch_run(void *st, gr_phases *ph);
 void gr_dom_batch_fetch(void *st, int32_t *idom);
 void gr_dom_batch_release(void *st);

@@ -6,13 +6,13 @@
  * (__syncwarp or __syncthreads, no grid barrier, no host round trip): a queue BFS from the CFG's
  * root gives the BFS tree, then Jacobi rounds of nearest common ancestors of the predecessors
  * until a round changes nothing (see dom_iter.cu; checked on the CPU by gr_dom_jacobi_sim).
- *   smem=1 (default): a CFG whose 12 bytes per block fit the group's shared memory numbers its
- *     reachable blocks by BFS queue position (claimed by atomics); position is the NCA key and
- *     the tree, the positions and both round buffers live in shared memory, so each step of an
- *     NCA walk is one shared load instead of three dependent L2 loads. Larger CFGs: as smem=0.
- *     In a thread-block group, blocks with at least `hub` predecessors are intersected by the
- *     whole thread block each round (strided partial NCAs, a shared-memory tree reduction).
- *   smem=0: the first version: keys (level, id), everything in global memory.
+ *   A CFG whose 12 bytes per block fit the group's shared memory numbers its reachable blocks by
+ *     BFS queue position (claimed by atomics); position is the NCA key and the tree, the
+ *     positions and both round buffers live in shared memory, so each step of an NCA walk is one
+ *     shared load instead of three dependent L2 loads. In a thread-block group, blocks with at
+ *     least `hub` predecessors are intersected by the whole thread block each round (strided
+ *     partial NCAs, a shared-memory tree reduction).
+ *   A CFG too large for the group's shared memory runs in global memory with keys (level, id).
  * With e2e=1 the timed run starts from the batch in pinned host memory and ends with the idoms
  * there (phases upload / download), the same data the CPU variants start and end with. */
 #include <algorithm>
@@ -302,18 +302,16 @@ struct BatchState {
     cudaEvent_t fork, join;
 };
 
-/* Shared-memory capacities (smem=1): every warp of a block holds 3 ints per block of the largest
- * small CFG, if 8 such fit a thread block's opt-in shared memory (else the small CFGs run in
- * global memory); a thread block holds the largest large CFG that fits, larger ones run in
- * global memory. */
-static void batch_capacities(BatchState *s, const gr_graph *g, int smem,
-                             const std::vector<int32_t> &small, const std::vector<int32_t> &large)
+/* Shared-memory capacities: every warp of a block holds 3 ints per block of the largest small
+ * CFG, if 8 such fit a thread block's opt-in shared memory (else the small CFGs run in global
+ * memory); a thread block holds the largest large CFG that fits, larger ones run in global
+ * memory. */
+static void batch_capacities(BatchState *s, const gr_graph *g, const std::vector<int32_t> &small,
+                             const std::vector<int32_t> &large)
 {
     BatchArgs &a = s->a;
     a.cap_warp = a.cap_block = 0;
     s->sm_warps = s->sm_blocks = 0;
-    if (!smem)
-        return;
     auto size = [g](int32_t p) {
         return g->nparts > 0 ? g->part_off[p + 1] - g->part_off[p] : (int64_t)g->n;
     };
@@ -342,21 +340,22 @@ static void batch_capacities(BatchState *s, const gr_graph *g, int smem,
     }
 }
 
-extern "C" void *gr_dom_batch_prepare(const long *pv, const gr_graph *g, gr_err *err)
+extern "C" void *gr_dom_batch_prepare(const gr_dom_batch_params *p, const gr_graph *g,
+                                      gr_err *err)
 {
     BatchState *s = new BatchState();
     size_t n = (size_t)g->n;
     int32_t np = g->nparts > 0 ? g->nparts : 1;
-    if (dom_base_init(&s->b, g, (int)pv[0], 4 * n * 4 + (size_t)np * 4, "dom-batch", err) < 0) {
+    if (dom_base_init(&s->b, g, p->e2e, 4 * n * 4 + (size_t)np * 4, "dom-batch", err) < 0) {
         delete s;
         return nullptr;
     }
     DomBase *b = &s->b;
     /* size classes: part ids of the small CFGs, then of the large ones */
     std::vector<int32_t> small, large;
-    for (int32_t p = 0; p < np; p++) {
-        int64_t sz = g->nparts > 0 ? g->part_off[p + 1] - g->part_off[p] : g->n;
-        (sz <= pv[1] ? small : large).push_back(p);
+    for (int32_t i = 0; i < np; i++) {
+        int64_t sz = g->nparts > 0 ? g->part_off[i + 1] - g->part_off[i] : g->n;
+        (sz <= p->big ? small : large).push_back(i);
     }
     s->nlists = np;
     GR_CUDA_CHECK(cudaMallocHost((void **)&s->h_lists, (size_t)np * 4));
@@ -377,8 +376,8 @@ extern "C" void *gr_dom_batch_prepare(const long *pv, const gr_graph *g, gr_err 
     a.bufa = (int32_t *)dom_dev_alloc(b, n * 4);
     a.bufb = (int32_t *)dom_dev_alloc(b, n * 4);
     a.queue = (int32_t *)dom_dev_alloc(b, n * 4);
-    a.hub = (int32_t)pv[3];
-    batch_capacities(s, g, (int)pv[2], small, large);
+    a.hub = (int32_t)p->hub;
+    batch_capacities(s, g, small, large);
     GR_CUDA_CHECK(cudaStreamCreate(&s->s2));
     GR_CUDA_CHECK(cudaEventCreateWithFlags(&s->fork, cudaEventDisableTiming));
     GR_CUDA_CHECK(cudaEventCreateWithFlags(&s->join, cudaEventDisableTiming));

@@ -125,15 +125,23 @@ struct BitsetState {
     int grid;
 };
 
-extern "C" void *gr_dom_bitset_prepare(const long *pv, const gr_graph *g, gr_err *err)
+extern "C" int gr_dom_bitset_accepts(const gr_graph *g, gr_err *err)
 {
     if (g->nparts > 1)
         return gr_errf(err, "dom-bitset: a batch of %d CFGs; dom-bitset takes one CFG (use "
-                       "dom-batch)", g->nparts), nullptr;
+                       "dom-batch)", g->nparts);
+    return 0;
+}
+
+extern "C" void *gr_dom_bitset_prepare(const gr_dom_bitset_params *p, const gr_graph *g,
+                                       gr_err *err)
+{
+    if (gr_dom_bitset_accepts(g, err) < 0)
+        return nullptr;
     size_t n = (size_t)g->n, W = (n + 31) / 32;
     size_t matrix = n * W * 4;
     BitsetState *s = new BitsetState();
-    if (dom_base_init(&s->b, g, (int)pv[0], matrix + 7 * n * 4 + W * 4 + 64, "dom-bitset (the "
+    if (dom_base_init(&s->b, g, p->e2e, matrix + 7 * n * 4 + W * 4 + 64, "dom-bitset (the "
                       "n x n bit matrix)", err) < 0 ||
         dom_require_coop(&s->b, "dom-bitset", err) < 0) {
         delete s;

@@ -9,8 +9,8 @@
  *      intersect with (level, id) in place of postorder numbers - until a round changes nothing.
  * A vertex with at least `hub` predecessors (default 256) is taken by a whole thread block, its
  * predecessors intersected in parallel and reduced in shared memory (the NCA of a set is the same
- * in any order); one thread's serial walk over a reducible CFG's big merge blocks was the
- * critical path (1.67 M dependent steps at 2^20 blocks, counted on the CPU).
+ * in any order): otherwise one thread's serial walk over a reducible CFG's big merge block is
+ * the critical path (1.67 M dependent steps at 2^20 blocks, counted on the CPU).
  * The CPU replay of exactly these rounds (gr_dom_jacobi_sim) is checked against Semi-NCA in
  * tests/harness/dom. Unreachable vertices never get a level, so they stay at -1. */
 #include <cooperative_groups.h>
@@ -66,7 +66,7 @@ __global__ void __launch_bounds__(ITER_THREADS) iter_k_persist(IterArgs a)
             nxt[v] = nd;
         }
         /* many-predecessor vertices, a block each: one thread's serial walk over thousands of
-         * predecessors was the critical path of deep reducible CFGs (results/NOTES.md) */
+         * predecessors would be the critical path of deep reducible CFGs */
         const int32_t nh = a.hub > 0 ? __ldcg(a.nhubs) : 0;
         for (int32_t j = blockIdx.x; j < nh; j += gridDim.x) {     /* uniform in the block */
             const int32_t v = __ldcg(&a.hubs[j]);
@@ -99,11 +99,11 @@ struct IterState {
     int grid;
 };
 
-extern "C" void *gr_dom_iter_prepare(const long *pv, const gr_graph *g, gr_err *err)
+extern "C" void *gr_dom_iter_prepare(const gr_dom_iter_params *p, const gr_graph *g, gr_err *err)
 {
     IterState *s = new IterState();
     size_t n = (size_t)g->n;
-    if (dom_base_init(&s->b, g, (int)pv[0], 6 * n * 4 + 68, "dom-iter", err) < 0 ||
+    if (dom_base_init(&s->b, g, p->e2e, 6 * n * 4 + 68, "dom-iter", err) < 0 ||
         dom_require_coop(&s->b, "dom-iter", err) < 0) {
         delete s;
         return nullptr;
@@ -116,10 +116,10 @@ extern "C" void *gr_dom_iter_prepare(const long *pv, const gr_graph *g, gr_err *
     a.bufa = (int32_t *)dom_dev_alloc(b, n * 4);
     a.bufb = (int32_t *)dom_dev_alloc(b, n * 4);
     a.rounds = (int32_t *)dom_dev_alloc(b, 4);
-    a.hub = (int32_t)pv[2];
+    a.hub = (int32_t)p->hub;
     a.hubs = (int32_t *)dom_dev_alloc(b, n * 4);
     a.nhubs = (int32_t *)dom_dev_alloc(b, 4);
-    s->grid = dom_coop_grid((const void *)iter_k_persist, ITER_THREADS, b->n, (int)pv[1]);
+    s->grid = dom_coop_grid((const void *)iter_k_persist, ITER_THREADS, b->n, p->bps);
     return s;
 }
 

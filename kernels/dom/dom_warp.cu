@@ -118,17 +118,24 @@ __global__ void warp_k_persist(int32_t n, const int32_t *__restrict__ poff,
     }
 }
 
-extern "C" void *gr_dom_warp_prepare(const long *pv, const gr_graph *g, gr_err *err)
+extern "C" int gr_dom_warp_accepts(const gr_graph *g, gr_err *err)
 {
     if (g->nparts > 1)
         return gr_errf(err, "dom-warp: a batch of %d CFGs; the write-up's kernel takes one CFG "
-                       "(use dom-batch)", g->nparts), nullptr;
+                       "(use dom-batch)", g->nparts);
     if (g->n > GR_DOM_WARP_MAX_N)
         return gr_errf(err, "dom-warp: n = %d blocks; the write-up's kernel holds at most %d (one "
                        "warp, one 32-bit mask per dominator set): use dom-bitset, dom-iter or "
-                       "dom-batch", g->n, GR_DOM_WARP_MAX_N), nullptr;
+                       "dom-batch", g->n, GR_DOM_WARP_MAX_N);
+    return 0;
+}
+
+extern "C" void *gr_dom_warp_prepare(const gr_dom_warp_params *p, const gr_graph *g, gr_err *err)
+{
+    if (gr_dom_warp_accepts(g, err) < 0)
+        return nullptr;
     WarpState *w = new WarpState();
-    if (dom_base_init(&w->b, g, (int)pv[0], 64 * 10, "dom-warp", err) < 0) {
+    if (dom_base_init(&w->b, g, p->e2e, 64 * 10, "dom-warp", err) < 0) {
         delete w;
         return nullptr;
     }
@@ -138,7 +145,7 @@ extern "C" void *gr_dom_warp_prepare(const long *pv, const gr_graph *g, gr_err *
     w->d_gray = (int32_t *)dom_dev_alloc(&w->b, 32 * 4);
     w->d_init = (uint32_t *)dom_dev_alloc(&w->b, 32 * 4);
     w->d_dom = (uint32_t *)dom_dev_alloc(&w->b, 32 * 4);
-    if (pv[1]) {
+    if (p->graph) {
         GR_CUDA_CHECK(cudaStreamBeginCapture(w->b.s, cudaStreamCaptureModeRelaxed));
         warp_enqueue(w, nullptr);
         GR_CUDA_CHECK(cudaStreamEndCapture(w->b.s, &w->graph));

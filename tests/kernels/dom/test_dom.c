@@ -4,8 +4,8 @@
  * irreducible CFGs, unreachable blocks with arcs into the reachable part, self-loops, arcs into
  * the root, multi-entry loops, batches mixing sizes (warp and block groups; dom-batch's
  * shared-memory and global-memory paths, alone and side by side in one batch), e2e on and off,
- * repeated runs of one prepared instance; dom-warp refuses n = 33 and batches. GPU cases skip
- * without a device. */
+ * repeated runs of one prepared instance; dom-warp refuses n = 33 and batches, dom-bitset
+ * batches (in check and in prepare). GPU cases skip without a device. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -162,9 +162,9 @@ TEST_CASE(example_dom_warp_sets)
     gr_graph g;
     gr_err err;
     CHECK(gr_read_edgelist("graphs/fixtures/dom_example5.el", &g, &err) == 0);
-    for (long e2e = 0; e2e <= 1; e2e++) {
-        long pv[GR_MAX_PARAMS] = {e2e, e2e};   /* e2e=1 also through a CUDA graph */
-        void *st = gr_dom_warp_prepare(pv, &g, &err);
+    for (int e2e = 0; e2e <= 1; e2e++) {
+        gr_dom_warp_params prm = {.e2e = e2e, .graph = e2e};   /* e2e=1 also as a CUDA graph */
+        void *st = gr_dom_warp_prepare(&prm, &g, &err);
         CHECK(st != NULL);
         if (!st)
             break;
@@ -180,7 +180,7 @@ TEST_CASE(example_dom_warp_sets)
             for (int x = 0, o = 0; x < 5; x++)
                 if (dom[v] >> x & 1u)
                     o += snprintf(set + o, sizeof set - (size_t)o, "%s%d", o ? "," : "", x);
-            fprintf(stderr, "  example (dom-warp e2e=%ld): v=%d Dom={%s} idom=%d gray=%d\n", e2e,
+            fprintf(stderr, "  example (dom-warp e2e=%d): v=%d Dom={%s} idom=%d gray=%d\n", e2e,
                     v, set, idom[v], gray[v]);
             CHECK_EQ(idom[v], want_idom[v]);
             CHECK_EQ(dom[v], want_dom[v]);
@@ -194,8 +194,8 @@ TEST_CASE(example_dom_warp_sets)
 TEST_CASE(example_all_variants)
 {
     const char *texts[] = {"cpu-dom-iter", "cpu-dom-lt", "cpu-dom-snca", "dom-warp",
-                           "dom-warp:e2e=1", "dom-warp:e2e=1,graph=1", "dom-iter", "dom-iter:e2e=1", "dom-bitset", "dom-batch",
-                           "dom-batch:e2e=1"};
+                           "dom-warp:e2e=1", "dom-warp:e2e=1,graph=1", "dom-iter",
+                           "dom-iter:e2e=1", "dom-bitset", "dom-batch", "dom-batch:e2e=1"};
     gr_graph g;
     gr_err err;
     CHECK(gr_read_edgelist("graphs/fixtures/dom_example5.el", &g, &err) == 0);
@@ -228,6 +228,32 @@ TEST_CASE(dom_warp_refuses)
     gr_graph_free(&g);
 }
 
+/* The inputs the single-CFG kernels refuse, through the check hook (host code: no device). */
+TEST_CASE(single_cfg_checks)
+{
+    const char *names[] = {"dom-warp", "dom-bitset"};
+    gr_graph n32, n33, batch;
+    load("cfg:n=32,seed=1", &n32);
+    load("cfg:n=33,seed=1", &n33);
+    load("cfgbatch:count=3,mean=5,maxn=8", &batch);
+    for (int i = 0; i < 2; i++) {
+        const gr_variant *v;
+        gr_params pv;
+        gr_err err;
+        CHECK(gr_variant_parse(names[i], &v, &pv, &err) == 0);
+        CHECK(gr_variant_check(v, &pv, NULL, &err) == 0);
+        CHECK(gr_variant_check(v, &pv, &n32, &err) == 0);
+        CHECK(gr_variant_check(v, &pv, &n33, &err) == (i == 0 ? -1 : 0));
+        if (i == 0)
+            CHECK_STR_CONTAINS(err.msg, "n = 33");
+        CHECK(gr_variant_check(v, &pv, &batch, &err) == -1);
+        CHECK_STR_CONTAINS(err.msg, "batch");
+    }
+    gr_graph_free(&n32);
+    gr_graph_free(&n33);
+    gr_graph_free(&batch);
+}
+
 TEST_CASE(dom_warp_sizes) { check_sizes("dom-warp", 32); }
 TEST_CASE(dom_warp_e2e_sizes) { check_sizes("dom-warp:e2e=1", 32); }
 TEST_CASE(dom_warp_graph_sizes) { check_sizes("dom-warp:graph=1", 32); }
@@ -242,9 +268,9 @@ TEST_CASE(dom_batch_all_blocks) { check_batches("dom-batch:big=1"); }
 TEST_CASE(dom_batch_all_warps) { check_batches("dom-batch:big=100000"); }
 /* warps hold CFGs of up to 2,000 blocks in shared memory (8 x 24 KB a thread block) */
 TEST_CASE(dom_batch_big_warps) { check_batches("dom-batch:big=2000"); }
-/* the first version: every CFG in global memory */
-TEST_CASE(dom_batch_global_batches) { check_batches("dom-batch:smem=0"); }
-TEST_CASE(dom_batch_global_sizes) { check_sizes("dom-batch:smem=0", 100000); }
+/* every size as a warp: n = 100000 (8 x 1.2 MB) runs in global memory, keys (level, id); the
+ * thread blocks' global-memory path is dom_batch_sizes' n = 100000 (1.2 MB) */
+TEST_CASE(dom_batch_warp_sizes) { check_sizes("dom-batch:big=100000", 100000); }
 /* the thread-block groups' hub path on nearly every merge block (and off) */
 TEST_CASE(dom_batch_hub2_batches) { check_batches("dom-batch:big=1,hub=2"); }
 TEST_CASE(dom_batch_hub_off_batches) { check_batches("dom-batch:big=1,hub=0"); }
@@ -281,14 +307,15 @@ TEST_CASE(dom_bitset_worst_and_refusal)
 TEST_CASE(cpu_variants_batches) { check_batches("cpu-dom-iter:threads=2"); }
 
 TEST_MAIN("dom", TEST_ENTRY(example_dom_warp_sets), TEST_ENTRY(example_all_variants),
-          TEST_ENTRY(dom_warp_refuses), TEST_ENTRY(dom_warp_sizes), TEST_ENTRY(dom_warp_e2e_sizes),
+          TEST_ENTRY(dom_warp_refuses), TEST_ENTRY(single_cfg_checks),
+          TEST_ENTRY(dom_warp_sizes), TEST_ENTRY(dom_warp_e2e_sizes),
           TEST_ENTRY(dom_warp_graph_sizes), TEST_ENTRY(dom_warp_e2e_graph_sizes),
           TEST_ENTRY(dom_iter_sizes), TEST_ENTRY(dom_iter_e2e_bps1_sizes),
           TEST_ENTRY(dom_batch_sizes), TEST_ENTRY(dom_batch_e2e_sizes),
           TEST_ENTRY(dom_batch_batches), TEST_ENTRY(dom_batch_e2e_batches),
           TEST_ENTRY(dom_batch_all_blocks), TEST_ENTRY(dom_batch_all_warps),
-          TEST_ENTRY(dom_batch_big_warps), TEST_ENTRY(dom_batch_global_batches),
-          TEST_ENTRY(dom_batch_global_sizes), TEST_ENTRY(dom_batch_hub2_batches),
+          TEST_ENTRY(dom_batch_big_warps), TEST_ENTRY(dom_batch_warp_sizes),
+          TEST_ENTRY(dom_batch_hub2_batches),
           TEST_ENTRY(dom_batch_hub_off_batches),
           TEST_ENTRY(dom_iter_batches), TEST_ENTRY(dom_iter_hub_off_sizes),
           TEST_ENTRY(dom_iter_hub2_sizes), TEST_ENTRY(dom_iter_hub2_batches),
