@@ -84,6 +84,115 @@ static void compare_ceilings(FILE *o, gr_result_file *a, int na, gr_result_file 
     fputc('\n', o);
 }
 
+/* Names of the two folders being compared and where the sections go. */
+typedef struct {
+    const char *dir, *other, *an, *bn, *cfgdir;
+    FILE *sum, *det;
+    gr_strset skipped;
+} compare_ctx;
+
+/* The rows of one experiment with the highest and lowest ratios (every row when 6 or fewer),
+ * labelled as in the report (the config's short names). */
+static void moved_rows(const compare_ctx *x, const char *name, gr_cmp_pair **ok, long nc)
+{
+    FILE *dd = x->det;
+    gr_config cfg;
+    int have = config_of(x->cfgdir, name, &cfg);
+    char **vars = gr_xcalloc((size_t)nc, sizeof *vars), **pars = gr_xcalloc((size_t)nc,
+                                                                            sizeof *pars);
+    for (long k = 0; k < nc; k++) {
+        vars[k] = ok[k]->variant;
+        pars[k] = ok[k]->params;
+    }
+    qsort(ok, (size_t)nc, sizeof *ok, pair_ratio_cmp);
+    int show = nc > 6 ? 3 : (int)nc;
+    fprintf(dd, "<a id=\"%s\"></a>\n\n### %s\n\n", name,
+            have ? gr_config_get(&cfg, "title", name) : name);
+    fprintf(dd, "%s\n\n| variant | n | %s ms | %s ms | %s ÷ %s | verdict |\n"
+                "|---|---|---|---|---|---|\n",
+            nc > 6 ? "The three rows with the highest ratio, then the three with the "
+                     "lowest:" : "Every compared row, highest ratio first:",
+            x->bn, x->an, x->an, x->bn);
+    for (long k = 0; k < nc; k++) {
+        if (nc > 6 && k >= show && k < nc - show)
+            continue;
+        if (nc > 6 && k == nc - show)
+            fputs("| … | | | | | |\n", dd);
+        char *lab = gr_label_column(have ? &cfg : NULL, ok[k]->variant, ok[k]->params, vars,
+                                    pars, (int)nc);
+        char *a = gr_fmt_sig(ok[k]->base_ms, 4), *b = gr_fmt_sig(ok[k]->new_ms, 4),
+             *r = gr_fmt_sig(ok[k]->ratio, 3), *ml = gr_md_cell(lab);
+        fprintf(dd, "| %s | %s | %s | %s | %s | %s |\n", ml, *ok[k]->n ? ok[k]->n : ok[k]->graph,
+                a, b, r, gr_cmp_verdict_name(ok[k]->verdict));
+        free(lab);
+        free(ml);
+        free(a);
+        free(b);
+        free(r);
+    }
+    fputc('\n', dd);
+    free(vars);
+    free(pars);
+    if (have)
+        gr_config_free(&cfg);
+}
+
+/* One experiment with times in both folders: its summary row and its moved rows; listed as
+ * not compared when no row is in both. */
+static void compare_experiment(compare_ctx *x, const gr_result_file *a)
+{
+    char *pa = gr_rep_cat3(x->dir, "/", a->name), *pb = gr_rep_cat3(x->other, "/", a->name);
+    char *pa2 = gr_rep_cat3(pa, ".csv", ""), *pb2 = gr_rep_cat3(pb, ".csv", "");
+    free(pa);
+    free(pb);
+    gr_cmp_pair *p;
+    long np;
+    gr_err e;
+    int rc = gr_compare_pairs(pb2, pa2, GR_COMPARE_DEFAULT_THRESHOLD, &p, &np, &e);
+    free(pa2);
+    free(pb2);
+    if (rc < 0) {
+        gr_strset_add(&x->skipped, a->name);
+        return;
+    }
+    long cnt[5] = {0}, nc = 0;
+    double ls = 0, lo = 0, hi = 0;
+    gr_cmp_pair **ok = gr_xcalloc((size_t)(np ? np : 1), sizeof *ok);
+    for (long k = 0; k < np; k++) {
+        cnt[p[k].verdict]++;
+        if (p[k].verdict == GR_CMP_SKIP)
+            continue;
+        if (!nc || p[k].ratio < lo)
+            lo = p[k].ratio;
+        if (!nc || p[k].ratio > hi)
+            hi = p[k].ratio;
+        ls += log(p[k].ratio);
+        ok[nc++] = &p[k];
+    }
+    if (!nc) {
+        gr_strset_add(&x->skipped, a->name);
+    } else {
+        char *g = gr_fmt_sig(exp(ls / (double)nc), 3), *l = gr_fmt_sig(lo, 3),
+             *h = gr_fmt_sig(hi, 3);
+        int cpu = 0, gpu = 0;
+        for (long r = 0; r < a->t.nrows; r++)
+            if (strncmp(gr_csv_get(&a->t, r, "device"), "cpu-", 4) == 0)
+                cpu = 1;
+            else
+                gpu = 1;
+        fprintf(x->sum, "| [%s](#%s) | %s | %ld | %s | %s – %s | %ld / %ld / %ld / %ld |\n",
+                a->name, a->name, cpu && gpu ? "GPU and host CPU" : cpu ? "host CPU" : "GPU",
+                nc, g, l, h, cnt[GR_CMP_FASTER], cnt[GR_CMP_SAME], cnt[GR_CMP_SLOWER],
+                cnt[GR_CMP_AMBIGUOUS]);
+        free(g);
+        free(l);
+        free(h);
+        moved_rows(x, a->name, ok, nc);
+    }
+    free(ok);
+    gr_cmp_pairs_free(p, np);
+}
+
 int gr_report_compare(const char *dir, const char *other, const char *cfgdir, FILE *o,
                       gr_err *err)
 {
@@ -101,7 +210,8 @@ int gr_report_compare(const char *dir, const char *other, const char *cfgdir, FI
         return -1;
     }
     char *d1 = gr_xstrdup(dir), *d2 = gr_xstrdup(other);
-    char *an = basename(d1), *bn = basename(d2);
+    compare_ctx x = {dir, other, basename(d1), basename(d2), cfgdir, NULL, NULL, {0}};
+    const char *an = x.an, *bn = x.bn;
     fprintf(o, "# %s compared with %s\n\n", an, bn);
     fprintf(o, "Written by `graphrepro report %s --compare %s` from the committed CSVs (nothing "
                "re-measured). Rows are matched by (experiment, variant, params, graph), as in "
@@ -115,139 +225,45 @@ int gr_report_compare(const char *dir, const char *other, const char *cfgdir, FI
     compare_ceilings(o, a, na, b, nb, an, bn);
     char *sum = NULL, *det = NULL;
     size_t sl = 0, dl = 0;
-    FILE *so = open_memstream(&sum, &sl), *dd = open_memstream(&det, &dl);
-    fprintf(so, "## Per experiment\n\n| experiment | rows on | rows compared | geometric mean "
-                "%s ÷ %s | range | FASTER / SAME / SLOWER / AMBIGUOUS |\n"
-                "|---|---|---|---|---|---|\n", an, bn);
-    gr_strset skipped = {0};
-    int rc = 0;
-    for (int i = 0; i < na && rc == 0; i++) {
+    x.sum = open_memstream(&sum, &sl);
+    x.det = open_memstream(&det, &dl);
+    fprintf(x.sum, "## Per experiment\n\n| experiment | rows on | rows compared | geometric mean "
+                   "%s ÷ %s | range | FASTER / SAME / SLOWER / AMBIGUOUS |\n"
+                   "|---|---|---|---|---|---|\n", an, bn);
+    for (int i = 0; i < na; i++) {
         gr_result_file *peer = NULL;
         for (int k = 0; k < nb && !peer; k++)
             if (strcmp(b[k].name, a[i].name) == 0)
                 peer = &b[k];
-        if (!peer || !gr_rep_is_time_csv(&a[i].t) || !gr_rep_is_time_csv(&peer->t)) {
-            gr_strset_add(&skipped, a[i].name);
-            continue;
-        }
-        char *pa = gr_rep_cat3(dir, "/", a[i].name), *pb = gr_rep_cat3(other, "/", a[i].name);
-        char *pa2 = gr_rep_cat3(pa, ".csv", ""), *pb2 = gr_rep_cat3(pb, ".csv", "");
-        free(pa);
-        free(pb);
-        pa = pa2;
-        pb = pb2;
-        gr_cmp_pair *p;
-        long np;
-        gr_err e;
-        if (gr_compare_pairs(pb, pa, GR_COMPARE_DEFAULT_THRESHOLD, &p, &np, &e) < 0) {
-            gr_strset_add(&skipped, a[i].name);
-            free(pa);
-            free(pb);
-            continue;
-        }
-        long cnt[5] = {0}, nc = 0;
-        double ls = 0, lo = 0, hi = 0;
-        gr_cmp_pair **ok = gr_xcalloc((size_t)(np ? np : 1), sizeof *ok);
-        for (long k = 0; k < np; k++) {
-            cnt[p[k].verdict]++;
-            if (p[k].verdict == GR_CMP_SKIP)
-                continue;
-            if (!nc || p[k].ratio < lo)
-                lo = p[k].ratio;
-            if (!nc || p[k].ratio > hi)
-                hi = p[k].ratio;
-            ls += log(p[k].ratio);
-            ok[nc++] = &p[k];
-        }
-        if (!nc) {
-            gr_strset_add(&skipped, a[i].name);
-        } else {
-            char *g = gr_fmt_sig(exp(ls / (double)nc), 3), *l = gr_fmt_sig(lo, 3),
-                 *h = gr_fmt_sig(hi, 3);
-            int cpu = 0, gpu = 0;
-            for (long r = 0; r < a[i].t.nrows; r++)
-                if (strncmp(gr_csv_get(&a[i].t, r, "device"), "cpu-", 4) == 0)
-                    cpu = 1;
-                else
-                    gpu = 1;
-            fprintf(so, "| [%s](#%s) | %s | %ld | %s | %s – %s | %ld / %ld / %ld / %ld |\n",
-                    a[i].name, a[i].name, cpu && gpu ? "GPU and host CPU" : cpu ? "host CPU" : "GPU",
-                    nc, g, l, h, cnt[GR_CMP_FASTER], cnt[GR_CMP_SAME],
-                    cnt[GR_CMP_SLOWER], cnt[GR_CMP_AMBIGUOUS]);
-            free(g);
-            free(l);
-            free(h);
-            /* labels from the config, if there is one */
-            gr_config cfg;
-            int have = config_of(cfgdir, a[i].name, &cfg);
-            char **vars = gr_xcalloc((size_t)nc, sizeof *vars), **pars = gr_xcalloc((size_t)nc,
-                                                                                    sizeof *pars);
-            for (long k = 0; k < nc; k++) {
-                vars[k] = ok[k]->variant;
-                pars[k] = ok[k]->params;
-            }
-            qsort(ok, (size_t)nc, sizeof *ok, pair_ratio_cmp);
-            int show = nc > 6 ? 3 : (int)nc;
-            fprintf(dd, "<a id=\"%s\"></a>\n\n### %s\n\n", a[i].name,
-                    have ? gr_config_get(&cfg, "title", a[i].name) : a[i].name);
-            fprintf(dd, "%s\n\n| variant | n | %s ms | %s ms | %s ÷ %s | verdict |\n"
-                        "|---|---|---|---|---|---|\n",
-                    nc > 6 ? "The three rows with the highest ratio, then the three with the "
-                             "lowest:" : "Every compared row, highest ratio first:",
-                    bn, an, an, bn);
-            for (long k = 0; k < nc; k++) {
-                if (nc > 6 && k >= show && k < nc - show)
-                    continue;
-                if (nc > 6 && k == nc - show)
-                    fputs("| … | | | | | |\n", dd);
-                char *lab = gr_label_column(have ? &cfg : NULL, ok[k]->variant, ok[k]->params, vars,
-                                         pars, (int)nc);
-                char *x = gr_fmt_sig(ok[k]->base_ms, 4), *y = gr_fmt_sig(ok[k]->new_ms, 4),
-                     *r = gr_fmt_sig(ok[k]->ratio, 3), *ml = gr_md_cell(lab);
-                fprintf(dd, "| %s | %s | %s | %s | %s | %s |\n", ml,
-                        *ok[k]->n ? ok[k]->n : ok[k]->graph, x, y, r,
-                        gr_cmp_verdict_name(ok[k]->verdict));
-                free(lab);
-                free(ml);
-                free(x);
-                free(y);
-                free(r);
-            }
-            fputc('\n', dd);
-            free(vars);
-            free(pars);
-            if (have)
-                gr_config_free(&cfg);
-        }
-        free(ok);
-        gr_cmp_pairs_free(p, np);
-        free(pa);
-        free(pb);
+        if (!peer || !gr_rep_is_time_csv(&a[i].t) || !gr_rep_is_time_csv(&peer->t))
+            gr_strset_add(&x.skipped, a[i].name);
+        else
+            compare_experiment(&x, &a[i]);
     }
     for (int k = 0; k < nb; k++) {
         int in_a = 0;
         for (int i = 0; i < na; i++)
             in_a |= strcmp(a[i].name, b[k].name) == 0;
         if (!in_a)
-            gr_strset_add(&skipped, b[k].name);
+            gr_strset_add(&x.skipped, b[k].name);
     }
-    fputc('\n', so);
-    if (skipped.n) {
-        fputs("Not compared (in one folder only, no times, or no rows in common): ", so);
-        gr_strset_print(so, &skipped);
-        fputs(".\n\n", so);
+    fputc('\n', x.sum);
+    if (x.skipped.n) {
+        fputs("Not compared (in one folder only, no times, or no rows in common): ", x.sum);
+        gr_strset_print(x.sum, &x.skipped);
+        fputs(".\n\n", x.sum);
     }
-    fclose(so);
-    fclose(dd);
+    fclose(x.sum);
+    fclose(x.det);
     fputs(sum, o);
     fputs("## Rows that moved most, per experiment\n\n", o);
     fputs(det, o);
     free(sum);
     free(det);
-    gr_strset_free(&skipped);
+    gr_strset_free(&x.skipped);
     free(d1);
     free(d2);
     gr_results_free(a, na);
     gr_results_free(b, nb);
-    return rc;
+    return 0;
 }

@@ -31,32 +31,35 @@ void gr_pivot_free(gr_pivot *p)
     memset(p, 0, sizeof *p);
 }
 
-/* Build the pivot of t; *graphs gets the line naming the graphs once (malloc'd, may be ""). */
-void gr_pivot_build(gr_pivot *p, const gr_csv *t, const gr_config *cfg, char **graphs)
+/* The distinct (variant, params) and graphs of a CSV (pointers into it). */
+typedef struct {
+    char **vars, **pars, **specs;
+    int nvp, ng;
+} pivot_keys;
+
+/* Columns: variants in first-seen order, each variant's parameter sets in version order. */
+static void keys_collect(pivot_keys *k, const gr_csv *t)
 {
-    memset(p, 0, sizeof *p);
     long nr = t->nrows;
-    int has_phase = gr_csv_col(t, "phase") >= 0;
-    /* distinct (variant, params) and graphs */
-    char **vars = gr_xcalloc((size_t)(nr ? nr : 1), sizeof *vars);
-    char **pars = gr_xcalloc((size_t)(nr ? nr : 1), sizeof *pars);
-    char **specs = gr_xcalloc((size_t)(nr ? nr : 1), sizeof *specs);
-    int nvp = 0, ng = 0;
+    k->vars = gr_xcalloc((size_t)(nr ? nr : 1), sizeof *k->vars);
+    k->pars = gr_xcalloc((size_t)(nr ? nr : 1), sizeof *k->pars);
+    k->specs = gr_xcalloc((size_t)(nr ? nr : 1), sizeof *k->specs);
+    k->nvp = k->ng = 0;
+    char **vars = k->vars, **pars = k->pars;
     for (long r = 0; r < nr; r++) {
         const char *v = gr_csv_get(t, r, "variant"), *pa = gr_csv_get(t, r, "params");
         int seen = 0;
-        for (int i = 0; i < nvp && !seen; i++)
+        for (int i = 0; i < k->nvp && !seen; i++)
             seen = strcmp(vars[i], v) == 0 && strcmp(pars[i], pa) == 0;
         if (!seen) {
-            vars[nvp] = (char *)v;
-            pars[nvp++] = (char *)pa;
+            vars[k->nvp] = (char *)v;
+            pars[k->nvp++] = (char *)pa;
         }
         const char *g = gr_csv_get(t, r, "graph");
-        if (idx_of(specs, ng, g) < 0)
-            specs[ng++] = (char *)g;
+        if (idx_of(k->specs, k->ng, g) < 0)
+            k->specs[k->ng++] = (char *)g;
     }
-    /* columns: variants in first-seen order, each variant's parameter sets in version order */
-    for (int i = 1; i < nvp; i++)
+    for (int i = 1; i < k->nvp; i++)
         for (int j = i; j > 0; j--) {
             int vi = 0, vj = 0;
             while (strcmp(vars[vi], vars[j]) != 0)
@@ -71,58 +74,85 @@ void gr_pivot_build(gr_pivot *p, const gr_csv *t, const gr_config *cfg, char **g
             vars[j - 1] = tv;
             pars[j - 1] = tp;
         }
-    /* graphs: one template for a size sweep, else short labels */
-    int by_n = gr_csv_col(t, "n") >= 0;
+}
+
+static void keys_free(pivot_keys *k)
+{
+    free(k->vars);
+    free(k->pars);
+    free(k->specs);
+}
+
+/* The line naming the graphs once: one template for a size sweep (*by_n stays 1), else short
+ * labels (*by_n = 0); malloc'd, may be "". */
+static char *graphs_line(const gr_csv *t, const pivot_keys *k, int *by_n)
+{
+    char **specs = k->specs;
+    int ng = k->ng;
+    *by_n = gr_csv_col(t, "n") >= 0;
     char *tmpl = NULL;
-    for (long r = 0; r < nr && by_n; r++) {
+    for (long r = 0; r < t->nrows && *by_n; r++) {
         char *x = gr_label_graph_template(gr_csv_get(t, r, "graph"), gr_csv_get(t, r, "n"));
         if (!tmpl)
             tmpl = x;
         else {
-            by_n = strcmp(tmpl, x) == 0;
+            *by_n = strcmp(tmpl, x) == 0;
             free(x);
         }
     }
     size_t gl = 64;
     for (int i = 0; i < ng; i++)
         gl += strlen(specs[i]) + 8;
-    *graphs = gr_xcalloc(gl + (tmpl ? strlen(tmpl) : 0), 1);
-    if (by_n && tmpl && *tmpl)
-        snprintf(*graphs, gl + strlen(tmpl), "Graphs: `%s` (rows: n).", tmpl);
+    char *graphs = gr_xcalloc(gl + (tmpl ? strlen(tmpl) : 0), 1);
+    if (*by_n && tmpl && *tmpl)
+        snprintf(graphs, gl + strlen(tmpl), "Graphs: `%s` (rows: n).", tmpl);
     else if (ng > 1) {
-        strcpy(*graphs, "Graphs: ");
+        strcpy(graphs, "Graphs: ");
         for (int i = 0; i < ng; i++) {
             char *l = gr_label_graph(specs[i], specs, ng);
-            size_t cur = strlen(*graphs), add = strlen(l) + strlen(specs[i]) + 16;
-            *graphs = gr_xrealloc(*graphs, cur + add + 2);
-            snprintf(*graphs + cur, add, "%s%s = `%s`", i ? ", " : "", l, specs[i]);
+            size_t cur = strlen(graphs), add = strlen(l) + strlen(specs[i]) + 16;
+            graphs = gr_xrealloc(graphs, cur + add + 2);
+            snprintf(graphs + cur, add, "%s%s = `%s`", i ? ", " : "", l, specs[i]);
             free(l);
         }
-        strcat(*graphs, ".");
+        strcat(graphs, ".");
     } else if (ng == 1 && *specs[0])
-        snprintf(*graphs, gl, "Graph: `%s`.", specs[0]);
+        snprintf(graphs, gl, "Graph: `%s`.", specs[0]);
     free(tmpl);
-    /* rows and columns */
-    p->cell = NULL;
-    p->rk = gr_xcalloc((size_t)(nr ? nr : 1), sizeof *p->rk);
-    p->rnum = gr_xcalloc((size_t)(nr ? nr : 1), sizeof *p->rnum);
+    return graphs;
+}
+
+/* Column labels and full names; two columns with one label (params that differ only in zeros)
+ * get the full name. */
+static void columns_name(gr_pivot *p, const gr_config *cfg, const pivot_keys *k)
+{
+    int nvp = k->nvp;
     p->ck = gr_xcalloc((size_t)(nvp ? nvp : 1), sizeof *p->ck);
     p->cfull = gr_xcalloc((size_t)(nvp ? nvp : 1), sizeof *p->cfull);
     for (int i = 0; i < nvp; i++) {
-        p->ck[i] = gr_label_column(cfg, vars[i], pars[i], vars, pars, nvp);
-        size_t l = strlen(vars[i]) + strlen(pars[i]) + 2;
+        const char *v = k->vars[i], *pa = k->pars[i];
+        p->ck[i] = gr_label_column(cfg, v, pa, k->vars, k->pars, nvp);
+        size_t l = strlen(v) + strlen(pa) + 2;
         p->cfull[i] = gr_xmalloc(l);
-        snprintf(p->cfull[i], l, "%s%s%s", vars[i], *pars[i] && strcmp(pars[i], "-") ? ":" : "",
-                 strcmp(pars[i], "-") ? pars[i] : "");
+        snprintf(p->cfull[i], l, "%s%s%s", v, *pa && strcmp(pa, "-") ? ":" : "",
+                 strcmp(pa, "-") ? pa : "");
     }
     p->nc = nvp;
-    /* two columns with one label (params that differ only in zeros): use the full name */
     for (int i = 0; i < nvp; i++)
         for (int j = i + 1; j < nvp; j++)
             if (strcmp(p->ck[i], p->ck[j]) == 0) {
                 free(p->ck[j]);
                 p->ck[j] = gr_xstrdup(p->cfull[j]);
             }
+}
+
+/* Row keys (phase, n or graph label) in first-seen order; returns each CSV row's key index. */
+static long *rows_key(gr_pivot *p, const gr_csv *t, const pivot_keys *k, int by_n)
+{
+    long nr = t->nrows;
+    int has_phase = gr_csv_col(t, "phase") >= 0;
+    p->rk = gr_xcalloc((size_t)(nr ? nr : 1), sizeof *p->rk);
+    p->rnum = gr_xcalloc((size_t)(nr ? nr : 1), sizeof *p->rnum);
     long *rowof = gr_xcalloc((size_t)(nr ? nr : 1), sizeof *rowof);
     int multi_n = 0;
     if (has_phase) {
@@ -132,8 +162,6 @@ void gr_pivot_build(gr_pivot *p, const gr_csv *t, const gr_config *cfg, char **g
     }
     for (long r = 0; r < nr; r++) {
         char key[512];
-        const char *g = gr_csv_get(t, r, "graph");
-        char *gl2 = NULL;
         double num = NAN;
         if (has_phase) {
             snprintf(key, sizeof key, "%s%s%s", gr_csv_get(t, r, "phase"), multi_n ? " n=" : "",
@@ -142,20 +170,25 @@ void gr_pivot_build(gr_pivot *p, const gr_csv *t, const gr_config *cfg, char **g
             snprintf(key, sizeof key, "%s", gr_csv_get(t, r, "n"));
             gr_rep_num(key, &num);
         } else {
-            gl2 = gr_label_graph(g, specs, ng);
-            snprintf(key, sizeof key, "%s", gl2);
-            free(gl2);
+            char *gl = gr_label_graph(gr_csv_get(t, r, "graph"), k->specs, k->ng);
+            snprintf(key, sizeof key, "%s", gl);
+            free(gl);
         }
-        int k = idx_of(p->rk, p->nr, key);
-        if (k < 0) {
-            k = p->nr++;
-            p->rk[k] = gr_xstrdup(key);
-            p->rnum[k] = num;
+        int i = idx_of(p->rk, p->nr, key);
+        if (i < 0) {
+            i = p->nr++;
+            p->rk[i] = gr_xstrdup(key);
+            p->rnum[i] = num;
         }
-        rowof[r] = k;
+        rowof[r] = i;
     }
-    /* sort numeric row keys ascending (insertion sort, remapping rowof) */
-    int *perm = gr_xcalloc((size_t)(p->nr ? p->nr : 1), sizeof *perm), *inv;
+    return rowof;
+}
+
+/* Sort numeric row keys ascending (insertion sort); returns old index -> new index. */
+static int *rows_sort(gr_pivot *p)
+{
+    int *perm = gr_xcalloc((size_t)(p->nr ? p->nr : 1), sizeof *perm);
     for (int i = 0; i < p->nr; i++)
         perm[i] = i;
     for (int i = 1; i < p->nr; i++)
@@ -166,7 +199,7 @@ void gr_pivot_build(gr_pivot *p, const gr_csv *t, const gr_config *cfg, char **g
             perm[j] = perm[j - 1];
             perm[j - 1] = tmp;
         }
-    inv = gr_xcalloc((size_t)(p->nr ? p->nr : 1), sizeof *inv);
+    int *inv = gr_xcalloc((size_t)(p->nr ? p->nr : 1), sizeof *inv);
     char **rk2 = gr_xcalloc((size_t)(p->nr ? p->nr : 1), sizeof *rk2);
     double *rn2 = gr_xcalloc((size_t)(p->nr ? p->nr : 1), sizeof *rn2);
     for (int i = 0; i < p->nr; i++) {
@@ -178,25 +211,36 @@ void gr_pivot_build(gr_pivot *p, const gr_csv *t, const gr_config *cfg, char **g
     free(p->rnum);
     p->rk = rk2;
     p->rnum = rn2;
+    free(perm);
+    return inv;
+}
+
+void gr_pivot_build(gr_pivot *p, const gr_csv *t, const gr_config *cfg, char **graphs)
+{
+    memset(p, 0, sizeof *p);
+    pivot_keys k;
+    int by_n;
+    keys_collect(&k, t);
+    *graphs = graphs_line(t, &k, &by_n);
+    columns_name(p, cfg, &k);
+    long *rowof = rows_key(p, t, &k, by_n);
+    int *inv = rows_sort(p);
     p->cell = gr_xmalloc((size_t)(p->nr * p->nc > 0 ? p->nr * p->nc : 1) * sizeof *p->cell);
     for (int i = 0; i < p->nr * p->nc; i++)
         p->cell[i] = -1;
-    for (long r = 0; r < nr; r++) {
+    for (long r = 0; r < t->nrows; r++) {
         int c = 0;
         const char *v = gr_csv_get(t, r, "variant"), *pa = gr_csv_get(t, r, "params");
-        while (c < nvp && !(strcmp(vars[c], v) == 0 && strcmp(pars[c], pa) == 0))
+        while (c < k.nvp && !(strcmp(k.vars[c], v) == 0 && strcmp(k.pars[c], pa) == 0))
             c++;
         p->cell[inv[rowof[r]] * p->nc + c] = r; /* a repeated key: the last row wins */
     }
-    free(perm);
     free(inv);
     free(rowof);
-    free(vars);
-    free(pars);
-    free(specs);
+    keys_free(&k);
 }
 
-/* Print a pivot as a markdown table, columns cols[0..nc-1] of it; cells from cellfn. When
+/* Print a pivot as a markdown table, columns cols[0..nc-1] of it, cells[row * nc + j]. When
  * transpose, rows become columns. */
 void gr_pivot_print(FILE *o, const gr_pivot *p, const char *corner, const int *cols, int nc,
                         char **cells, int transpose)

@@ -55,66 +55,49 @@ static void count_verdicts(gr_section *s, const gr_csv *t)
     }
 }
 
-int gr_section_render(gr_section *s, const char *dir, gr_err *err)
+/* A timed results CSV: verdicts, the tables, then its companions (.phases.csv per phase,
+ * .iters.csv iterations of the timed runs) when present. 0, or -1 with err. */
+static int time_section(FILE *o, gr_section *s, const char *dir, gr_err *err)
 {
-    char *body = NULL;
-    size_t bl = 0;
-    FILE *o = open_memstream(&body, &bl);
-    if (!o)
-        gr_die(GR_EXIT_FAIL, "out of memory (open_memstream)");
-    fprintf(o, "<a id=\"%s\"></a>\n\n%s %s\n\n", s->name, s->appendix ? "###" : "###", s->title);
     const gr_csv *t = &s->rf->t;
-    size_t pl = strlen(dir) + strlen(s->name) + 16;
-    char *png = gr_xmalloc(pl);
-    snprintf(png, pl, "%s/%s.png", dir, s->name);
-    s->has_chart = access(png, R_OK) == 0;
-    free(png);
-    fprintf(o, "Results: `%s.csv` (%ld row%s)", s->name, t->nrows, t->nrows == 1 ? "" : "s");
-    if (s->has_cfg)
-        fprintf(o, "; config `%s`", s->cfgpath);
-    char *cl = commit_line(t);
-    if (cl && *cl)
-        fprintf(o, "; commit %s", cl);
-    free(cl);
-    fputs(".\n\n", o);
     int rc = 0;
-    count_verdicts(s, t);
-    if (gr_csv_col(t, "claim") >= 0 && gr_csv_col(t, "ours_holds") >= 0) {
-        gr_rep_claims_table(o, s, t);
-    } else if (gr_rep_is_time_csv(t)) {
-        if (s->pub.path && s->pub.matchable)
-            s->pub_rows = s->pub.t.nrows;
-        gr_rep_verdicts(o, s, t);
-        gr_rep_time_tables(o, s, t);
-        size_t phl = strlen(dir) + strlen(s->name) + 16;
-        char *ph = gr_xmalloc(phl);
-        snprintf(ph, phl, "%s/%s.phases.csv", dir, s->name);
-        if (access(ph, R_OK) == 0) {
-            gr_csv pt;
-            if (gr_csv_read(ph, &pt, err) < 0) {
-                rc = -1;
-            } else {
-                fprintf(o, "Per phase (`%s.phases.csv`):\n\n", s->name);
-                gr_rep_time_tables(o, s, &pt);
-                gr_csv_free(&pt);
-            }
+    if (s->pub.path && s->pub.matchable)
+        s->pub_rows = s->pub.t.nrows;
+    gr_rep_verdicts(o, s, t);
+    gr_rep_time_tables(o, s, t);
+    size_t phl = strlen(dir) + strlen(s->name) + 16;
+    char *ph = gr_xmalloc(phl);
+    snprintf(ph, phl, "%s/%s.phases.csv", dir, s->name);
+    if (access(ph, R_OK) == 0) {
+        gr_csv pt;
+        if (gr_csv_read(ph, &pt, err) < 0) {
+            rc = -1;
+        } else {
+            fprintf(o, "Per phase (`%s.phases.csv`):\n\n", s->name);
+            gr_rep_time_tables(o, s, &pt);
+            gr_csv_free(&pt);
         }
-        snprintf(ph, phl, "%s/%s.iters.csv", dir, s->name);
-        if (rc == 0 && access(ph, R_OK) == 0) {   /* iterations of each row's timed runs */
-            gr_csv it;
-            if (gr_csv_read(ph, &it, err) < 0) {
-                rc = -1;
-            } else {
-                fprintf(o, "Iterations of the timed runs, min and max per row (`%s.iters.csv`):\n\n",
-                        s->name);
-                gr_rep_generic_table(o, s, &it);
-                gr_csv_free(&it);
-            }
-        }
-        free(ph);
-    } else {
-        gr_rep_generic_table(o, s, t);
     }
+    snprintf(ph, phl, "%s/%s.iters.csv", dir, s->name);
+    if (rc == 0 && access(ph, R_OK) == 0) {   /* iterations of each row's timed runs */
+        gr_csv it;
+        if (gr_csv_read(ph, &it, err) < 0) {
+            rc = -1;
+        } else {
+            fprintf(o, "Iterations of the timed runs, min and max per row (`%s.iters.csv`):\n\n",
+                    s->name);
+            gr_rep_generic_table(o, s, &it);
+            gr_csv_free(&it);
+        }
+    }
+    free(ph);
+    return rc;
+}
+
+/* After the tables: an unmatched published file whole, DIR/<name>.md, the config's claims note
+ * and the charts. */
+static void section_tail(FILE *o, gr_section *s, const char *dir)
+{
     if (s->pub.path && !s->pub_matched) {
         char sm[600];
         snprintf(sm, sizeof sm, "Published values (<code>%s</code>), not matched row by row",
@@ -142,6 +125,39 @@ int gr_section_render(gr_section *s, const char *dir, gr_err *err)
                     charts[i]);
     }
     free(frag);
+}
+
+int gr_section_render(gr_section *s, const char *dir, gr_err *err)
+{
+    char *body = NULL;
+    size_t bl = 0;
+    FILE *o = open_memstream(&body, &bl);
+    if (!o)
+        gr_die(GR_EXIT_FAIL, "out of memory (open_memstream)");
+    fprintf(o, "<a id=\"%s\"></a>\n\n### %s\n\n", s->name, s->title);
+    const gr_csv *t = &s->rf->t;
+    size_t pl = strlen(dir) + strlen(s->name) + 16;
+    char *png = gr_xmalloc(pl);
+    snprintf(png, pl, "%s/%s.png", dir, s->name);
+    s->has_chart = access(png, R_OK) == 0;
+    free(png);
+    fprintf(o, "Results: `%s.csv` (%ld row%s)", s->name, t->nrows, t->nrows == 1 ? "" : "s");
+    if (s->has_cfg)
+        fprintf(o, "; config `%s`", s->cfgpath);
+    char *cl = commit_line(t);
+    if (cl && *cl)
+        fprintf(o, "; commit %s", cl);
+    free(cl);
+    fputs(".\n\n", o);
+    int rc = 0;
+    count_verdicts(s, t);
+    if (gr_csv_col(t, "claim") >= 0 && gr_csv_col(t, "ours_holds") >= 0)
+        gr_rep_claims_table(o, s, t);
+    else if (gr_rep_is_time_csv(t))
+        rc = time_section(o, s, dir, err);
+    else
+        gr_rep_generic_table(o, s, t);
+    section_tail(o, s, dir);
     fclose(o);
     s->body = body;
     return rc;

@@ -99,11 +99,104 @@ void gr_rep_claims_table(FILE *o, gr_section *s, const gr_csv *t)
     gr_strset_free(&claims);
 }
 
+/* A short list of variants, transposed: one column per row (variant label), one row per
+ * attribute that is kept, then the published values of the matching rows. */
+static void variants_table(FILE *o, gr_section *s, const gr_csv *t, const int *keep,
+                           const long *match, long nm)
+{
+    const gr_config *cfg = s->has_cfg ? &s->cfg : NULL;
+    const gr_published *pub = &s->pub;
+    int vc = gr_csv_col(t, "variant");
+    char **vars = gr_xcalloc((size_t)t->nrows, sizeof *vars);
+    char **pars = gr_xcalloc((size_t)t->nrows, sizeof *pars);
+    for (long r = 0; r < t->nrows; r++) {
+        vars[r] = (char *)gr_csv_get(t, r, "variant");
+        pars[r] = (char *)gr_csv_get(t, r, "params");
+    }
+    fputs("| |", o);
+    for (long r = 0; r < t->nrows; r++) {
+        char *l = gr_label_column(cfg, vars[r], pars[r], vars, pars, (int)t->nrows);
+        /* a lone variant's label takes the parameters the paper names it by (A t=32) */
+        const char *pp = match[r] >= 0 ? gr_csv_get(&pub->t, match[r], "param") : "";
+        if (*pp && !strchr(l, '=')) {
+            char *x = gr_rep_cat3(l, " ", pp);
+            free(l);
+            l = x;
+        }
+        char *m = gr_md_cell(l);
+        fprintf(o, " %s |", m);
+        free(m);
+        free(l);
+    }
+    fputs("\n|---|", o);
+    for (long r = 0; r < t->nrows; r++)
+        fputs("---|", o);
+    fputc('\n', o);
+    for (int c = 0; c < t->ncols; c++) {
+        if (!keep[c] || c == vc || strcmp(t->cols[c], "params") == 0)
+            continue;
+        fprintf(o, "| %s |", t->cols[c]);
+        for (long r = 0; r < t->nrows; r++) {
+            char *m = gr_md_cell(t->rows[r][c]);
+            fprintf(o, " %s |", m);
+            free(m);
+        }
+        fputc('\n', o);
+    }
+    for (int c = 0; nm && c < pub->t.ncols; c++) {
+        if (pub_skip_col(pub->t.cols[c]))
+            continue;
+        fprintf(o, "| *published %s* |", pub->t.cols[c]);
+        for (long r = 0; r < t->nrows; r++) {
+            char *m = gr_md_cell(match[r] >= 0 ? pub->t.rows[match[r]][c] : "");
+            fprintf(o, " %s%s%s |", *m ? "*" : "", m, *m ? "*" : "");
+            free(m);
+        }
+        fputc('\n', o);
+    }
+    fputc('\n', o);
+    fputs("Columns: ", o);
+    for (long r = 0; r < t->nrows; r++)
+        fprintf(o, "%s`%s%s%s`", r ? ", " : "", vars[r], *pars[r] ? ":" : "", pars[r]);
+    fputs(".\n\n", o);
+    if (nm)
+        fprintf(o, "*Published* rows: `%s`%s%s%s, matched on variant and param.\n\n",
+                pub->path, pub->device[0] ? " (" : "", pub->device, pub->device[0] ? ")" : "");
+    free(vars);
+    free(pars);
+}
+
+/* The kept columns as a markdown table, folded when long. */
+static void rows_table(FILE *o, const gr_section *s, const gr_csv *t, const int *keep)
+{
+    gr_md_table tb;
+    char *titles[GR_MD_MAXCOL];
+    int map[GR_MD_MAXCOL], nc = 0;
+    for (int c = 0; c < t->ncols && nc < GR_MD_MAXCOL; c++)
+        if (keep[c]) {
+            map[nc] = c;
+            titles[nc++] = t->cols[c];
+        }
+    gr_md_titles(&tb, nc, titles);
+    for (long r = 0; r < t->nrows; r++) {
+        char *cells[GR_MD_MAXCOL];
+        for (int k = 0; k < nc; k++)
+            cells[k] = t->rows[r][map[k]];
+        gr_md_add(&tb, cells);
+    }
+    int fold = t->nrows > 40 || (t->nrows > 12 && s->has_chart);
+    if (fold)
+        gr_md_details_open(o, "the rows (the chart below draws them)");
+    gr_md_print(o, &tb);
+    if (fold)
+        gr_md_details_close(o);
+    gr_md_free(&tb);
+}
+
 /* Any other CSV: constant columns named once, the rest as a table (transposed, one column per
  * variant, when it is a short list of variants), published values of matching rows added. */
 void gr_rep_generic_table(FILE *o, gr_section *s, const gr_csv *t)
 {
-    const gr_config *cfg = s->has_cfg ? &s->cfg : NULL;
     gr_published *pub = s->pub.path && gr_csv_col(&s->pub.t, "variant") >= 0 ? &s->pub : NULL;
     int vc = gr_csv_col(t, "variant");
     int *keep = gr_xcalloc((size_t)(t->ncols ? t->ncols : 1), sizeof *keep);
@@ -127,91 +220,10 @@ void gr_rep_generic_table(FILE *o, gr_section *s, const gr_csv *t)
             nm++;
         }
     }
-    if (vc >= 0 && t->nrows <= 12 && t->nrows > 0) {
-        /* transposed: one column per row (variant label), one row per attribute */
-        char **vars = gr_xcalloc((size_t)t->nrows, sizeof *vars);
-        char **pars = gr_xcalloc((size_t)t->nrows, sizeof *pars);
-        for (long r = 0; r < t->nrows; r++) {
-            vars[r] = (char *)gr_csv_get(t, r, "variant");
-            pars[r] = (char *)gr_csv_get(t, r, "params");
-        }
-        fputs("| |", o);
-        for (long r = 0; r < t->nrows; r++) {
-            char *l = gr_label_column(cfg, vars[r], pars[r], vars, pars, (int)t->nrows);
-            /* a lone variant's label takes the parameters the paper names it by (A t=32) */
-            const char *pp = match[r] >= 0 ? gr_csv_get(&pub->t, match[r], "param") : "";
-            if (*pp && !strchr(l, '=')) {
-                char *x = gr_rep_cat3(l, " ", pp);
-                free(l);
-                l = x;
-            }
-            char *m = gr_md_cell(l);
-            fprintf(o, " %s |", m);
-            free(m);
-            free(l);
-        }
-        fputs("\n|---|", o);
-        for (long r = 0; r < t->nrows; r++)
-            fputs("---|", o);
-        fputc('\n', o);
-        for (int c = 0; c < t->ncols; c++) {
-            if (!keep[c] || c == vc || strcmp(t->cols[c], "params") == 0)
-                continue;
-            fprintf(o, "| %s |", t->cols[c]);
-            for (long r = 0; r < t->nrows; r++) {
-                char *m = gr_md_cell(t->rows[r][c]);
-                fprintf(o, " %s |", m);
-                free(m);
-            }
-            fputc('\n', o);
-        }
-        if (nm)
-            for (int c = 0; c < pub->t.ncols; c++) {
-                if (pub_skip_col(pub->t.cols[c]))
-                    continue;
-                fprintf(o, "| *published %s* |", pub->t.cols[c]);
-                for (long r = 0; r < t->nrows; r++) {
-                    char *m = gr_md_cell(match[r] >= 0 ? pub->t.rows[match[r]][c] : "");
-                    fprintf(o, " %s%s%s |", *m ? "*" : "", m, *m ? "*" : "");
-                    free(m);
-                }
-                fputc('\n', o);
-            }
-        fputc('\n', o);
-        fputs("Columns: ", o);
-        for (long r = 0; r < t->nrows; r++)
-            fprintf(o, "%s`%s%s%s`", r ? ", " : "", vars[r], *pars[r] ? ":" : "", pars[r]);
-        fputs(".\n\n", o);
-        if (nm)
-            fprintf(o, "*Published* rows: `%s`%s%s%s, matched on variant and param.\n\n",
-                    pub->path, pub->device[0] ? " (" : "", pub->device,
-                    pub->device[0] ? ")" : "");
-        free(vars);
-        free(pars);
-    } else {
-        gr_md_table tb;
-        char *titles[GR_MD_MAXCOL];
-        int map[GR_MD_MAXCOL], nc = 0;
-        for (int c = 0; c < t->ncols && nc < GR_MD_MAXCOL; c++)
-            if (keep[c]) {
-                map[nc] = c;
-                titles[nc++] = t->cols[c];
-            }
-        gr_md_titles(&tb, nc, titles);
-        for (long r = 0; r < t->nrows; r++) {
-            char *cells[GR_MD_MAXCOL];
-            for (int k = 0; k < nc; k++)
-                cells[k] = t->rows[r][map[k]];
-            gr_md_add(&tb, cells);
-        }
-        int fold = t->nrows > 40 || (t->nrows > 12 && s->has_chart);
-        if (fold)
-            gr_md_details_open(o, "the rows (the chart below draws them)");
-        gr_md_print(o, &tb);
-        if (fold)
-            gr_md_details_close(o);
-        gr_md_free(&tb);
-    }
+    if (vc >= 0 && t->nrows <= 12 && t->nrows > 0)
+        variants_table(o, s, t, keep, match, nm);
+    else
+        rows_table(o, s, t, keep);
     if (pub) {
         s->pub_rows = pub->t.nrows;
         s->pub_matched = nm;
