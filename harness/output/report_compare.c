@@ -48,7 +48,31 @@ static void print_side(FILE *o, const char *label, const char *dir, gr_result_fi
     gr_strset_free(&revs);
 }
 
-/* peak.csv of both sides: one row per ceiling present in either. */
+/* The value of ceiling c in peak.csv t, or "". */
+static const char *ceiling_value(const gr_csv *t, const char *c)
+{
+    const char *v = "";
+    for (long q = 0; q < t->nrows; q++)
+        if (strcmp(gr_csv_get(t, q, "ceiling"), c) == 0)
+            v = gr_csv_get(t, q, "value");
+    return v;
+}
+
+static void ceiling_row(FILE *o, const char *c, const char *unit, const char *va, const char *vb)
+{
+    double x, y;
+    char *ratio = gr_rep_num(va, &x) && gr_rep_num(vb, &y) && y != 0 ? gr_fmt_sig(x / y, 3)
+                                                                    : gr_xstrdup("-");
+    char fa[64] = "-", fb[64] = "-";
+    if (gr_rep_num(va, &x))
+        snprintf(fa, sizeof fa, "%.4g", x);
+    if (gr_rep_num(vb, &y))
+        snprintf(fb, sizeof fb, "%.4g", y);
+    fprintf(o, "| %s | %s | %s | %s | %s |\n", c, unit, fb, fa, ratio);
+    free(ratio);
+}
+
+/* peak.csv of both sides: one row per ceiling present in either ("-" where a side lacks it). */
 static void compare_ceilings(FILE *o, gr_result_file *a, int na, gr_result_file *b, int nb,
                              const char *an, const char *bn)
 {
@@ -65,21 +89,13 @@ static void compare_ceilings(FILE *o, gr_result_file *a, int na, gr_result_file 
                "|---|---|---|---|---|\n", bn, an, an, bn);
     for (long r = 0; r < pb->nrows; r++) {
         const char *c = gr_csv_get(pb, r, "ceiling");
-        const char *va = "";
-        for (long q = 0; q < pa->nrows; q++)
-            if (strcmp(gr_csv_get(pa, q, "ceiling"), c) == 0)
-                va = gr_csv_get(pa, q, "value");
-        const char *vb = gr_csv_get(pb, r, "value");
-        double x, y;
-        char *ratio = gr_rep_num(va, &x) && gr_rep_num(vb, &y) && y != 0 ? gr_fmt_sig(x / y, 3)
-                                                                        : gr_xstrdup("-");
-        char fa[64] = "-", fb[64] = "-";
-        if (gr_rep_num(va, &x))
-            snprintf(fa, sizeof fa, "%.4g", x);
-        if (gr_rep_num(vb, &y))
-            snprintf(fb, sizeof fb, "%.4g", y);
-        fprintf(o, "| %s | %s | %s | %s | %s |\n", c, gr_csv_get(pb, r, "unit"), fb, fa, ratio);
-        free(ratio);
+        ceiling_row(o, c, gr_csv_get(pb, r, "unit"), ceiling_value(pa, c),
+                    gr_csv_get(pb, r, "value"));
+    }
+    for (long r = 0; r < pa->nrows; r++) {
+        const char *c = gr_csv_get(pa, r, "ceiling");
+        if (!*ceiling_value(pb, c))
+            ceiling_row(o, c, gr_csv_get(pa, r, "unit"), gr_csv_get(pa, r, "value"), "");
     }
     fputc('\n', o);
 }
@@ -87,9 +103,50 @@ static void compare_ceilings(FILE *o, gr_result_file *a, int na, gr_result_file 
 /* Names of the two folders being compared and where the sections go. */
 typedef struct {
     const char *dir, *other, *an, *bn, *cfgdir;
-    FILE *sum, *det;
+    FILE *sum, *det, *only;   /* summary rows, moved rows, variants in one folder only */
     gr_strset skipped;
 } compare_ctx;
+
+/* The distinct variants of t that u has no row of, as "`v` (N rows)" items; 0 when none. */
+static int variants_missing(FILE *o, const gr_csv *t, const gr_csv *u)
+{
+    gr_strset vars = {0};
+    for (long r = 0; r < t->nrows; r++)
+        gr_strset_add(&vars, gr_csv_get(t, r, "variant"));
+    int n = 0;
+    for (int i = 0; i < vars.n; i++) {
+        long mine = 0;
+        for (long r = 0; r < t->nrows; r++)
+            mine += strcmp(gr_csv_get(t, r, "variant"), vars.v[i]) == 0;
+        if (!gr_rep_has_variant(u, vars.v[i]))
+            fprintf(o, "%s`%s` (%ld row%s)", n++ ? ", " : "", vars.v[i], mine,
+                    mine == 1 ? "" : "s");
+    }
+    gr_strset_free(&vars);
+    return n;
+}
+
+/* An experiment in both folders whose variants differ: the variants of each side the other
+ * lacks, one list item (they are in no ratio). */
+static void one_side_variants(compare_ctx *x, const gr_result_file *a, const gr_result_file *b)
+{
+    char *la = NULL, *lb = NULL;
+    size_t sa = 0, sb = 0;
+    FILE *fa = open_memstream(&la, &sa), *fb = open_memstream(&lb, &sb);
+    int na = variants_missing(fa, &a->t, &b->t), nb = variants_missing(fb, &b->t, &a->t);
+    fclose(fa);
+    fclose(fb);
+    if (na || nb) {
+        fprintf(x->only, "- `%s`:", a->name);
+        if (na)
+            fprintf(x->only, " only on %s: %s%s", x->an, la, nb ? ";" : "");
+        if (nb)
+            fprintf(x->only, " only on %s: %s", x->bn, lb);
+        fputs(".\n", x->only);
+    }
+    free(la);
+    free(lb);
+}
 
 /* The rows of one experiment with the highest and lowest ratios (every row when 6 or fewer),
  * labelled as in the report (the config's short names). */
@@ -139,8 +196,9 @@ static void moved_rows(const compare_ctx *x, const char *name, gr_cmp_pair **ok,
 
 /* One experiment with times in both folders: its summary row and its moved rows; listed as
  * not compared when no row is in both. */
-static void compare_experiment(compare_ctx *x, const gr_result_file *a)
+static void compare_experiment(compare_ctx *x, const gr_result_file *a, const gr_result_file *b)
 {
+    one_side_variants(x, a, b);
     char *pa = gr_rep_cat3(x->dir, "/", a->name), *pb = gr_rep_cat3(x->other, "/", a->name);
     char *pa2 = gr_rep_cat3(pa, ".csv", ""), *pb2 = gr_rep_cat3(pb, ".csv", "");
     free(pa);
@@ -174,12 +232,16 @@ static void compare_experiment(compare_ctx *x, const gr_result_file *a)
     } else {
         char *g = gr_fmt_sig(exp(ls / (double)nc), 3), *l = gr_fmt_sig(lo, 3),
              *h = gr_fmt_sig(hi, 3);
-        int cpu = 0, gpu = 0;
-        for (long r = 0; r < a->t.nrows; r++)
+        int cpu = 0, gpu = 0;   /* the devices of the variants both folders have */
+        for (long r = 0; r < a->t.nrows; r++) {
+            const char *v = gr_csv_get(&a->t, r, "variant");
+            if (!gr_rep_has_variant(&b->t, v))
+                continue;
             if (strncmp(gr_csv_get(&a->t, r, "device"), "cpu-", 4) == 0)
                 cpu = 1;
             else
                 gpu = 1;
+        }
         fprintf(x->sum, "| [%s](#%s) | %s | %ld | %s | %s – %s | %ld / %ld / %ld / %ld |\n",
                 a->name, a->name, cpu && gpu ? "GPU and host CPU" : cpu ? "host CPU" : "GPU",
                 nc, g, l, h, cnt[GR_CMP_FASTER], cnt[GR_CMP_SAME], cnt[GR_CMP_SLOWER],
@@ -210,7 +272,7 @@ int gr_report_compare(const char *dir, const char *other, const char *cfgdir, FI
         return -1;
     }
     char *d1 = gr_xstrdup(dir), *d2 = gr_xstrdup(other);
-    compare_ctx x = {dir, other, basename(d1), basename(d2), cfgdir, NULL, NULL, {0}};
+    compare_ctx x = {dir, other, basename(d1), basename(d2), cfgdir, NULL, NULL, NULL, {0}};
     const char *an = x.an, *bn = x.bn;
     fprintf(o, "# %s compared with %s\n\n", an, bn);
     fprintf(o, "Written by `graphrepro report %s --compare %s` from the committed CSVs (nothing "
@@ -223,10 +285,11 @@ int gr_report_compare(const char *dir, const char *other, const char *cfgdir, FI
     print_side(o, an, dir, a, na);
     print_side(o, bn, other, b, nb);
     compare_ceilings(o, a, na, b, nb, an, bn);
-    char *sum = NULL, *det = NULL;
-    size_t sl = 0, dl = 0;
+    char *sum = NULL, *det = NULL, *only = NULL;
+    size_t sl = 0, dl = 0, ol = 0;
     x.sum = open_memstream(&sum, &sl);
     x.det = open_memstream(&det, &dl);
+    x.only = open_memstream(&only, &ol);
     fprintf(x.sum, "## Per experiment\n\n| experiment | rows on | rows compared | geometric mean "
                    "%s ÷ %s | range | FASTER / SAME / SLOWER / AMBIGUOUS |\n"
                    "|---|---|---|---|---|---|\n", an, bn);
@@ -238,7 +301,7 @@ int gr_report_compare(const char *dir, const char *other, const char *cfgdir, FI
         if (!peer || !gr_rep_is_time_csv(&a[i].t) || !gr_rep_is_time_csv(&peer->t))
             gr_strset_add(&x.skipped, a[i].name);
         else
-            compare_experiment(&x, &a[i]);
+            compare_experiment(&x, &a[i], peer);
     }
     for (int k = 0; k < nb; k++) {
         int in_a = 0;
@@ -253,6 +316,9 @@ int gr_report_compare(const char *dir, const char *other, const char *cfgdir, FI
         gr_strset_print(x.sum, &x.skipped);
         fputs(".\n\n", x.sum);
     }
+    fclose(x.only);
+    if (*only)
+        fprintf(x.sum, "Variants with rows in one folder only (in no ratio above):\n\n%s\n", only);
     fclose(x.sum);
     fclose(x.det);
     fputs(sum, o);
@@ -260,6 +326,7 @@ int gr_report_compare(const char *dir, const char *other, const char *cfgdir, FI
     fputs(det, o);
     free(sum);
     free(det);
+    free(only);
     gr_strset_free(&x.skipped);
     free(d1);
     free(d2);

@@ -30,12 +30,16 @@ static char *commit_line(const gr_csv *t)
     return out;
 }
 
-/* Goals CSVs (goal, met) and claims CSVs with a holds column: how many rows say yes, for the
- * summary line ("2 of 4 goals met", "7 of 12 claim rows hold"). */
+/* Goals CSVs (goal, met) and claims CSVs (claim with holds, or ours_holds beside the paper's):
+ * how many rows say yes, for the summary line ("2 of 4 goals met", "7 of 12 claim rows
+ * hold"). Rows without a yes / no verdict are a measurement without a direction. */
 static void count_verdicts(gr_section *s, const gr_csv *t)
 {
     const int goals = gr_csv_col(t, "goal") >= 0 && gr_csv_col(t, "met") >= 0;
-    const int claims = gr_csv_col(t, "claim") >= 0 && gr_csv_col(t, "holds") >= 0;
+    const char *hcol = gr_csv_col(t, "claim") < 0          ? NULL
+                       : gr_csv_col(t, "holds") >= 0      ? "holds"
+                       : gr_csv_col(t, "ours_holds") >= 0 ? "ours_holds" : NULL;
+    s->is_claims = !goals && hcol;
     for (long r = 0; r < t->nrows; r++) {
         if (goals) {
             const char *v = gr_csv_get(t, r, "met");
@@ -45,10 +49,10 @@ static void count_verdicts(gr_section *s, const gr_csv *t)
             } else {
                 s->goals_norows++;
             }
-        } else if (claims) {
-            const char *v = gr_csv_get(t, r, "holds");
-            if (!strcmp(v, "-") || !*v)
-                continue;   /* a measurement without a direction */
+        } else if (hcol) {
+            const char *v = gr_csv_get(t, r, hcol);
+            if (strcmp(v, "yes") != 0 && strcmp(v, "no") != 0)
+                continue;
             s->holds_total++;
             s->holds_yes += !strcmp(v, "yes");
         }
@@ -149,6 +153,9 @@ int gr_section_render(gr_section *s, const char *dir, gr_err *err)
         fprintf(o, "; commit %s", cl);
     free(cl);
     fputs(".\n\n", o);
+    if (s->gpu_skipped)
+        fprintf(o, "GPU variants skipped (no CUDA device where this folder was written): %s.\n\n",
+                s->gpu_skipped);
     int rc = 0;
     count_verdicts(s, t);
     if (gr_csv_col(t, "claim") >= 0 && gr_csv_col(t, "ours_holds") >= 0)
@@ -213,6 +220,7 @@ void gr_section_free(gr_section *s)
     free(s->cfgpath);
     free(s->claims_summary);
     free(s->best);
+    free(s->gpu_skipped);
     free(s->body);
 }
 

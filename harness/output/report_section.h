@@ -28,7 +28,12 @@ typedef struct {
     double logsum, rmin, rmax;
     int failed, claims, has_chart, best_done;
     int goals_met, goals_total, goals_norows;   /* goals CSVs (goal, met: yes / no / no rows) */
-    int holds_yes, holds_total;                 /* claims CSVs with a holds column: yes of all */
+    int is_claims;                              /* a claims CSV (holds or ours_holds column) */
+    int holds_yes, holds_total;                 /* its claim rows that hold here, of those
+                                                   with a verdict (yes / no) */
+    char *gpu_skipped;    /* "`fw-naive`": GPU variants of the config without rows, in a
+                             folder without a GPU (gr_section_gpu_skipped); NULL: none */
+    int gpu_only;         /* every variant of the config needs a GPU */
     char *claims_summary; /* markdown lines, for claims CSVs */
     char *best;           /* "best: 574 gops (label, n = 1216)" for time CSVs without ratios */
     char *body;
@@ -47,6 +52,16 @@ void gr_section_free(gr_section *s);
 /* Render s->body (s->rf != NULL) from the files of dir; fills the summary fields. */
 int gr_section_render(gr_section *s, const char *dir, gr_err *err);
 
+/* Does every row with a device in the folder's CSVs come from the host CPU (and some do)? Such
+ * a folder was written without a CUDA device: `graphrepro experiment` skipped its GPU
+ * variants and wrote no row for them (report_skipped.c). */
+int gr_results_cpu_only(const gr_result_file *rf, int nrf);
+/* For a folder without a GPU: s->gpu_skipped and s->gpu_only from the config's variants (the
+ * registry says which need a GPU) and the rows present. */
+void gr_section_gpu_skipped(gr_section *s);
+
+/* Has t a row of variant? */
+int gr_rep_has_variant(const gr_csv *t, const char *variant);
 /* A CSV of timed rows: variant, median_ms and n or graph. */
 int gr_rep_is_time_csv(const gr_csv *t);
 /* "Every row verified ..." or how many rows did not pass (counted in s->failed). */

@@ -10,16 +10,94 @@
 #include "output/report.h"
 #include "output/report_section.h"
 
-static void print_summary(FILE *o, gr_section *s, int n, const gr_strset *papers, const char *dir)
+/* "reproduced" when every claim row with a verdict holds here, "partly reproduced" when some
+ * do, "not reproduced" when none do. */
+static const char *holds_word(int yes, int total)
+{
+    return yes == total ? "reproduced" : yes ? "partly reproduced" : "not reproduced";
+}
+
+/* The status cell of a section: what its rows say, in the words of the summary's legend. */
+static void section_status(const gr_section *x, int cpu_only, char *buf, size_t n)
+{
+    const char *failed = x->failed ? ", some rows FAILED" : "";
+    const char *skipped = x->gpu_skipped ? ", GPU variants skipped (no CUDA device)" : "";
+    if (!x->rf)
+        snprintf(buf, n, "not run%s", cpu_only && x->gpu_only ? " (needs a GPU; no CUDA device)"
+                                                              : "");
+    else if (x->goals_norows)
+        snprintf(buf, n, "%d of %d goals met, %d without rows", x->goals_met,
+                 x->goals_total + x->goals_norows, x->goals_norows);
+    else if (x->goals_total)
+        snprintf(buf, n, "%d of %d goals met", x->goals_met, x->goals_total);
+    else if (x->holds_total)
+        snprintf(buf, n, "%s (%d of %d claim rows hold)", holds_word(x->holds_yes,
+                 x->holds_total), x->holds_yes, x->holds_total);
+    else if (x->is_claims)
+        snprintf(buf, n, "not evaluated (no claim rows)");
+    else if (x->pub_rows && x->pub_matched)
+        snprintf(buf, n, "measured (%ld of %ld published rows)%s%s", x->pub_matched,
+                 x->pub_rows, failed, skipped);
+    else
+        snprintf(buf, n, "measured%s%s", failed, skipped);
+}
+
+/* The ratio cell: geometric mean of ours / published with its range, or our best rate. */
+static void section_ratio(const gr_section *x, char *buf, size_t n)
+{
+    if (!x->nratio && x->best)
+        snprintf(buf, n, "%s", x->best);
+    if (x->nratio) {
+        char *g = gr_fmt_sig(exp(x->logsum / (double)x->nratio), 3);
+        char *a = gr_fmt_sig(x->rmin, 2), *b = gr_fmt_sig(x->rmax, 2);
+        snprintf(buf, n, "%s (%s–%s, %ld cells)", g, a, b, x->nratio);
+        free(g);
+        free(a);
+        free(b);
+    }
+}
+
+/* A folder whose rows all ran on the host CPU: which GPU variants each experiment lacks, and
+ * why. */
+static void print_gpu_skipped(FILE *o, const gr_section *s, int n)
+{
+    int any = 0;
+    for (int i = 0; i < n; i++)
+        any |= s[i].rf && s[i].gpu_skipped;
+    if (!any)
+        return;
+    fputs("No row in this folder ran on a GPU: the machine that wrote it had no CUDA device, so "
+          "`graphrepro experiment` ran the CPU variants of each experiment and skipped the GPU "
+          "variants (they have no rows here).\n\n| experiment | GPU variants skipped (no CUDA "
+          "device) |\n|---|---|\n", o);
+    for (int i = 0; i < n; i++)
+        if (s[i].rf && s[i].gpu_skipped) {
+            char *t = gr_md_cell(s[i].title);
+            fprintf(o, "| [%s](#%s) | %s |\n", t, s[i].name, s[i].gpu_skipped);
+            free(t);
+        }
+    fputc('\n', o);
+}
+
+static void print_summary(FILE *o, gr_section *s, int n, const gr_strset *papers, const char *dir,
+                          int cpu_only)
 {
     fputs("## Summary\n\n", o);
+    print_gpu_skipped(o, s, n);
     if (!papers->n) {
-        fputs("No experiment of a paper has results in this folder.\n\n", o);
+        int napp = 0;   /* experiments (configs) run here */
+        for (int i = 0; i < n; i++)
+            napp += s[i].appendix && s[i].rf && s[i].has_cfg;
+        fprintf(o, "No experiment of a paper has results in this folder%s.\n\n",
+                napp ? "; those run here are in the appendix" : "");
         return;
     }
-    fputs("Status: *reproduced* = every published cell has a verified measurement here; "
-          "*partial* = some have; *measured* = run here, nothing to compare row by row; "
-          "*not run* = no results CSV in this folder. The ratio is ours ÷ published "
+    fputs("Status: *reproduced* = every claim row the experiment evaluates holds here (the claims "
+          "CSV's verdict); *partly reproduced* / *not reproduced* = some / none do; *measured (N "
+          "of M published rows)* = run here, with N of the paper's M published values beside "
+          "ours (other hardware: a ratio, not a match); *measured* = run here, nothing published "
+          "to set beside it; *N of M goals met* = the suite's performance goals (goals CSV) met "
+          "here; *not run* = no results CSV in this folder. The ratio is ours ÷ published "
           "(times: below 1 = faster than the paper's hardware), geometric mean over the matched "
           "cells, with its range.\n\n", o);
     fputs("| paper | experiment | status | ours ÷ published (or our best rate) | chart |\n"
@@ -29,35 +107,10 @@ static void print_summary(FILE *o, gr_section *s, int n, const gr_strset *papers
             gr_section *x = &s[i];
             if (x->appendix || strcmp(x->paper, papers->v[pi]) != 0)
                 continue;
-            char status[160] = "not run", ratio[400] = "-", chart[256] = "-";
+            char status[200], ratio[400] = "-", chart[256] = "-";
+            section_status(x, cpu_only, status, sizeof status);
             if (x->rf) {
-                if (x->claims)
-                    snprintf(status, sizeof status, "%d claims evaluated (below)", x->claims);
-                else if (x->goals_total || x->goals_norows)
-                    snprintf(status, sizeof status, "%d of %d goals met%s", x->goals_met,
-                             x->goals_total + x->goals_norows,
-                             x->goals_norows ? ", some without rows yet" : "");
-                else if (x->holds_total)
-                    snprintf(status, sizeof status, "%d of %d claim rows hold", x->holds_yes,
-                             x->holds_total);
-                else if (x->pub_rows && x->pub_matched)
-                    snprintf(status, sizeof status, "%s (%ld of %ld published)%s",
-                             x->pub_matched == x->pub_rows && !x->failed ? "reproduced"
-                                                                         : "partial",
-                             x->pub_matched, x->pub_rows, x->failed ? ", some rows FAILED" : "");
-                else
-                    snprintf(status, sizeof status, "measured%s",
-                             x->failed ? ", some rows FAILED" : "");
-                if (!x->nratio && x->best)
-                    snprintf(ratio, sizeof ratio, "%s", x->best);
-                if (x->nratio) {
-                    char *g = gr_fmt_sig(exp(x->logsum / (double)x->nratio), 3);
-                    char *a = gr_fmt_sig(x->rmin, 2), *b = gr_fmt_sig(x->rmax, 2);
-                    snprintf(ratio, sizeof ratio, "%s (%s–%s, %ld cells)", g, a, b, x->nratio);
-                    free(g);
-                    free(a);
-                    free(b);
-                }
+                section_ratio(x, ratio, sizeof ratio);
                 size_t pl = strlen(dir) + strlen(x->name) + 16;
                 char *png = gr_xmalloc(pl);
                 snprintf(png, pl, "%s/%s.png", dir, x->name);
@@ -168,6 +221,9 @@ int gr_report_write(const char *dir, const char *cfgdir, gr_err *err)
     int ns = 0;
     gr_strset papers;
     int rc = gr_sections_build(cfgdir, rf, nrf, &s, &ns, &papers, err);
+    int cpu_only = gr_results_cpu_only(rf, nrf);
+    for (int i = 0; rc == 0 && cpu_only && i < ns; i++)
+        gr_section_gpu_skipped(&s[i]);
     for (int i = 0; rc == 0 && i < ns; i++)
         if (s[i].rf)
             rc = gr_section_render(&s[i], dir, err);
@@ -184,9 +240,9 @@ int gr_report_write(const char *dir, const char *cfgdir, gr_err *err)
                    "experiment configs in `%s/`; the full rows (every parameter, the graph "
                    "spec, min/max, verdict, date) are in the CSVs.\n\n", dir, cfgdir);
         if (!nrf)
-            fputs("No results CSVs in this directory yet.\n", o);
+            fputs("No results CSVs in this directory.\n", o);
         else
-            print_summary(o, s, ns, &papers, dir);
+            print_summary(o, s, ns, &papers, dir, cpu_only);
         for (int pi = 0; pi < papers.n; pi++) {
             fprintf(o, "## %s\n\n", papers.v[pi]);
             for (int i = 0; i < ns; i++)
