@@ -15,8 +15,10 @@ static void report_usage(FILE *f)
             "       graphrepro report DIR --compare OTHER [-o FILE] [--configs CFGDIR]\n"
             "Write DIR/REPORT.md (atomically) from the results CSVs in DIR and the experiment\n"
             "configs CFGDIR/*.cfg (default '%s'): the device(s) and commit(s), a summary\n"
-            "(per paper and experiment: reproduced / partial / measured / not run, the\n"
-            "geometric mean of ours / published, the claims, the chart), then one section per\n"
+            "(per paper and experiment: reproduced / partly / not reproduced by the claims\n"
+            "CSVs' verdicts, measured beside N of M published rows, measured, goals met, not\n"
+            "run; the geometric mean of ours / published, the claims, the chart; in a folder\n"
+            "without GPU rows, the GPU variants skipped), then one section per\n"
             "experiment with results: published tables in the paper's shape (ours / published\n"
             "(ratio)), other CSVs as tables, DIR/<name>.md included, DIR/<name>.png linked;\n"
             "experiments of no paper, the ceilings and the commits of the rows in an appendix.\n"
@@ -24,7 +26,8 @@ static void report_usage(FILE *f)
             "stdout): per experiment with times in both folders, the geometric mean of DIR's\n"
             "median / OTHER's median over the matched rows (as `graphrepro compare` matches\n"
             "them), the FASTER/SAME/SLOWER/AMBIGUOUS counts and the rows with the highest and\n"
-            "lowest ratios; both folders' ceilings (peak.csv) side by side.\n"
+            "lowest ratios, the variants with rows in one folder only; both folders' ceilings\n"
+            "(peak.csv) side by side.\n"
             "Exit status: 0 on success, 2 on bad input.\n",
             GR_REPORT_CONFIG_DIR);
 }

@@ -1,7 +1,9 @@
 /* test_report.c - report: REPORT.md from fixture CSVs and configs (summary first, published
  * tables in the paper's shape with short labels, graphs named once, every kind of CSV rendered,
- * appendix with sweeps, ceilings and provenance, a new family's default table), the two-device
- * comparison (report --compare), its errors, and the charts of scripts/plots.sh (when gnuplot
+ * appendix with sweeps, ceilings and provenance, a new family's default table), the status words
+ * (claims verdicts, measured beside published rows), a folder without GPU rows (the GPU variants
+ * it skipped), the two-device comparison (report --compare; variants and ceilings of one side
+ * listed), its errors, and the charts of scripts/plots.sh (when gnuplot
  * is installed). */
 #include <glob.h>
 #include "cli/commands.h"
@@ -54,18 +56,23 @@ TEST_CASE(summary_first_with_status_ratio_claims_and_chart)
     const char *sum = strstr(report, "## Summary\n");
     CHECK(sum != NULL);
     CHECK(sum && sum < strstr(report, "## okuyama2010\n"));
-    /* 8 of the 10 published cells have a row of ours; one of ours FAILED; 7 ratios */
+    /* 8 of the 10 published cells have a row of ours; one of ours FAILED; 7 ratios: measured
+     * beside the paper, not "reproduced" (no tolerance makes a ratio a match) */
     CHECK_STR_CONTAINS(report, "| okuyama2010 | [Table 1: APSP time against n (fixture)]"
-                               "(#apsp_table1) | partial (8 of 10 published), some rows FAILED | "
-                               "0.123 (0.11–0.15, 7 cells) | [chart](apsp_table1.png) |");
+                               "(#apsp_table1) | measured (8 of 10 published rows), some rows "
+                               "FAILED | 0.123 (0.11–0.15, 7 cells) | [chart](apsp_table1.png) |");
     CHECK_STR_CONTAINS(report, "| okuyama2010 | [Table 2: kernel resources (fixture)](#attrs) | "
-                               "partial (2 of 3 published) | - | - |");
+                               "measured (2 of 3 published rows) | - | - |");
     /* without a published file: our best rate and where */
     CHECK_STR_CONTAINS(report, "| pmpp-bfs | [BFS: queue variants (fixture)](#bfs_family) | "
                                "measured | best 0.550 gteps (bfs-wqueue w=4, rmat) | - |");
     /* goals CSVs: how many are met, and that some have no rows yet */
-    CHECK_STR_CONTAINS(report, "| pmpp-bfs | [Goals (fixture)](#goals) | 1 of 3 goals met, some "
-                               "without rows yet | - | - |");
+    CHECK_STR_CONTAINS(report, "| pmpp-bfs | [Goals (fixture)](#goals) | 1 of 3 goals met, 1 "
+                               "without rows | - | - |");
+    /* claims CSVs: reproduced as far as their rows hold here */
+    CHECK_STR_CONTAINS(report, "| okuyama2010 | [Claims (fixture)](#claims) | partly reproduced "
+                               "(1 of 4 claim rows hold) | - | - |");
+    CHECK(!strstr(report, "some without rows"));
     /* claims per size, here and in the paper */
     CHECK_STR_CONTAINS(report, "- `a_beats_b` (A vs B): here holds at 1 of 2 sizes (n = 128); in "
                                "the paper holds at all 2 sizes.");
@@ -384,6 +391,146 @@ TEST_CASE(compare_two_devices)
     unlink(out);
 }
 
+TEST_CASE(cpu_only_report_says_which_gpu_variants_were_skipped)
+{
+    char d[64], cd[64], p[256];
+    gr_err err = {{0}};
+    fx_tmpdir(d, sizeof d);
+    fx_tmpdir(cd, sizeof cd);
+    /* what `make reproduce` writes without a CUDA device: smoke's CPU rows and the host ceiling */
+    fx_write(fx_path(p, sizeof p, cd, "smoke.cfg"), "name = smoke\npaper = okuyama2010\n"
+             "title = Smoke (fixture)\nappendix = yes\nvariants = fw-naive\nvariants = cpu-fw\n");
+    fx_write(fx_path(p, sizeof p, d, "smoke.csv"),
+             "experiment,variant,params,graph,n,device,median_ms,min_ms,max_ms,verdict,git_rev\n"
+             "smoke,cpu-fw,-,g64,64,cpu-host,0.25,0.24,0.37,passed,abc\n"
+             "smoke,cpu-fw,-,g128,128,cpu-host,0.56,0.55,0.60,passed,abc\n");
+    fx_write(fx_path(p, sizeof p, d, "peak.csv"),
+             "device,ceiling,value,unit\ncpu-host,cpu_minplus_i32,7.5e10,updates/s\n");
+    CHECK_EQ(gr_report_write(d, cd, &err), 0);
+    char *r = fx_read(fx_path(p, sizeof p, d, "REPORT.md"));
+    CHECK(r != NULL);
+    if (r) {
+        CHECK_STR_CONTAINS(r, "No row in this folder ran on a GPU: the machine that wrote it had "
+                              "no CUDA device, so `graphrepro experiment` ran the CPU variants");
+        CHECK_STR_CONTAINS(r, "| [Smoke (fixture)](#smoke) | `fw-naive` |");
+        CHECK_STR_CONTAINS(r, "No experiment of a paper has results in this folder; those run "
+                              "here are in the appendix.");
+        CHECK_STR_CONTAINS(r, "GPU variants skipped (no CUDA device where this folder was "
+                              "written): `fw-naive`.");
+        CHECK_STR_CONTAINS(r, "| | cpu-fw |\n|---|---|\n| g64 | 0.250 |");
+    }
+    free(r);
+    /* a paper's experiments: one whose CPU variant ran, one with GPU variants only */
+    fx_write(fx_path(p, sizeof p, cd, "pbfs.cfg"), "name = pbfs\npaper = pmpp-bfs\n"
+             "title = BFS (fixture)\nvariants = bfs-do:alpha=15\nvariants = cpu-bfs\n");
+    fx_write(fx_path(p, sizeof p, cd, "gpuonly.cfg"), "name = gpuonly\npaper = pmpp-bfs\n"
+             "title = GPU only (fixture)\nvariants = bfs-do\nvariants = bfs-wqueue:w={4,8}|maxn=9\n");
+    fx_write(fx_path(p, sizeof p, d, "pbfs.csv"),
+             "experiment,variant,params,graph,n,device,median_ms,min_ms,max_ms,verdict,git_rev\n"
+             "pbfs,cpu-bfs,-,g,1024,cpu-host,1.5,1.4,1.6,passed,abc\n");
+    CHECK_EQ(gr_report_write(d, cd, &err), 0);
+    r = fx_read(fx_path(p, sizeof p, d, "REPORT.md"));
+    CHECK(r != NULL);
+    if (r) {
+        CHECK_STR_CONTAINS(r, "| [BFS (fixture)](#pbfs) | `bfs-do` |");
+        CHECK_STR_CONTAINS(r, "| pmpp-bfs | [BFS (fixture)](#pbfs) | measured, GPU variants "
+                              "skipped (no CUDA device) |");
+        CHECK_STR_CONTAINS(r, "| pmpp-bfs | GPU only (fixture) | not run (needs a GPU; no CUDA "
+                              "device) |");
+    }
+    free(r);
+    /* a folder with GPU rows says nothing of variants without rows */
+    CHECK(report && !strstr(report, "GPU variants skipped"));
+    CHECK(report && !strstr(report, "ran on a GPU"));
+    fx_rmdir(d);
+    fx_rmdir(cd);
+}
+
+TEST_CASE(status_words_follow_the_claims_verdicts)
+{
+    char d[64], cd[64], p[256];
+    gr_err err = {{0}};
+    fx_tmpdir(d, sizeof d);
+    fx_tmpdir(cd, sizeof cd);
+    static const char *const names[] = {"c_all", "c_none", "c_empty", "tbl"};
+    for (int i = 0; i < 4; i++) {
+        char f[64];
+        snprintf(f, sizeof f, "%s.cfg", names[i]);
+        fx_write(fx_path(p, sizeof p, cd, f), "name = %s\npaper = px\ntitle = %s\n%s", names[i],
+                 names[i], i == 3 ? "published = pub.csv\n" : "");
+    }
+    fx_write(fx_path(p, sizeof p, cd, "pub.csv"), "variant,param,n,ms\nfw-mm,t=32,128,0.4\n");
+    /* rows without a verdict (-) are measurements without a direction: not counted */
+    fx_write(fx_path(p, sizeof p, d, "c_all.csv"),
+             "claim,n,ours,paper,holds\nx,1,1,1,yes\nx,2,1,1,yes\ny,1,1,1,-\n");
+    fx_write(fx_path(p, sizeof p, d, "c_none.csv"), "claim,n,ours,paper,holds\nx,1,1,1,no\n");
+    fx_write(fx_path(p, sizeof p, d, "c_empty.csv"), "claim,graph,factor,holds\n");
+    fx_write(fx_path(p, sizeof p, d, "tbl.csv"),
+             "variant,params,n,median_ms,verdict\nfw-mm,t=32;l=0,128,0.05,passed\n");
+    CHECK_EQ(gr_report_write(d, cd, &err), 0);
+    char *r = fx_read(fx_path(p, sizeof p, d, "REPORT.md"));
+    CHECK(r != NULL);
+    if (r) {
+        CHECK_STR_CONTAINS(r, "| px | [c_all](#c_all) | reproduced (2 of 2 claim rows hold) |");
+        CHECK_STR_CONTAINS(r, "| px | [c_none](#c_none) | not reproduced (0 of 1 claim rows "
+                              "hold) |");
+        CHECK_STR_CONTAINS(r, "| px | [c_empty](#c_empty) | not evaluated (no claim rows) |");
+        /* every published value has a row beside it: measured, a ratio, not a match */
+        CHECK_STR_CONTAINS(r, "| px | [tbl](#tbl) | measured (1 of 1 published rows) | 0.125 "
+                              "(0.12–0.12, 1 cells) |");
+        CHECK(!strstr(r, "| px | [tbl](#tbl) | reproduced"));
+        CHECK_STR_CONTAINS(r, "*measured (N of M published rows)* = run here, with N of the "
+                              "paper's M published values beside ours");
+    }
+    free(r);
+    fx_rmdir(d);
+    fx_rmdir(cd);
+}
+
+TEST_CASE(compare_lists_variants_and_ceilings_of_one_side)
+{
+    char a[64], b[64], cd[64], p[256], want[512];
+    gr_err err = {{0}};
+    fx_tmpdir(a, sizeof a);
+    fx_tmpdir(b, sizeof b);
+    fx_tmpdir(cd, sizeof cd);
+    const char *hdr = "experiment,variant,params,graph,n,device,median_ms,min_ms,max_ms,verdict\n";
+    fx_write(fx_path(p, sizeof p, a, "t.csv"), "%st,fw-mm,t=32,g,128,gpu-a,1.0,0.9,1.1,passed\n"
+             "t,fw-2level,t=32,g,128,gpu-a,2.0,1.9,2.1,passed\n", hdr);
+    fx_write(fx_path(p, sizeof p, b, "t.csv"), "%st,fw-mm,t=32,g,128,gpu-b,1.0,0.9,1.1,passed\n"
+             "t,fw-tiled,-,g,128,gpu-b,0.5,0.4,0.6,passed\nt,fw-tiled,-,g2,256,gpu-b,2,1.9,2.1,"
+             "passed\n", hdr);
+    /* no row in common: not compared, and still each side's variants listed */
+    fx_write(fx_path(p, sizeof p, a, "u.csv"), "%su,fw-naive,-,g,64,gpu-a,1,1,1,passed\n", hdr);
+    fx_write(fx_path(p, sizeof p, b, "u.csv"), "%su,cpu-fw,-,g,64,cpu-b,1,1,1,passed\n", hdr);
+    fx_write(fx_path(p, sizeof p, a, "peak.csv"),
+             "device,ceiling,value,unit\ngpu-a,copy_bw,2,B/s\ngpu-a,only_a,5,us\n");
+    fx_write(fx_path(p, sizeof p, b, "peak.csv"), "device,ceiling,value,unit\ngpu-b,copy_bw,4,B/s\n");
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&buf, &len);
+    CHECK_EQ(gr_report_compare(a, b, cd, m, &err), 0);
+    fclose(m);
+    const char *an = strrchr(a, '/') + 1, *bn = strrchr(b, '/') + 1;
+    if (buf) {
+        CHECK_STR_CONTAINS(buf, "| [t](#t) | GPU | 1 | 1.00 | 1.00 – 1.00 | 0 / 1 / 0 / 0 |");
+        snprintf(want, sizeof want, "- `t`: only on %s: `fw-2level` (1 row); only on %s: "
+                 "`fw-tiled` (2 rows).", an, bn);
+        CHECK_STR_CONTAINS(buf, want);
+        snprintf(want, sizeof want, "- `u`: only on %s: `fw-naive` (1 row); only on %s: "
+                 "`cpu-fw` (1 row).", an, bn);
+        CHECK_STR_CONTAINS(buf, want);
+        CHECK_STR_CONTAINS(buf, "Not compared (in one folder only, no times, or no rows in "
+                                "common): `peak`, `u`.");
+        CHECK_STR_CONTAINS(buf, "| copy_bw | B/s | 4 | 2 | 0.500 |");
+        CHECK_STR_CONTAINS(buf, "| only_a | us | - | 5 | - |");
+    }
+    free(buf);
+    fx_rmdir(a);
+    fx_rmdir(b);
+    fx_rmdir(cd);
+}
+
 TEST_CASE(charts_skipped_without_gnuplot)
 {
     FILE *f = popen("env PATH=/nonexistent /bin/bash scripts/plots.sh x.csv out T; echo rc=$?", "r");
@@ -457,6 +604,9 @@ int main(void)
         TEST_ENTRY(charts_are_drawn_and_linked),
         TEST_ENTRY(column_charts_hbars_and_lines),
         TEST_ENTRY(compare_two_devices),
+        TEST_ENTRY(cpu_only_report_says_which_gpu_variants_were_skipped),
+        TEST_ENTRY(status_words_follow_the_claims_verdicts),
+        TEST_ENTRY(compare_lists_variants_and_ceilings_of_one_side),
         TEST_ENTRY(charts_skipped_without_gnuplot),
         TEST_ENTRY(bad_inputs_are_errors),
         TEST_ENTRY(cli_exit_codes),
