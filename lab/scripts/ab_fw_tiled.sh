@@ -6,10 +6,11 @@
 # into /tmp/ab_NAME/gr; then the builds are timed in turn (fw-tiled at its defaults, or with
 # PARAMS, e.g. +tma=0; 5 reps, one warm-up, median) at each n, the whole cycle repeated CYCLES
 # times (default 2), and each build's SASS is dumped to $OUT/ab_sass/NAME.sass. Why
-# interleaved builds and not two runs: results/NOTES.md, session 4 - a change that leaves the
-# inner loop's SASS byte-identical can still move n = 8192 by 5%, so a variant is only ever
-# compared with a build of the same run.
+# interleaved builds and not two runs (lab/notes/apsp.md, "A/B within one run"): a change that
+# leaves the inner loop's SASS byte-identical can still move n = 8192 by 5%, so a variant is only
+# ever compared with a build of the same run.
 set -u
+cd "$(dirname "$0")/../.."
 OUT=${OUT:-/tmp/graphrepro-out}; ns="8192 16384"; cycles=2
 while getopts n:c: o; do case $o in n) ns=$OPTARG ;; c) cycles=$OPTARG ;; *) exit 2 ;; esac; done
 shift $((OPTIND - 1))

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # ab_rows.sh SPEC - an A/B run of variants against the defaults, every row of one graph in one run
-# on one device (timings compare only within a run). SPEC (scripts/ab/*.ab) holds lines
+# on one device (timings compare only within a run). SPEC (lab/ab/*.ab) holds lines
 #   row VARIANT GRAPH SOURCES VERIFY      one CSV row: --reps 3 --max-reps 5 --time-cap 0.5
 #   trace VARIANT GRAPH                   a one-root trace (per level / round) and its summary
 # ('#' starts a comment). Rows go to $OUT/NAME.csv (NAME = SPEC's base name), traces beside it,
 # all packed into $OUT/NAME.tgz after every line (a call returns at most 8 files from $OUT).
 # GR_AB_TIMEOUT: seconds a row may take (default 90; graph generation and verification included).
 set -u
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 spec=$1; name=$(basename "$spec" .ab)
 OUT=${OUT:-/tmp/graphrepro-out}
 mkdir -p "$OUT/$name"

@@ -6,7 +6,7 @@
 # exact params string, so rows written under the old string would otherwise stay beside the new
 # ones. The first five columns of all three files are paper,experiment,family,variant,params
 # (never quoted: none holds a comma). Each file is rewritten through a temporary file and a rename.
-# Example: scripts/drop_rows.sh results/nvidia-h200/gpu-dominators-batch dom-batch '^e2e=[01];big=[0-9]+$'
+# Example: lab/scripts/drop_rows.sh results/nvidia-h200/gpu-dominators-batch dom-batch '^e2e=[01];big=[0-9]+$'
 set -u
 [ $# -ge 2 ] || { echo "usage: drop_rows.sh DIR/NAME VARIANT [PARAMS-ERE]" >&2; exit 2; }
 base=$1; variant=$2; re=${3:-}

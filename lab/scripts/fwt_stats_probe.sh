@@ -2,6 +2,7 @@
 # fwt_stats_probe.sh [N] [VARIANT...] - fw-tiled diagnostics on a GPU machine: for each variant,
 # the median of 5 timed runs, then one run with GR_FWT_STATS=1 (per item type: count, mean
 # wait before starting, mean run time; the atomics add ~1-2 ms, so times come from the first).
+# Run from the repository root (bin/graphrepro built).
 n=${1:-8192}; shift
 [ $# -gt 0 ] || set -- fw-tiled fw-tiled:kr=2
 for v in "$@"; do

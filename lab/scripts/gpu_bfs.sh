@@ -6,15 +6,17 @@
 #              against cpu-bfs on the eight graphs, traces, the planted bug) and the host tests
 #   sanitize   compute-sanitizer memcheck and racecheck (run side by side) of every BFS GPU variant
 #              and the parameter sets that take other code paths, on R-MAT scale 9 (symmetrized)
-#              and, for bfs-do's transpose path, a directed R-MAT; log results/<device>/bfs-sanitizer.log
+#              and, for bfs-do's transpose path, a directed R-MAT; log
+#              lab/results/<device>/bfs-sanitizer.log
 #   tune       configs/bfs-do-tuning.cfg and one-root level traces of bfs-do on R-MAT 22 and grid 4096
 #   reproduce  make reproduce PAPER=pmpp-bfs with the time left (experiments resume: rows already
 #              in results/<device>/*.csv are skipped, so running the script again continues);
 #              quick: QUICK=1 instead
-# Logs go to $OUT (default /tmp/graphrepro-out), results to results/<device>/, and results/ is
-# packed into $OUT/results-bfs.tgz at the end of every stage. Run from the repository root:
-#   GR_GIT_REV=$(git rev-parse --short=12 HEAD) bash scripts/gpu_bfs.sh
+# Logs go to $OUT (default /tmp/graphrepro-out), results to results/<device>/ (the sanitizer log
+# to lab/results/<device>/), and both are packed into $OUT/results-bfs.tgz at the end of every
+# stage. Run as: GR_GIT_REV=$(git rev-parse --short=12 HEAD) bash lab/scripts/gpu_bfs.sh
 set -u
+cd "$(dirname "$0")/../.."
 OUT=${OUT:-/tmp/graphrepro-out}
 mkdir -p "$OUT"
 exec > >(tee -a "$OUT/bfs-session.log") 2>&1
@@ -23,7 +25,7 @@ budget=${GR_BFS_BUDGET_S:-470}
 t0=$(date +%s)
 left() { echo $(( budget - ($(date +%s) - t0) )); }
 stamp() { echo "--- [$(( $(date +%s) - t0 )) s] $*"; }
-pack() { tar czf "$OUT/results-bfs.tgz" results; }
+pack() { tar czf "$OUT/results-bfs.tgz" results lab/results; }
 stages=("$@"); [ ${#stages[@]} -eq 0 ] && stages=(test sanitize reproduce)
 
 stamp build
@@ -33,7 +35,8 @@ make -k -j"$(nproc)" -W harness/measure/hostinfo.c SMS=90 all build/tests/kernel
 [ -x bin/graphrepro ] || { tail -40 "$OUT/bfs-build.log"; exit 1; }
 tag=$(bin/graphrepro info | awk '/results tag:/ {print $3}')
 dir=results/$tag
-mkdir -p "$dir"
+lab=lab/results/$tag
+mkdir -p "$dir" "$lab"
 
 for stage in "${stages[@]}"; do
     stamp "$stage ($(left) s of the budget left)"
@@ -45,7 +48,7 @@ for stage in "${stages[@]}"; do
         grep -B2 -A8 'FAIL\|failed' "$OUT/bfs-test-gpu.log" | head -40
         build/tests/harness/bfs/test_bfs_cpu 2>&1 | tail -3 ;;
     sanitize)
-        slog=$dir/bfs-sanitizer.log
+        slog=$lab/bfs-sanitizer.log
         cap=${GR_SAN_CAP:-150}; t=$(left); [ "$t" -gt "$cap" ] && t=$cap
         sym="rmat:scale=9,ef=8,sym=1"; dirg="rmat:scale=9,ef=8"
         hub="rmat:scale=12,ef=16,sym=1"     # one vertex of degree >= 4096: lb=3's hub kernel

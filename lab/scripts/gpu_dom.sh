@@ -4,19 +4,20 @@
 # tests, `make reproduce PAPER=gpu-dominators` (the gpu-dominators-*.cfg experiments, peak.csv
 # with the launch floor, charts, REPORT.md) into results/<device>/, then compute-sanitizer
 # memcheck + racecheck of every GPU variant on small inputs (log committed as
-# results/<device>/dom-sanitizer.log) while GR_DOM_BUDGET_S (default 560 s from the start) lasts.
-# results/<device> is packed into $OUT/results-dom.tgz after every step, so a session cut off by
-# the device's time limit still brings back what finished. Logs also under $OUT (default
-# /tmp/graphrepro-out).
-# Run from the repository root: bash scripts/gpu_dom.sh   (GR_GIT_REV=<commit> without history)
+# lab/results/<device>/dom-sanitizer.log) while GR_DOM_BUDGET_S (default 560 s from the start)
+# lasts. results/<device> and lab/results/<device> are packed into $OUT/results-dom.tgz after
+# every step, so a session cut off by the device's time limit still brings back what finished.
+# Logs also under $OUT (default /tmp/graphrepro-out).
+# Run as: bash lab/scripts/gpu_dom.sh   (GR_GIT_REV=<commit> without history)
 set -u
+cd "$(dirname "$0")/../.."
 OUT=${OUT:-/tmp/graphrepro-out}
 mkdir -p "$OUT"
 exec > >(tee -a "$OUT/gpu_dom.log") 2>&1
 export PATH=/usr/local/cuda/bin:$PATH GR_NO_APT=1
 t0=$(date +%s)
 budget=${GR_DOM_BUDGET_S:-560}
-pack() { tar czf "$OUT/results-dom.tgz" "$dir" 2>/dev/null; }
+pack() { tar czf "$OUT/results-dom.tgz" "$dir" "$lab" 2>/dev/null; }
 stamp() { echo "--- [$(( $(date +%s) - t0 )) s] $*"; }
 rc=0
 
@@ -25,7 +26,8 @@ make -j"$(nproc)" SMS=90 all build/tests/kernels/dom/test_dom build/tests/harnes
     >"$OUT/build-dom.log" 2>&1 || { grep -E 'error' "$OUT/build-dom.log" | head -20; exit 1; }
 tag=$(bin/graphrepro info | awk '/results tag:/ {print $3}')
 dir=results/$tag
-mkdir -p "$dir"
+lab=lab/results/$tag
+mkdir -p "$dir" "$lab"
 
 stamp "GPU tests (tests/kernels/dom), GR_REQUIRE_GPU=1"
 GR_REQUIRE_GPU=1 timeout 240 bash scripts/run_tests.sh build/tests/kernels/dom/test_dom || rc=1
@@ -38,7 +40,7 @@ timeout $(( budget - ($(date +%s) - t0) > 60 ? budget - ($(date +%s) - t0) - 30 
     make reproduce PAPER=gpu-dominators 2>&1 | tail -60 || rc=1
 pack
 stamp "compute-sanitizer memcheck + racecheck"
-slog=$dir/dom-sanitizer.log
+slog=$lab/dom-sanitizer.log
 : > "$slog"
 # variant=graph pairs: warp groups (cfgbatch), block groups (cfgirr n=300 > big=256),
 # unreachable blocks and parts (dom_batch3.el), the e2e copies; dom-batch's shared-memory path

@@ -1,27 +1,33 @@
 #!/usr/bin/env bash
 # gpu_session.sh STAGE... - one batched session on a GPU machine: build for Hopper, then the
 # stages asked for, logs and results packed under $OUT (default /tmp/graphrepro-out) so that
-# they can be brought back and committed. Run it as GR_GIT_REV=$(git rev-parse --short=12 HEAD)
-# bash scripts/gpu_session.sh ... where the machine's copy of the tree has no usable history.
+# they can be brought back and committed. Run it from anywhere in the tree as
+# GR_GIT_REV=$(git rev-parse --short=12 HEAD) bash lab/scripts/gpu_session.sh ... where the
+# machine's copy of the tree has no usable history. Experiment outputs go to results/<device>/,
+# lab material (sanitizer log, Nsight Compute pages) to lab/results/<device>/.
 # Stages:
 #   test       make test-gpu (GPU tests) and make test (everything); test-gpu: the first only
-#   sanitize   compute-sanitizer memcheck + racecheck of every GPU variant at n = 200
+#   sanitize   compute-sanitizer memcheck + racecheck of every GPU variant at n = 200, log in
+#              lab/results/<device>/sanitizer.log
 #   smoke      make reproduce PAPER=smoke
 #   okuyama    make reproduce PAPER=okuyama2010     (okuyama-quick: QUICK=1)
 #   cell       make reproduce PAPER=matsumoto-cell  (cell-quick: QUICK=1)
 #   exp:FILE   bin/graphrepro experiment FILE (e.g. exp:configs/apsp-tuning.cfg)
 #   peak       bin/graphrepro peak (the ceilings) into results/<device>/peak.csv
 #   ncu        scripts/ncu_fw.sh (okuyama2010-table5-fig7 from Nsight Compute)
-#   ncusrc     scripts/ncu_source.sh (fw-tiled's per-SASS-instruction counts and stall samples)
-#              into raw/, reduced by scripts/ncu_source_summary.sh into ncu-src-summary.txt
+#   ncusrc     lab/scripts/ncu_source.sh (fw-tiled's per-SASS-instruction counts and stall
+#              samples) into lab/results/<device>/raw/, reduced by lab/scripts/ncu_source_summary.sh
+#              into lab/results/<device>/ncu-src-summary.txt
 #   sh:CMD     bash -c CMD (a measurement that has no stage of its own; CMD without spaces' quoting issues)
 #   time:PAPER make reproduce PAPER=PAPER from an empty results folder (results/<device>.cold),
 #              timed (the 8-minute goal; times go to results/<device>/reproduce-times.txt);
 #              time:PAPER-quick: QUICK=1, in a scratch folder
 # Each stage runs under `timeout` (GR_STAGE_TIMEOUT seconds, default 300; one sanitizer call
-# GR_SAN_TIMEOUT, default 120), and results/ is packed into $OUT/results.tgz after every stage,
-# so a session cut off by the device's time limit still brings back what finished.
+# GR_SAN_TIMEOUT, default 120), and results/ and lab/results/ are packed into $OUT/results.tgz
+# after every stage, so a session cut off by the device's time limit still brings back what
+# finished.
 set -u
+cd "$(dirname "$0")/../.."
 OUT=${OUT:-/tmp/graphrepro-out}
 mkdir -p "$OUT"
 log=$OUT/session.log
@@ -30,7 +36,7 @@ export PATH=/usr/local/cuda/bin:$PATH GR_NO_APT=1
 t0=$(date +%s)
 stamp() { echo "--- [$(( $(date +%s) - t0 )) s] $*"; }
 st=${GR_STAGE_TIMEOUT:-300}
-pack() { tar czf "$OUT/results.tgz" results; }
+pack() { tar czf "$OUT/results.tgz" results lab/results; }
 stamp build
 # the git_rev column: pass GR_GIT_REV=<commit> when the machine's copy lacks the history; the
 # object that embeds it is rebuilt every session (make -W: as if its source had changed) so a
@@ -46,7 +52,8 @@ make -k -j"$(nproc)" -W harness/measure/hostinfo.c SMS=90 all $tests >"$OUT/buil
 bin/graphrepro info
 tag=$(bin/graphrepro info | awk '/results tag:/ {print $3}')
 dir=results/$tag
-mkdir -p "$dir"
+lab=lab/results/$tag
+mkdir -p "$dir" "$lab"
 for stage in "$@"; do
     stamp "$stage"
     case $stage in
@@ -55,7 +62,7 @@ for stage in "$@"; do
         timeout "$st" make test-gpu 2>&1 | tail -40
         timeout "$st" make test 2>&1 | tail -8 ;;
     sanitize)
-        slog=$dir/sanitizer.log
+        slog=$lab/sanitizer.log
         t0s=$(date +%s)
         : > "$slog"
         for v in fw-naive fw-mm:t=16 fw-mm:t=32 fw-mm:t=64 fw-2level:t=16 fw-2level:t=32 fw-2level:t=64 \
@@ -82,12 +89,11 @@ for stage in "$@"; do
     peak) timeout "$st" bin/graphrepro peak --csv "$dir/peak.csv" 2>&1 | tail -10 ;;
     ncu) timeout "$st" scripts/ncu_fw.sh "$dir/okuyama2010-table5-fig7.csv" "$dir" 2>&1 | tail -30
          cat "$dir/okuyama2010-table5-fig7.csv" ;;
-    ncusrc) # raw Nsight Compute pages go to raw/: they are not result tables, and make report
-            # reads every CSV at the top of the folder
-            mkdir -p "$dir/raw"; timeout "$st" scripts/ncu_source.sh "$dir/raw"
-            for f in "$dir"/raw/ncu-src-*.sass.csv; do
-                echo "== $f"; bash scripts/ncu_source_summary.sh "$f"
-            done > "$dir/ncu-src-summary.txt" 2>&1; cat "$dir/ncu-src-summary.txt" ;;
+    ncusrc) # raw Nsight Compute pages are lab material, not result tables
+            mkdir -p "$lab/raw"; timeout "$st" bash lab/scripts/ncu_source.sh "$lab/raw"
+            for f in "$lab"/raw/ncu-src-*.sass.csv; do
+                echo "== $f"; bash lab/scripts/ncu_source_summary.sh "$f"
+            done > "$lab/ncu-src-summary.txt" 2>&1; cat "$lab/ncu-src-summary.txt" ;;
     sh:*) timeout "$st" bash -c "${stage#sh:}" 2>&1 | tail -60 ;;
     time:*)
         # from an empty results folder (resume would skip finished rows): QUICK runs in a scratch

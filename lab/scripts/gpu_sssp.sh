@@ -3,21 +3,24 @@
 # the repro stage is the 8-minute goal): build for Hopper, then (default: all stages, in this order)
 #   test      the SSSP GPU tests (build/tests/kernels/sssp/test_sssp) and the CPU ones
 #   sanitize  compute-sanitizer memcheck and racecheck of every GPU variant and parameter set on a
-#             small graph (rmat scale 10 and a directed sprand), log in results/<device>/sssp-sanitizer.log.
-#             racecheck inspects shared memory only: bf-edge's races are on global memory (by
-#             design, see kernels/sssp/bf_edge.cu and results/NOTES.md), so they are not reported
-#             there; memcheck proves the accesses in bounds
+#             small graph (rmat scale 10 and a directed sprand), log in
+#             lab/results/<device>/sssp-sanitizer.log. racecheck inspects shared memory only:
+#             bf-edge's races are on global memory (by design, see kernels/sssp/bf_edge.cu and
+#             lab/notes/sssp.md), so they are not reported there; memcheck proves the accesses
+#             in bounds
 #   iters     the paper's remark that bf-edge's iteration count depends on thread races: the same
-#             root (rmat 2^20) run 3 times per combination through --trace, iterations counted;
-#             traces of sssp-fast and bf-worklist on rmat 2^22 and grid 4096 kept as CSVs
+#             root (rmat 2^20) run 3 times per combination through --trace, iterations counted
+#             (lab/results/<device>/bf-sssp-iters.csv); traces of sssp-fast and bf-worklist on
+#             rmat 2^22 and grid 4096 kept as CSVs beside it
 #   repro     make reproduce PAPER=bf-sssp (timed; the 8-minute goal), results in results/<device>/
 #   seg       configs/sssp-seg.cfg: bf-edge's seg swept at 2^23, 2^24 (about 2 minutes)
 #   tune      configs/sssp-fast-tuning.cfg and one-root round traces of sssp-fast on grid 4096
 #   quick     make reproduce PAPER=bf-sssp QUICK=1 in a scratch folder (timed; the 1-minute goal)
 # Each stage runs under timeout (GR_STAGE_TIMEOUT, default 540 s). Logs: $OUT (default
-# /tmp/graphrepro-out)/sssp-session.log; results/ packed into $OUT/results-sssp.tgz after each stage.
+# /tmp/graphrepro-out)/sssp-session.log; results/ and lab/results/ packed into
+# $OUT/results-sssp.tgz after each stage. Run as: bash lab/scripts/gpu_sssp.sh [STAGE...]
 set -u
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 OUT=${OUT:-/tmp/graphrepro-out}
 mkdir -p "$OUT"
 exec > >(tee -a "$OUT/sssp-session.log") 2>&1
@@ -25,7 +28,7 @@ export PATH=/usr/local/cuda/bin:$PATH GR_NO_APT=1
 t0=$(date +%s)
 stamp() { echo "--- [$(( $(date +%s) - t0 )) s] $*"; }
 st=${GR_STAGE_TIMEOUT:-540}
-pack() { tar czf "$OUT/results-sssp.tgz" results; }
+pack() { tar czf "$OUT/results-sssp.tgz" results lab/results; }
 stages=("$@")
 [ ${#stages[@]} -eq 0 ] && stages=(test sanitize iters repro)
 stamp build
@@ -34,7 +37,8 @@ make -j"$(nproc)" -W harness/measure/hostinfo.c SMS=90 all build/tests/kernels/s
     { grep -E 'error' "$OUT/sssp-build.log" | head -20; echo "build failed (sssp-build.log)"; exit 1; }
 tag=$(bin/graphrepro info | awk '/results tag:/ {print $3}')
 dir=results/$tag
-mkdir -p "$dir"
+lab=lab/results/$tag
+mkdir -p "$dir" "$lab"
 san_variants=(bf-edge bf-edge:restrict=0 bf-edge:cache=0 bf-edge:restrict=0,cache=0 bf-edge:seg=64
               bf-edge:flag=1
               bf-worklist bf-worklist:bs=64 sssp-fast sssp-fast:d32=0 sssp-fast:big=32
@@ -52,7 +56,7 @@ for stage in "${stages[@]}"; do
         timeout "$st" build/tests/kernels/sssp/test_sssp 2>&1 | tail -25
         timeout "$st" build/tests/harness/sssp/test_sssp_cpu 2>&1 | tail -3 ;;
     sanitize)
-        slog=$dir/sssp-sanitizer.log
+        slog=$lab/sssp-sanitizer.log
         : > "$slog"
         send=$(( $(date +%s) + st ))     # the stage's time: runs not started by then are listed
         for g in rmat:scale=10,ef=16,sym=1,seed=1 sprand:n=1000,wmax=255,seed=2; do
@@ -74,7 +78,7 @@ for stage in "${stages[@]}"; do
         echo "sanitizer runs: $(grep -c '^exit' "$slog"), non-zero exits: $(grep -c '^exit [^0]' "$slog"), stopped by the stage time: $(grep -c '^== stopped' "$slog")"
         grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$slog" | sort | uniq -c ;;
     iters)
-        icsv=$dir/bf-sssp-iters.csv
+        icsv=$lab/bf-sssp-iters.csv
         echo "variant,graph,run,iterations,trace_ms" > "$icsv"
         g=rmat:scale=20,ef=16,sym=1,seed=1
         for v in bf-edge:restrict=1,cache=1 bf-edge:restrict=1,cache=0 bf-edge:restrict=0,cache=1 \
@@ -91,9 +95,9 @@ for stage in "${stages[@]}"; do
         cat "$icsv"
         for v in sssp-fast bf-worklist; do
             timeout 120 bin/graphrepro run --variant $v --graph rmat:scale=22,ef=16,sym=1,seed=1 \
-                --sources 1 --reps 1 --no-ceilings --trace "$dir/sssp-trace-$v-rmat22.csv" | tail -1
+                --sources 1 --reps 1 --no-ceilings --trace "$lab/sssp-trace-$v-rmat22.csv" | tail -1
             timeout 120 bin/graphrepro run --variant $v --graph grid:side=4096,seed=1 \
-                --sources 1 --reps 1 --no-ceilings --trace "$dir/sssp-trace-$v-grid4096.csv" | tail -1
+                --sources 1 --reps 1 --no-ceilings --trace "$lab/sssp-trace-$v-grid4096.csv" | tail -1
         done ;;
     repro)
         s0=$(date +%s)

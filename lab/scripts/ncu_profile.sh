@@ -4,7 +4,7 @@
 # (sampled warp stalls and executed instructions per SASS line), warp states, scheduler, memory
 # workload and occupancy sections, written as two CSVs: DIR/ncu-src-NAME.details.csv (the details
 # page) and DIR/ncu-src-NAME.sass.csv (the per-instruction page); ncu's log beside them.
-# --clock-control none: the card's clocks are left alone (METHOD.md). Without ncu: a note, exit 0.
+# --clock-control none: the card's clocks are left alone. Without ncu: a note, exit 0.
 set -u
 dir=$1 name=$2 k=$3 skip=$4; shift 4
 command -v ncu >/dev/null 2>&1 || { echo "ncu_profile: no ncu here, $name not profiled" >&2; exit 0; }

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # ncu_source.sh DIR [N] (env: GR_NCU_PARAMS=fw-tiled params, GR_NCU_NOPEAK=1 skips the peak) - where
-# fw-tiled's cycles go: scripts/ncu_profile.sh over fw-tiled's persistent kernel at n = N (default
+# fw-tiled's cycles go: lab/scripts/ncu_profile.sh over fw-tiled's persistent kernel at n = N (default
 # 8192) and over the int32 (min,+) peak kernel: DIR/ncu-src-fwtiled.{details,sass}.csv and
 # DIR/ncu-src-peak.*.csv. The fw-tiled instruction counts per SASS line say which code runs more
 # than the inner loop, and the stall samples say what the warps wait for.

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # ncu_source_summary.sh FILE.sass.csv [N] - reduce a per-SASS-instruction page of Nsight Compute
-# (scripts/ncu_source.sh) to: the warp-stall reasons over the whole kernel (share of samples),
+# (lab/scripts/ncu_source.sh) to: the warp-stall reasons over the whole kernel (share of samples),
 # the share of samples and of executed instructions inside the hottest loop (the instructions
 # executed most often) against the rest, and the N (default 15) instructions outside that loop
 # with the most samples and their top stall reasons. Plain awk; a few seconds per file.
 set -eu
 f=$1; top=${2:-15}
-tail -n +2 "$f" | awk -f "$(dirname "$0")/csv_flatten.awk" | awk -F, -v top="$top" '
+tail -n +2 "$f" | awk -f "$(dirname "$0")/../../scripts/csv_flatten.awk" | awk -F, -v top="$top" '
     NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; ns = 0
               for (i = 1; i <= NF; i++) if ($i ~ /^stall_/ && $i !~ /Not Issued/) st[++ns] = $i; next }
     { n++; src[n] = $c["Source"]; s[n] = $c["Warp Stall Sampling (All Samples)"] + 0

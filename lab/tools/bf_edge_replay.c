@@ -1,12 +1,14 @@
-/* bf_edge_replay.c - bf-edge's iterations replayed on the CPU, for counting (results/NOTES.md,
- * "bf-edge flag" and "bf-edge at N = 21"): the paper's edge list (harness/sssp/bf_edge_list.c,
- * each unordered pair once) relaxed in both directions, iteration after iteration until one
- * changes nothing, from one root. Per iteration it prints the updates (each one a store of the
- * paper's modif flag) in two models of the GPU's racing in-place writes, which bracket it:
+/* bf_edge_replay.c - bf-edge's iterations replayed on the CPU, for counting (lab/notes/sssp.md,
+ * "bf-edge: iterations and the floor" and "bf-edge flag"): the paper's edge list
+ * (harness/sssp/bf_edge_list.c, each unordered pair once) relaxed in both directions, iteration
+ * after iteration until one changes nothing, from one root. Per iteration it prints the updates
+ * (each one a store of the paper's modif flag) in two models of the GPU's racing in-place
+ * writes, which bracket it:
  *   jacobi    every edge reads the distances of the iteration's start;
  *   inplace   one thread in edge order, each edge seeing the writes before it.
- * Usage: build/tools/bf_edge_replay GENSPEC [ROOT]   (ROOT default: the first vertex with an arc)
- *        e.g. build/tools/bf_edge_replay rmat:scale=21,ef=16,sym=1,seed=1 */
+ * Usage: build/lab/tools/bf_edge_replay GENSPEC [ROOT]
+ *        (ROOT default: the first vertex with an arc)
+ *        e.g. build/lab/tools/bf_edge_replay rmat:scale=21,ef=16,sym=1,seed=1 */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,6 +1,7 @@
-/* replay_graph.h - the command line that the counting tools (tools/, the *_replay programs) share:
- * the graph generated from GENSPEC (argv[1]) and the root (argv[2] when given, else the first
- * vertex with an arc). Header-only: each tool is one C file (Makefile: build/tools/%). */
+/* replay_graph.h - the command line that the counting tools (lab/tools/, the *_replay programs)
+ * share: the graph generated from GENSPEC (argv[1]) and the root (argv[2] when given, else the
+ * first vertex with an arc). Header-only: each tool is one C file (`make lab-tools` builds
+ * build/lab/tools/NAME). */
 #ifndef GR_TOOLS_REPLAY_GRAPH_H
 #define GR_TOOLS_REPLAY_GRAPH_H
 #include <stdio.h>

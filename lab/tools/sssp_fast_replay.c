@@ -1,10 +1,11 @@
-/* sssp_fast_replay.c - sssp-fast's rounds replayed on the CPU, for counting (results/NOTES.md,
- * "sssp-fast defer"): near-far delta-stepping with the kernel's adaptive delta (doubled when a
- * new near frontier has less work than `enough` warps, halved above 8 x `threads` vertices; a hub,
+/* sssp_fast_replay.c - sssp-fast's rounds replayed on the CPU, for counting (lab/notes/sssp.md,
+ * "defer" and "The tail's splits"): near-far delta-stepping with the kernel's adaptive delta
+ * (doubled when a new near frontier has less work than `enough` warps, halved above
+ * 8 x `threads` vertices; a hub,
  * degree >= big, counts as its arcs / 32), one round per generation, the vertices of a round in
  * queue order with in-place distances (one thread: the GPU's rounds race, so this is a model).
  * Two modes from the same root:
- *   all     a near vertex relaxes all its arcs at each expansion (sssp-fast today);
+ *   all     a near vertex relaxes all its arcs at each expansion (the kernel's expansion);
  *   defer   its arcs sorted by weight, a near vertex relaxes only those with d(u) + w < T (they
  *           may land in the near frontier); the others wait for the bucket's end, when the
  *           vertices expanded in the bucket relax them once, with their final distances.
@@ -13,8 +14,8 @@
  * pass's cut (recomputed from the present distance, as nf_defer does) differs from the last
  * expansion's (0 in this sequential model), and whether the distances equal Dijkstra's (exit 1
  * if not).
- * Usage: build/tools/sssp_fast_replay GENSPEC [ROOT [DELTA [ENOUGH [THREADS [BIG [ARCS]]]]]]
- *        e.g. build/tools/sssp_fast_replay rmat:scale=22,ef=16,sym=1,seed=1 2954152
+ * Usage: build/lab/tools/sssp_fast_replay GENSPEC [ROOT [DELTA [ENOUGH [THREADS [BIG [ARCS]]]]]]
+ *        e.g. build/lab/tools/sssp_fast_replay rmat:scale=22,ef=16,sym=1,seed=1 2954152
  *        (DELTA 0: max weight / 2; ENOUGH: warps that a round should fill, 264 = the thin group
  *        of 33 blocks of 256; THREADS: the grid's threads, 168960 = an H100's 132 x 5 x 256;
  *        BIG: the hub degree, 64; ARCS > 0: a rule to count (not in the kernel): delta doubled
