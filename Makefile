@@ -58,10 +58,13 @@ ASAN_HOBJ   := $(HARNESS_SRC:%.c=build/asan/%.o)
 .PHONY: all test test-now test-gpu fuzz reproduce plots report compare clean help deps
 # Keep intermediate objects (no "rm build/asan/..." after the test summary).
 .SECONDARY:
-all: bin/graphrepro build/tools/bf_edge_replay build/tools/sssp_fast_replay
+all: bin/graphrepro
 
-# Counting tools (tools/*.c, results/NOTES.md says which count each one gives).
-build/tools/%: tools/%.c build/libgr.a build/libgrk.a
+# Lab counting tools (lab/tools/*.c; lab/README.md says what each counts), not part of `all`.
+LAB_TOOLS := $(patsubst lab/tools/%.c,build/lab/tools/%,$(wildcard lab/tools/*.c))
+.PHONY: lab-tools
+lab-tools: $(LAB_TOOLS)
+build/lab/tools/%: lab/tools/%.c lab/tools/replay_graph.h build/libgr.a build/libgrk.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $< build/libgr.a build/libgrk.a build/libgr.a $(LDLIBS)
 

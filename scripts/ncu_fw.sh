@@ -24,13 +24,14 @@ fi
 dev=$(bin/graphrepro info | awk '/results tag:/ {print $3}')
 metrics=smsp__inst_executed.sum,sm__cycles_active.avg,sm__inst_executed.avg.per_cycle_active,smsp__sass_inst_executed_op_shared_ld.sum,smsp__sass_inst_executed_op_global_ld.sum,smsp__sass_inst_executed_op_global_st.sum,smsp__sass_inst_executed_op_branch.sum
 echo "$hdr" > "$tmp"
+rawdir=$(mktemp -d); trap 'rm -rf "$rawdir"' EXIT     # ncu's raw pages: reduced below, not kept
 # name:params:kernel-regex:launches to skip:updates-per-launch (awk expr of n). fw-tiled is one
 # persistent launch doing all n^3 updates (n = 8192 and 2048 are multiples of its tile).
 for spec in "fw-mm:t=32:fw_mm_nonpivot:20:(n-32)*n*32" "fw-2level:t=32:fw_2level_nonpivot:20:(n-32)*(n-32)*32" \
             "fw-tiled::fwt_kernel:0:n*n*n"; do
     IFS=: read -r v p k skip upd <<<"$spec"
     vv=$v; [ -n "$p" ] && vv="$v:$p"
-    raw=$dir/ncu-$v.raw.txt
+    raw=$rawdir/ncu-$v.raw.txt
     ncu --clock-control none --csv --page raw -k "regex:$k" --launch-skip "$skip" --launch-count 1 \
         --metrics "$metrics" bin/graphrepro run --variant "$vv" --graph "sprand:n=$n,seed=1" \
         --reps 1 --max-reps 1 --warmup 0 --no-ceilings --verify off > "$raw" 2>"$raw.err" || { echo "ncu failed for $vv" >&2; tail -5 "$raw.err" >&2; }
