@@ -36,7 +36,7 @@ static void run_usage(FILE *f)
         "                   count iterations (SSSP) also write FILE.iters.csv (min, max, and\n"
         "                   relaxations / m from one untimed trace run where they can trace)\n"
         "  --dump FILE      write the result of the first root (distances, levels, idoms...)\n"
-        "                   as text in the family's format (README: Result dumps)\n"
+        "                   as text in the family's format (docs/results.md)\n"
         "  --trace FILE     per-iteration trace of the first root (family's columns, e.g.\n"
         "                   level, frontier, edges, direction, ms) as CSV; alias --levels\n"
         "  --csv FILE       write the row to FILE (atomically)\n"
