@@ -284,7 +284,7 @@ int gr_gen_cfgirr(const gr_genspec *gs, gr_graph *g, gr_err *err)
 
 /* ---- worst-case families (after Georgiadis, Tarjan, Werneck, "Finding dominators in
  * practice", JGAA 2006; the arc sets below are this suite's constructions with the same aims,
- * see README) ---- */
+ * see docs/dom.md) ---- */
 
 int64_t gr_gen_worst_n(const char *kind, int64_t k)
 {
