@@ -554,68 +554,52 @@ __global__ void __launch_bounds__(MpFrag<T>::THREADS, T == 128 ? 2 : (NS == 2 ? 
 }
 
 /* ---- host side ------------------------------------------------------------------------- */
+constexpr int kStages = 2;      /* shared-memory pipeline stages */
+constexpr int kRound = 2;       /* tiles per round: k = kRound T per product */
+
 struct Cfg {
-    int t, sched, bps, pdelay, rdelay, stages, ovl, kr, tma;
+    int t, bps, pdelay, rdelay, tma;
 };
 
-Cfg cfg_of(const long *pv)
+Cfg cfg_of(const void *params)
 {
+    const gr_fw_tiled_params &p = *static_cast<const gr_fw_tiled_params *>(params);
     Cfg c;
-    c.t = pv[0] == 64 ? 64 : 128;   /* params_ok refuses other values; never a mismatch */
-    c.sched = (int)pv[1];
-    c.bps = (int)pv[2];
-    c.kr = pv[7] == 1 ? 1 : 2;
-    c.pdelay = pv[3] ? (int)pv[3] : 1;
-    c.rdelay = pv[4] ? (int)pv[4] : (c.kr == 2 ? 32 : 16);
-    c.stages = pv[5] == 3 ? 3 : 2;
-    c.ovl = pv[6] != 0 && c.sched == 0;     /* the launch-per-phase mode has no item boundaries */
-    c.tma = pv[8] != 0;
+    c.t = p.t == 64 ? 64 : 128;     /* params_ok refuses other values; never a mismatch */
+    c.bps = p.bps;
+    c.pdelay = p.pdelay;
+    c.rdelay = p.rdelay;
+    c.tma = p.tma != 0;
     return c;
 }
 
 /* The configuration as run on the current device: tma=1 falls back to cp.async stages before
  * sm_90, which has no TMA (the parameter's documented meaning). */
-Cfg cfg_on_device(const long *pv)
+Cfg cfg_on_device(const void *params)
 {
-    Cfg c = cfg_of(pv);
+    Cfg c = cfg_of(params);
     c.tma = c.tma && grtma::has_tma();
     return c;
 }
 
-template <int T_, int NS_, bool OVL_, int R_, bool TMA_> struct Inst {
-    static constexpr int T = T_, NS = NS_, R = R_;
-    static constexpr bool OVL = OVL_, TMA = TMA_;
+template <int T_, bool TMA_> struct Inst {
+    static constexpr int T = T_;
+    static constexpr bool TMA = TMA_;
 };
 
-/* Call fn(Inst<T, NS, OVL, R, TMA>{}) for the configured instantiation (params_ok has vetted
- * t, stages and kr). */
-template <int T, int NS, bool TMA, typename F> void with_inst_tma(const Cfg &c, F &&fn)
-{
-    if (c.kr == 2)
-        c.ovl ? fn(Inst<T, NS, true, 2, TMA>{}) : fn(Inst<T, NS, false, 2, TMA>{});
-    else
-        c.ovl ? fn(Inst<T, NS, true, 1, TMA>{}) : fn(Inst<T, NS, false, 1, TMA>{});
-}
-template <int T, int NS, typename F> void with_inst_ns(const Cfg &c, F &&fn)
-{
-    if (c.tma)
-        with_inst_tma<T, NS, true>(c, fn);
-    else
-        with_inst_tma<T, NS, false>(c, fn);
-}
-template <int T, typename F> void with_inst_t(const Cfg &c, F &&fn)
-{
-    if (c.stages == 3)
-        with_inst_ns<T, 3>(c, fn);
-    else
-        with_inst_ns<T, 2>(c, fn);
-}
+/* Call fn(Inst<T, TMA>{}) for the configured instantiation (params_ok has vetted t). */
 template <typename F> void with_inst(const Cfg &c, F &&fn)
 {
     if (c.t == 64)
-        with_inst_t<64>(c, fn);
+        c.tma ? fn(Inst<64, true>{}) : fn(Inst<64, false>{});
     else
-        with_inst_t<128>(c, fn);
+        c.tma ? fn(Inst<128, true>{}) : fn(Inst<128, false>{});
+}
+
+/* The kernel of instantiation <T, TMA>. */
+template <int T, bool TMA> constexpr auto kernel_of()
+{
+    return fwt_kernel<T, kStages, true, kRound, TMA>;
 }
 
 constexpr size_t kCtrHead = 64;     /* ints before the counters: the claim counter, padded */
@@ -624,7 +608,7 @@ fwt_sched sched_of(int ld, const Cfg &c)
 {
     fwt_sched sc;
     sc.L = ld / c.t;
-    sc.R = c.kr;
+    sc.R = kRound;
     sc.dp = sc.dr = 0;
     return sc;
 }
@@ -635,72 +619,30 @@ size_t counter_bytes(const fwt_sched &sc)
     return (ints * sizeof(int) + 255) / 256 * 256;
 }
 
-template <int T, int NS, bool OVL, int R, bool TMA> const void *kernel_fn()
-{
-    return (const void *)fwt_kernel<T, NS, OVL, R, TMA>;
-}
-
 /* First use: allow the dynamic shared memory, learn the occupancy and the SM count. */
-template <int T, int NS, bool OVL, int R, bool TMA> int blocks_per_sm_max()
+template <int T, bool TMA> int blocks_per_sm_max()
 {
     static int per_sm = -1;
     if (per_sm < 0) {
-        const int smem = (int)fwt_smem_bytes<T, NS, TMA>();
-        GR_CUDA_CHECK(cudaFuncSetAttribute(fwt_kernel<T, NS, OVL, R, TMA>,
+        const int smem = (int)fwt_smem_bytes<T, kStages, TMA>();
+        GR_CUDA_CHECK(cudaFuncSetAttribute(kernel_of<T, TMA>(),
                                            cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
-        GR_CUDA_CHECK(cudaFuncSetAttribute(fwt_kernel<T, NS, OVL, R, TMA>,
+        GR_CUDA_CHECK(cudaFuncSetAttribute(kernel_of<T, TMA>(),
                                            cudaFuncAttributePreferredSharedMemoryCarveout, 100));
         GR_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-            &per_sm, fwt_kernel<T, NS, OVL, R, TMA>, MpFrag<T>::THREADS, (size_t)smem));
+            &per_sm, kernel_of<T, TMA>(), MpFrag<T>::THREADS, (size_t)smem));
         if (per_sm < 1)
             per_sm = 1;
     }
     return per_sm;
 }
 
-template <int T, int NS, bool OVL, int R, bool TMA>
-int persistent_grid(const Cfg &c, const fwt_sched &sc)
+template <int T, bool TMA> int persistent_grid(const Cfg &c, const fwt_sched &sc)
 {
-    const int per_sm = blocks_per_sm_max<T, NS, OVL, R, TMA>();
+    const int per_sm = blocks_per_sm_max<T, TMA>();
     const int bps = c.bps > 0 && c.bps < per_sm ? c.bps : per_sm;
     const long g = (long)bps * grmp::sm_count(), total = (long)fwt_total(&sc);
     return (int)(g < total ? g : total);
-}
-
-/* GR_FWT_STATS=1: a zeroed device buffer for fwt_stat (leaked once per process; diagnostics
- * only), else null. stats_end prints one line per item type to stderr after the kernel. */
-unsigned long long *stats_begin()
-{
-    static unsigned long long *buf = nullptr;
-    const char *e = std::getenv("GR_FWT_STATS");
-    if (!e || *e != '1')
-        return nullptr;
-    if (!buf)
-        GR_CUDA_CHECK(cudaMalloc(&buf, 3 * FWT_ST_PER * sizeof *buf));
-    GR_CUDA_CHECK(cudaMemsetAsync(buf, 0, 3 * FWT_ST_PER * sizeof *buf, 0));
-    return buf;
-}
-void stats_end(const unsigned long long *buf, int grid)
-{
-    unsigned long long h[3 * FWT_ST_PER];
-    GR_CUDA_CHECK(cudaMemcpy(h, buf, sizeof h, cudaMemcpyDeviceToHost));
-    const double us = 1e3 / gr_device_attr(cudaDevAttrClockRate);    /* microseconds per cycle */
-    double wait_all = 0, run_all = 0;
-    for (int t = 0; t < 3; t++) {
-        const unsigned long long *x = h + FWT_ST_PER * t;
-        wait_all += x[FWT_ST_WAIT];
-        run_all += x[FWT_ST_RUN];
-    }
-    std::fprintf(stderr, "fwt-stats grid=%d wait share %.2f%%:", grid,
-                 100.0 * wait_all / (wait_all + run_all));
-    for (int t = 0; t < 3; t++) {
-        const unsigned long long *x = h + FWT_ST_PER * t;
-        const double n = x[FWT_ST_N] ? (double)x[FWT_ST_N] : 1.0;
-        std::fprintf(stderr, " %c n=%llu wait %.2f us (max %.1f, total %.1f%%) run %.2f us;", "PRN"[t],
-                     x[FWT_ST_N], x[FWT_ST_WAIT] * us / n, x[FWT_ST_MAXWAIT] * us,
-                     100.0 * x[FWT_ST_WAIT] / (wait_all + run_all), x[FWT_ST_RUN] * us / n);
-    }
-    std::fprintf(stderr, "\n");
 }
 
 /* The four tensor maps of FwtTmaSrc (boxes: A kMpAStride x T, B T x kMpBK). The column
@@ -720,12 +662,12 @@ template <int T, int R> FwtMaps tma_maps(const FwtArgs &g)
     return m;
 }
 
-template <int T, int NS, bool OVL, int R, bool TMA>
-void launch_inst(const gr_apsp_args *a, const Cfg &c)
+/* One persistent kernel does every phase; its time is reported as non-pivot (the counter reset
+ * before it as other). */
+template <int T, bool TMA> void launch_inst(const gr_apsp_args *a, const Cfg &c)
 {
     constexpr int TH = MpFrag<T>::THREADS;
-    const int smem = (int)fwt_smem_bytes<T, NS, TMA>();
-    (void)blocks_per_sm_max<T, NS, OVL, R, TMA>();
+    const int smem = (int)fwt_smem_bytes<T, kStages, TMA>();
     FwtArgs args;
     args.d = a->d;
     args.ld = a->ld;
@@ -738,92 +680,60 @@ void launch_inst(const gr_apsp_args *a, const Cfg &c)
     FwtMaps maps;
     std::memset(&maps, 0, sizeof maps);
     if (TMA)
-        maps = tma_maps<T, R>(args);
-    if (c.sched == 1) {
-        const int nr = fwt_phase_count(&args.sc, FWT_R), nn = fwt_phase_count(&args.sc, FWT_N);
-        for (int K = 0; K < fwt_rounds(&args.sc); K++) {
-            gr_phase_mark(a->ph, GR_APSP_PHASE_PIVOT);
-            fwt_kernel<T, NS, OVL, R, TMA><<<1, TH, smem>>>(args, maps, FWT_P, K);
-            GR_CHECK_LAUNCH();
-            if (nn == 0)
-                continue;
-            gr_phase_mark(a->ph, GR_APSP_PHASE_ROWCOL);
-            fwt_kernel<T, NS, OVL, R, TMA><<<nr, TH, smem>>>(args, maps, FWT_R, K);
-            GR_CHECK_LAUNCH();
-            gr_phase_mark(a->ph, GR_APSP_PHASE_NONPIVOT);
-            fwt_kernel<T, NS, OVL, R, TMA><<<nn, TH, smem>>>(args, maps, FWT_N, K);
-            GR_CHECK_LAUNCH();
-        }
-    } else {
-        const int G = persistent_grid<T, NS, OVL, R, TMA>(c, args.sc);
-        args.sc.dp = c.pdelay * G / 4;
-        args.sc.dr = c.rdelay * G / 4;
-        args.stats = OVL ? nullptr : stats_begin();
-        /* One kernel does all phases; its time is reported as non-pivot. */
-        gr_phase_mark(a->ph, GR_APSP_PHASE_OTHER);
-        GR_CUDA_CHECK(cudaMemsetAsync(a->ws, 0, counter_bytes(args.sc), 0));
-        gr_phase_mark(a->ph, GR_APSP_PHASE_NONPIVOT);
-        fwt_kernel<T, NS, OVL, R, TMA><<<G, TH, smem>>>(args, maps, -1, 0);
-        GR_CHECK_LAUNCH();
-        if (args.stats)
-            stats_end(args.stats, G);
-    }
+        maps = tma_maps<T, kRound>(args);
+    const int G = persistent_grid<T, TMA>(c, args.sc);
+    args.sc.dp = c.pdelay * G / 4;
+    args.sc.dr = c.rdelay * G / 4;
+    gr_phase_mark(a->ph, GR_APSP_PHASE_OTHER);
+    GR_CUDA_CHECK(cudaMemsetAsync(a->ws, 0, counter_bytes(args.sc), 0));
+    gr_phase_mark(a->ph, GR_APSP_PHASE_NONPIVOT);
+    fwt_kernel<T, kStages, true, kRound, TMA><<<G, TH, smem>>>(args, maps, -1, 0);
+    GR_CHECK_LAUNCH();
     gr_phase_end(a->ph);
 }
 
-int tiled_pad(const long *pv) { return cfg_of(pv).t * cfg_of(pv).kr; }
-int tiled_layout(const long *) { return 0; }
+int tiled_pad(const void *params) { return cfg_of(params).t * kRound; }
+int tiled_layout(const void *) { return 0; }
 
-size_t tiled_workspace(int ld, const long *pv)
+size_t tiled_workspace(int ld, const void *params)
 {
-    const Cfg c = cfg_of(pv);
+    const Cfg c = cfg_of(params);
     return counter_bytes(sched_of(ld, c)) +
-           (size_t)FWT_NBUF * 2 * (size_t)ld * (size_t)(c.t * c.kr) * sizeof(int32_t);
+           (size_t)FWT_NBUF * 2 * (size_t)ld * (size_t)(c.t * kRound) * sizeof(int32_t);
 }
 
 void tiled_launch(const gr_apsp_args *a)
 {
-    const Cfg c = cfg_on_device(a->pv);
-    with_inst(c, [&](auto inst) { using I = decltype(inst);
-        launch_inst<I::T, I::NS, I::OVL, I::R, I::TMA>(a, c); });
+    const Cfg c = cfg_on_device(a->params);
+    with_inst(c, [&](auto inst) { using I = decltype(inst); launch_inst<I::T, I::TMA>(a, c); });
 }
 
-void tiled_attrs(int ld, const long *pv, gr_kernel_attrs *out)
+void tiled_attrs(int ld, const void *params, gr_kernel_attrs *out)
 {
-    const Cfg c = cfg_on_device(pv);
+    const Cfg c = cfg_on_device(params);
     with_inst(c, [&](auto inst) {
         using I = decltype(inst);
-        constexpr int T = I::T, NS = I::NS, R = I::R;
-        constexpr bool OVL = I::OVL, TMA = I::TMA;
-        const fwt_sched sc = sched_of(ld, c);
-        const long nn = fwt_phase_count(&sc, FWT_N);
-        const long blocks = c.sched == 1 ? nn : persistent_grid<T, NS, OVL, R, TMA>(c, sc);
+        constexpr int T = I::T;
+        constexpr bool TMA = I::TMA;
+        const long blocks = persistent_grid<T, TMA>(c, sched_of(ld, c));
         char name[64];
-        std::snprintf(name, sizeof name, "fwt_kernel<%d,%d,%d,%d,%d>", T, NS, (int)OVL, R,
-                      (int)TMA);
-        gr_kernel_attrs_read(kernel_fn<T, NS, OVL, R, TMA>(), name, MpFrag<T>::THREADS,
-                             (int)fwt_smem_bytes<T, NS, TMA>(), blocks, out);
+        std::snprintf(name, sizeof name, "fwt_kernel<%d,%d>", T, (int)TMA);
+        gr_kernel_attrs_read((const void *)kernel_of<T, TMA>(), name, MpFrag<T>::THREADS,
+                             (int)fwt_smem_bytes<T, kStages, TMA>(), blocks, out);
     });
 }
 
-int tiled_params_ok(const long *pv, char *why, size_t len)
+int tiled_params_ok(const void *params, char *why, size_t len)
 {
+    const gr_fw_tiled_params &p = *static_cast<const gr_fw_tiled_params *>(params);
     const char *bad = nullptr;
-    if (pv[0] != 0 && pv[0] != 64 && pv[0] != 128)
-        bad = "t must be 64 or 128 (0 = 128)";
-    else if (pv[1] != 0 && pv[1] != 1)
-        bad = "sched must be 0 (persistent) or 1 (three launches per round)";
-    else if (pv[2] < 0 || pv[2] > 64)
+    if (p.t != 64 && p.t != 128)
+        bad = "t must be 64 or 128";
+    else if (p.bps < 0 || p.bps > 64)
         bad = "bps must be in [0, 64] (0 = occupancy limit)";
-    else if (pv[3] < 0 || pv[3] > 4096 || pv[4] < 0 || pv[4] > 4096)
-        bad = "pdelay and rdelay must be in [0, 4096] quarter-grids (0 = default)";
-    else if (pv[5] != 0 && pv[5] != 2 && pv[5] != 3)
-        bad = "stages must be 2 or 3 (0 = 2)";
-    else if (pv[6] != 0 && pv[6] != 1)
-        bad = "ovl must be 0 or 1";
-    else if (pv[7] != 1 && pv[7] != 2)
-        bad = "kr must be 1 or 2";
-    else if (pv[8] != 0 && pv[8] != 1)
+    else if (p.pdelay < 0 || p.pdelay > 4096 || p.rdelay < 0 || p.rdelay > 4096)
+        bad = "pdelay and rdelay must be in [0, 4096] quarter-grids";
+    else if (p.tma != 0 && p.tma != 1)
         bad = "tma must be 0 or 1";
     if (bad && why && len)
         std::snprintf(why, len, "%s", bad);
