@@ -1,7 +1,8 @@
 /* test_fw_tiled_sched.c - replays fw-tiled's work list (kernels/apsp/fw_tiled_sched.h) on the
  * host, no GPU needed, for rounds of R = FWT_ROUND tiles: every item exactly once, every
- * dependency earlier in the claim order, and random out-of-order execution by G workers - operands read and results written at random moments, constrained
- * only by the dependency counters - computing exact APSP through the same three panel buffers
+ * dependency earlier in the claim order, and random out-of-order execution by G workers -
+ * operands read and results written at random moments, constrained only by the dependency
+ * counters - computing exact APSP through the same three panel buffers
  * as the GPU code (compared with plain FW; every panel piece read must also have been written
  * by the reader's round). An R item reads its band of D (R tiles) while the other R items of
  * the band may rewrite it, as on the GPU. Dropping any one dependency makes some replay go
