@@ -33,6 +33,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "graph/graph.h"
+#include "kernel_attrs.h"
 #include "registry.h"
 
 typedef struct {
@@ -118,6 +119,14 @@ typedef struct gr_family {
     int (*dump)(FILE *f, const gr_graph *g, const void *result, int32_t source);
     /* Column names of the per-iteration trace, NULL-terminated (NULL: no trace). */
     const char *trace_columns[GR_MAX_TRACE_COLS + 1];
+    /* Optional (kind = attrs experiments): describe variant v's main kernel with parameters
+     * params (v's struct) on an n-vertex problem: fill out and *size (the size the kernel runs
+     * at, e.g. n padded to the variant's tile) and return 1; 0 when v has no such kernel. */
+    int (*kernel_attrs)(const gr_variant *v, const void *params, int64_t n, int64_t *size,
+                        gr_kernel_attrs *out);
+    /* Optional: lines of `graphrepro info`'s host section that belong to this family (each
+     * "  name: value\n"). */
+    void (*host_info)(FILE *f);
 } gr_family;
 
 const gr_family *gr_family_find(const char *name);

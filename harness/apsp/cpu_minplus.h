@@ -64,16 +64,22 @@ const char *gr_cpu_simd_name(void);
  * *simd_width_out (may be NULL) gets the int32 lanes per vector. */
 double gr_cpu_minplus_peak(int threads, int *simd_width_out);
 
-/* ---- cpu-fw-blocked (fw_blocked.c); pv[0] = b (0 = auto), pv[1] = threads (0 = all) ---- */
+/* ---- cpu-fw-blocked (fw_blocked.c) ------------------------------------------------------ */
+typedef struct {
+    int b;          /* block size, a multiple of 16; 0 = auto (gr_fwb_block) */
+    int threads;    /* OpenMP threads playing the SPEs; 0 = all cores */
+} gr_cpu_fw_blocked_params;
+
 #define GR_FWB_AUTO_PAD 64      /* pad when b = 0 */
 #define GR_FWB_AUTO_MAX 128     /* b = 0: 128, 64 or 32 by ld and threads (gr_fwb_block) */
 #define GR_FWB_AUTO_MIN 32
-/* Block size used for this ld and pv (auto: by ld and thread count). */
-int gr_fwb_block(int ld, const long *pv);
-int gr_fwb_pad(const long *pv);
-int gr_fwb_layout(const long *pv);
-size_t gr_fwb_workspace_bytes(int ld, const long *pv);
-int gr_fwb_params_ok(const long *pv, char *why, size_t len);
+/* Block size used for this ld and p (auto: by ld and thread count). The hooks below take a
+ * const gr_cpu_fw_blocked_params * as params (the gr_apsp_impl signatures). */
+int gr_fwb_block(int ld, const gr_cpu_fw_blocked_params *p);
+int gr_fwb_pad(const void *params);
+int gr_fwb_layout(const void *params);
+size_t gr_fwb_workspace_bytes(int ld, const void *params);
+int gr_fwb_params_ok(const void *params, char *why, size_t len);
 void gr_fwb_launch(const gr_apsp_args *a);
 
 #endif

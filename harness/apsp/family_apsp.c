@@ -1,6 +1,7 @@
-/* family_apsp.c - the APSP family: input checks (int32 overflow guard), the shared prepare /
- * reset / run / fetch / release hooks of every APSP variant (GPU and CPU), the reference
- * (Dijkstra from every row, or sampled rows) and the metric and efficiency definitions. */
+/* family_apsp.c - the APSP family: input checks (int32 overflow guard), the shared check /
+ * prepare / reset / run / fetch / release hooks of every APSP variant (GPU and CPU), the
+ * reference (Dijkstra from every row, or sampled rows), the metric and efficiency definitions,
+ * and the family's kernel_attrs and host_info hooks. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +11,7 @@
 #include "family.h"
 #include "apsp/family_apsp.h"
 #include "apsp/apsp_ceilings.h"
+#include "apsp/cpu_minplus.h"
 
 /* ---- input check ---------------------------------------------------------------------- */
 static int apsp_check_input(const gr_graph *g, gr_err *err)
@@ -123,6 +125,29 @@ static int apsp_dump(FILE *f, const gr_graph *g, const void *result, int32_t sou
     return ferror(f) ? -1 : 0;
 }
 
+/* The padded size of an n-vertex problem: n rounded up to the variant's pad, at least one pad. */
+static int64_t apsp_ld(const gr_apsp_impl *impl, const void *params, int64_t n)
+{
+    int64_t pad = impl->pad(params), ld = (n + pad - 1) / pad * pad;
+    return ld ? ld : pad;
+}
+
+/* kind = attrs: the variant's non-pivot (main) kernel at the padded size of an n-vertex
+ * problem. 0 for the variants without one (the host variants). */
+static int apsp_kernel_attrs(const gr_variant *v, const void *params, int64_t n, int64_t *size,
+                             gr_kernel_attrs *out)
+{
+    const gr_apsp_impl *impl = v->impl;
+    if (!impl->nonpivot_attrs)
+        return 0;
+    *size = apsp_ld(impl, params, n);
+    impl->nonpivot_attrs((int)*size, params, out);
+    return 1;
+}
+
+/* `graphrepro info`: which host (min,+) kernels cpu-fw-blocked runs here. */
+static void apsp_host_info(FILE *f) { fprintf(f, "  simd (min,+) path: %s\n", gr_cpu_simd_name()); }
+
 const gr_family gr_family_apsp = {
     .name = "apsp",
     .shape = GR_SHAPE_ALL_PAIRS,
@@ -141,12 +166,14 @@ const gr_family gr_family_apsp = {
     .ceilings = gr_apsp_ceilings,
     .ceiling_rows = gr_apsp_ceiling_rows,
     .dump = apsp_dump,
+    .kernel_attrs = apsp_kernel_attrs,
+    .host_info = apsp_host_info,
 };
 
 /* ---- variant hooks --------------------------------------------------------------------- */
 typedef struct {
     const gr_apsp_impl *impl;
-    long pv[GR_MAX_PARAMS];
+    gr_params params;           /* the variant's parameter struct */
     int gpu, n, ld, layout;
     size_t bytes;
     int32_t *pristine, *work;   /* device memory for GPU variants, host memory otherwise */
@@ -154,29 +181,27 @@ typedef struct {
     int32_t *host;              /* ld x ld staging for fetch */
 } apsp_state;
 
-int gr_apsp_check(const gr_variant *v, const long *pv, const gr_graph *g, gr_err *err)
+int gr_apsp_check(const gr_variant *v, const void *params, const gr_graph *g, gr_err *err)
 {
     const gr_apsp_impl *impl = v->impl;
     char why[256] = "";
-    if (impl->params_ok && !impl->params_ok(pv, why, sizeof why))
+    if (impl->params_ok && !impl->params_ok(params, why, sizeof why))
         return gr_errf(err, "variant %s: %s", v->name, why);
     return g ? apsp_check_input(g, err) : 0;
 }
 
-void *gr_apsp_prepare(const gr_variant *v, const long *pv, const gr_graph *g, gr_err *err)
+void *gr_apsp_prepare(const gr_variant *v, const void *params, const gr_graph *g, gr_err *err)
 {
-    if (gr_apsp_check(v, pv, g, err))
+    if (gr_apsp_check(v, params, g, err))
         return NULL;
     apsp_state *s = gr_xcalloc(1, sizeof *s);
     s->impl = v->impl;
-    memcpy(s->pv, pv, sizeof s->pv);
+    memcpy(s->params.bytes, params, v->params_size);
+    const void *p = s->params.bytes;
     s->gpu = v->gpu;
     s->n = g->n;
-    int pad = s->impl->pad(pv);
-    s->ld = ((g->n + pad - 1) / pad) * pad;
-    if (s->ld == 0)
-        s->ld = pad;
-    s->layout = s->impl->layout(pv);
+    s->ld = (int)apsp_ld(s->impl, p, g->n);
+    s->layout = s->impl->layout(p);
     s->bytes = (size_t)s->ld * s->ld * sizeof(int32_t);
     s->host = gr_apsp_matrix_build(g, s->ld);
     if (s->layout > 0) {
@@ -185,7 +210,7 @@ void *gr_apsp_prepare(const gr_variant *v, const long *pv, const gr_graph *g, gr
         free(s->host);
         s->host = b;
     }
-    size_t wsb = s->impl->workspace_bytes ? s->impl->workspace_bytes(s->ld, pv) : 0;
+    size_t wsb = s->impl->workspace_bytes ? s->impl->workspace_bytes(s->ld, p) : 0;
     if (s->gpu) {
         s->pristine = gr_gpu_malloc(s->bytes);
         s->work = gr_gpu_malloc(s->bytes);
@@ -213,7 +238,7 @@ void gr_apsp_run(void *p, int32_t source, gr_phases *ph)
 {
     (void)source;
     apsp_state *s = p;
-    gr_apsp_args a = {s->n, s->ld, s->work, s->pv, ph, s->ws};
+    gr_apsp_args a = {s->n, s->ld, s->work, s->params.bytes, ph, s->ws};
     s->impl->launch(&a);
 }
 

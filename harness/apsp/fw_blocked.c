@@ -13,18 +13,25 @@
 
 #define FWB_ALIGN 64
 
-int gr_fwb_pad(const long *pv) { return pv[0] > 0 ? (int)pv[0] : GR_FWB_AUTO_PAD; }
-int gr_fwb_layout(const long *pv) { (void)pv; return 0; }
+int gr_fwb_pad(const void *params)
+{
+    const gr_cpu_fw_blocked_params *p = params;
+    return p->b > 0 ? p->b : GR_FWB_AUTO_PAD;
+}
+int gr_fwb_layout(const void *params) { (void)params; return 0; }
 
-static int fwb_threads(const long *pv) { return pv[1] > 0 ? (int)pv[1] : omp_get_max_threads(); }
+static int fwb_threads(const gr_cpu_fw_blocked_params *p)
+{
+    return p->threads > 0 ? p->threads : omp_get_max_threads();
+}
 
 /* b = 0: the largest of 128, 64, 32 dividing ld that leaves N = ld/b >= 8 blocks and at least
  * 4 white blocks per thread (measured on 2 cores: 128 from n = 1024, 64 at 512-768, 32 below). */
-int gr_fwb_block(int ld, const long *pv)
+int gr_fwb_block(int ld, const gr_cpu_fw_blocked_params *p)
 {
-    if (pv[0] > 0)
-        return (int)pv[0];
-    long threads = fwb_threads(pv), nmin = 8;
+    if (p->b > 0)
+        return p->b;
+    long threads = fwb_threads(p), nmin = 8;
     while ((nmin - 1) * (nmin - 1) < 4 * threads)
         nmin++;
     for (int b = GR_FWB_AUTO_MAX; b > GR_FWB_AUTO_MIN; b /= 2)
@@ -37,21 +44,22 @@ int gr_fwb_block(int ld, const long *pv)
 static size_t fwb_ws_elems(int ld, int b) { return 2 * (size_t)ld * b + (size_t)b * b; }
 
 /* Sized for the largest b auto could pick, so a different thread count at launch still fits. */
-size_t gr_fwb_workspace_bytes(int ld, const long *pv)
+size_t gr_fwb_workspace_bytes(int ld, const void *params)
 {
-    int b = pv[0] > 0 ? (int)pv[0] : (ld < GR_FWB_AUTO_MAX ? ld : GR_FWB_AUTO_MAX);
+    const gr_cpu_fw_blocked_params *p = params;
+    int b = p->b > 0 ? p->b : (ld < GR_FWB_AUTO_MAX ? ld : GR_FWB_AUTO_MAX);
     return fwb_ws_elems(ld, b) * sizeof(int32_t) + FWB_ALIGN;
 }
 
-int gr_fwb_params_ok(const long *pv, char *why, size_t len)
+int gr_fwb_params_ok(const void *params, char *why, size_t len)
 {
-    long b = pv[0], t = pv[1];
-    if (b != 0 && (b < 16 || b > 512 || b % 16 != 0)) {
-        snprintf(why, len, "parameter b = %ld: must be 0 (auto) or a multiple of 16 in 16..512", b);
+    const gr_cpu_fw_blocked_params *p = params;
+    if (p->b != 0 && (p->b < 16 || p->b > 512 || p->b % 16 != 0)) {
+        snprintf(why, len, "parameter b = %d: must be 0 (auto) or a multiple of 16 in 16..512", p->b);
         return 0;
     }
-    if (t < 0) {
-        snprintf(why, len, "parameter threads = %ld: must be >= 0 (0 = all cores)", t);
+    if (p->threads < 0) {
+        snprintf(why, len, "parameter threads = %d: must be >= 0 (0 = all cores)", p->threads);
         return 0;
     }
     return 1;
@@ -81,9 +89,10 @@ static void fwb_rowcol(const gr_minplus_ops *ops, int b, int32_t *blk, long ld, 
 void gr_fwb_launch(const gr_apsp_args *a)
 {
     const gr_minplus_ops *ops = gr_cpu_minplus_ops();
-    const int ld = a->ld, b = gr_fwb_block(ld, a->pv), nb = ld / b;
-    const int threads = fwb_threads(a->pv);
-    void *own = a->ws ? NULL : gr_xmalloc(gr_fwb_workspace_bytes(ld, a->pv));
+    const gr_cpu_fw_blocked_params *p = a->params;
+    const int ld = a->ld, b = gr_fwb_block(ld, p), nb = ld / b;
+    const int threads = fwb_threads(p);
+    void *own = a->ws ? NULL : gr_xmalloc(gr_fwb_workspace_bytes(ld, p));
     char *base = a->ws ? a->ws : own;
     int32_t *pcol = (int32_t *)(((uintptr_t)base + FWB_ALIGN - 1) & ~(uintptr_t)(FWB_ALIGN - 1));
     int32_t *prow = pcol + (size_t)ld * b, *kk = prow + (size_t)ld * b;

@@ -49,7 +49,7 @@ MP_FN(mp_tile)(int nv, int kk, const int32_t *cin, long ldci, int32_t *cout, lon
 
 /* cout = min(cin, a (x) b): m x n (multiples of 16) over kk. Row tiles outside, column strips
  * of MP_V vectors inside: c is then walked row by row (hardware prefetch follows it from memory;
- * the strip-outer order was 8% slower at n = 4096), the MP_R rows of a stay in L1 and b streams
+ * the strip-outer order is 8% slower at n = 4096), the MP_R rows of a stay in L1 and b streams
  * from L2. */
 MP_ATTR static void MP_FN(mp_product)(int m, int n, int kk, const int32_t *cin, long ldci,
                                       int32_t *cout, long ldco, const int32_t *a, long lda,

@@ -7,7 +7,7 @@
 #include <omp.h>
 #include "cli/commands.h"
 #include "defaults.h"
-#include "apsp/cpu_minplus.h"
+#include "family.h"
 #include "gpu.h"
 #include "measure/hostinfo.h"
 #include "measure/papi_counters.h"
@@ -36,9 +36,12 @@ int gr_cmd_info(int argc, char **argv)
     printf("  CUDA toolkit (nvcc) %d.%d, CUDA runtime linked %d.%d\n", gr_gpu_toolkit_version() / 1000,
            gr_gpu_toolkit_version() % 1000 / 10, gr_gpu_runtime_version() / 1000,
            gr_gpu_runtime_version() % 1000 / 10);
-    printf("host\n  cpu %s\n  cores %ld online (OpenMP threads %d)\n  simd (min,+) path: %s\n"
-           "  results tag: %s\n", cpu, sysconf(_SC_NPROCESSORS_ONLN), omp_get_max_threads(),
-           gr_cpu_simd_name(), tag);
+    printf("host\n  cpu %s\n  cores %ld online (OpenMP threads %d)\n", cpu,
+           sysconf(_SC_NPROCESSORS_ONLN), omp_get_max_threads());
+    for (int f = 0; gr_families[f]; f++)
+        if (gr_families[f]->host_info)
+            gr_families[f]->host_info(stdout);
+    printf("  results tag: %s\n", tag);
     int n = gr_gpu_count();
     printf("devices\n");
     if (n == 0)

@@ -1,10 +1,10 @@
-/* exp_attrs.c - kind = attrs: resource use of each APSP variant's main (non-pivot) kernel at
- * the experiment's sizes, read from the CUDA runtime (cudaFuncGetAttributes and the occupancy
- * API): threads, shared bytes, registers, spill bytes, blocks per launch, occupancy. */
+/* exp_attrs.c - kind = attrs: resource use of each variant's main kernel at the experiment's
+ * sizes, read from the CUDA runtime (cudaFuncGetAttributes and the occupancy API) through the
+ * family's kernel_attrs hook: threads, shared bytes, registers, spill bytes, blocks per launch,
+ * occupancy. Variants whose family has no such hook, or no kernel to describe, are skipped. */
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
-#include "../../kernels/apsp/apsp.h"
+#include "family.h"
 #include "output/csv.h"
 #include "experiment/experiment.h"
 #include "graph/graph_io.h"
@@ -41,17 +41,16 @@ int gr_exp_attrs(const gr_config *c, const gr_exp_opts *o, const char *csv, gr_e
             gr_params pv;
             if (gr_variant_parse(variants[vi], &v, &pv, err) || gr_variant_check(v, &pv, NULL, err))
                 return -1;
-            const gr_apsp_impl *impl = v->impl;
-            if (strcmp(v->family, "apsp") || !impl->nonpivot_attrs)
-                continue;
-            int pad = impl->pad((const long *)(const void *)pv.bytes), ld = (int)((gs.n + pad - 1) / pad) * pad;
+            const gr_family *fam = gr_family_find(v->family);
             gr_kernel_attrs a;
-            impl->nonpivot_attrs(ld, (const long *)(const void *)pv.bytes, &a);
+            int64_t ld = 0;
+            if (!fam || !fam->kernel_attrs || !fam->kernel_attrs(v, pv.bytes, gs.n, &ld, &a))
+                continue;
             gr_params_format(v, &pv, params, sizeof params);
             char *qk = gr_csv_quote(a.kernel);   /* template names hold commas */
-            snprintf(line, sizeof line, "%s,%s,%s,%s,%lld,%d,%s,%d,%d,%d,%d,%ld,%d,%.4f,%s,%s,%s",
+            snprintf(line, sizeof line, "%s,%s,%s,%s,%lld,%lld,%s,%d,%d,%d,%d,%ld,%d,%.4f,%s,%s,%s",
                      gr_config_get(c, "paper", v->paper), gr_config_get(c, "name", "-"), v->name,
-                     params, (long long)gs.n, ld, qk, a.threads, a.shared_bytes, a.registers,
+                     params, (long long)gs.n, (long long)ld, qk, a.threads, a.shared_bytes, a.registers,
                      a.local_bytes, a.blocks, a.blocks_per_sm, a.occupancy, dev, gr_git_rev(), date);
             free(qk);
             gr_csv_line(&w, line);

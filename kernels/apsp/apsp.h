@@ -1,5 +1,7 @@
-/* apsp.h - the contract between the APSP family glue (harness/family_apsp.c) and the APSP
- * launchers in kernels/apsp/ (CUDA, extern "C") and harness/cpu_*.c (host variants).
+/* apsp.h - the contract between the APSP family glue (harness/apsp/family_apsp.c) and the APSP
+ * launchers in kernels/apsp/ (CUDA, extern "C") and harness/apsp/ (host variants): each GPU
+ * variant's parameter struct, the launch arguments and the table of hooks every implementation
+ * fills.
  *
  * The glue builds the distance matrix D from the graph (0 on the diagonal, the smallest arc
  * weight between u and v, GR_INF where there is no arc), pads it to ld x ld (ld a multiple of
@@ -12,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "../../contract/gpu.h"
+#include "../../contract/kernel_attrs.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -21,41 +24,55 @@ extern "C" {
 enum { GR_APSP_PHASE_PIVOT = 0, GR_APSP_PHASE_ROWCOL = 1, GR_APSP_PHASE_NONPIVOT = 2,
        GR_APSP_PHASE_OTHER = 3 };
 
+/* ---- parameters of the GPU variants (registry: harness/apsp/registry_apsp.c) ------------ */
+typedef struct {
+    int t;      /* tile width 16, 32 or 64 */
+    int l;      /* sub-matrices per block along a row; 0 = the paper's (Table 2) */
+} gr_fw_mm_params;
+
+typedef struct {
+    int t;      /* tile width 16, 32 or 64 */
+    int tp;     /* sub-tile width t' in {1, 2, 4, 8, 16}; 0 = the paper's */
+    int l;      /* tiles per block; 0 = the paper's */
+} gr_fw_2level_params;
+
+typedef struct {
+    int tr;     /* base-case size tR in {16, 32, 64} */
+} gr_fw_recursive_params;
+
+typedef struct {
+    int t;      /* tile width 64 or 128 */
+    int bps;    /* blocks per SM of the persistent grid; 0 = the occupancy limit */
+    int pdelay; /* look-ahead slot of the next pivot closure, in quarter-grids */
+    int rdelay; /* look-ahead slot of the next row/column tiles, in quarter-grids */
+    int tma;    /* 1: stages filled by TMA bulk copies (sm_90+, cp.async before); 0: cp.async */
+} gr_fw_tiled_params;
+
 typedef struct {
     int n;              /* real vertices */
-    int ld;             /* padded size, a multiple of pad(pv) */
+    int ld;             /* padded size, a multiple of pad(params) */
     int32_t *d;         /* ld x ld matrix (device memory for GPU variants), layout per impl */
-    const long *pv;     /* the variant's parameters, in its gr_param_def order, defaults filled */
+    const void *params; /* the variant's parameter struct (gr_fw_*_params), defaults filled */
     gr_phases *ph;      /* NULL except in the phase pass: call gr_phase_mark/gr_phase_end */
     void *ws;           /* workspace of workspace_bytes(), NULL if 0 bytes */
 } gr_apsp_args;
 
-/* Resource use of one kernel, read from the CUDA runtime (okuyama2010 Table 2). */
+/* Every hook gets the variant's own parameter struct as params (NULL-safe for variants with
+ * none). */
 typedef struct {
-    char kernel[64];
-    int threads;            /* per block */
-    int shared_bytes;       /* static + dynamic per block */
-    int registers;          /* per thread */
-    int local_bytes;        /* spill / stack per thread */
-    long blocks;            /* launched per call at this ld */
-    int blocks_per_sm;      /* occupancy API */
-    double occupancy;       /* active warps / max warps per SM, 0..1 */
-} gr_kernel_attrs;
-
-typedef struct {
-    /* ld must be a multiple of pad(pv) (>= 1). */
-    int (*pad)(const long *pv);
+    /* ld must be a multiple of pad(params) (>= 1). */
+    int (*pad)(const void *params);
     /* 0: row-major ld x ld. b > 0: blocked data layout with b x b tiles, tiles row-major,
      * elements row-major inside a tile (element (i,j) at ((i/b)*(ld/b) + j/b)*b*b + (i%b)*b + j%b). */
-    int (*layout)(const long *pv);
+    int (*layout)(const void *params);
     /* Extra device (or host, for CPU variants) bytes the launcher needs; may be NULL. */
-    size_t (*workspace_bytes)(int ld, const long *pv);
-    /* Compute APSP in place. Must handle any ld that is a multiple of pad(pv), ld >= pad. */
+    size_t (*workspace_bytes)(int ld, const void *params);
+    /* Compute APSP in place. Must handle any ld that is a multiple of pad(params), ld >= pad. */
     void (*launch)(const gr_apsp_args *a);
     /* Optional: describe the non-pivot (main) kernel at this ld (GPU variants). */
-    void (*nonpivot_attrs)(int ld, const long *pv, gr_kernel_attrs *out);
+    void (*nonpivot_attrs)(int ld, const void *params, gr_kernel_attrs *out);
     /* Optional: refuse parameter combinations (return 0 and fill why[len]). 1 = fine. */
-    int (*params_ok)(const long *pv, char *why, size_t len);
+    int (*params_ok)(const void *params, char *why, size_t len);
 } gr_apsp_impl;
 
 /* Implementations (each in its own file). */
@@ -64,13 +81,8 @@ extern const gr_apsp_impl gr_apsp_fw_mm;         /* kernels/apsp/fw_mm.cu */
 extern const gr_apsp_impl gr_apsp_fw_2level;     /* kernels/apsp/fw_2level.cu */
 extern const gr_apsp_impl gr_apsp_fw_recursive;  /* kernels/apsp/fw_recursive.cu */
 extern const gr_apsp_impl gr_apsp_fw_tiled;      /* kernels/apsp/fw_tiled.cu */
-extern const gr_apsp_impl gr_apsp_cpu_fw;        /* harness/apsp_cpu_fw.c */
-extern const gr_apsp_impl gr_apsp_cpu_fw_blocked;/* harness/cpu_fw_blocked.c */
-
-/* Fill out from cudaFuncGetAttributes + the occupancy API for a kernel function pointer
- * (kernels/common/gpu_runtime.cu). */
-void gr_kernel_attrs_read(const void *func, const char *name, int threads, int dyn_smem,
-                          long blocks, gr_kernel_attrs *out);
+extern const gr_apsp_impl gr_apsp_cpu_fw;        /* harness/apsp/apsp_cpu_fw.c */
+extern const gr_apsp_impl gr_apsp_cpu_fw_blocked;/* harness/apsp/cpu_fw_blocked.c */
 
 #ifdef __cplusplus
 }

@@ -12,8 +12,8 @@
  * rows, so that on sm_90 its B values are one LDS.128 per 4 updates. Each block does l
  * consecutive tiles of a tile row. Table 2's block counts ((n/t-1) * ceil((n/t)/l)) show that the
  * groups of l run over all n/t tile columns with the pivot column skipped inside the block; we do
- * the same. pad() = t. Parameters: pv[0] = t in {16,32,64}, pv[1] = t' (0: the paper's 4/2/4),
- * pv[2] = l (0: the paper's 16/16/1 at n = 8192, Table 2).
+ * the same. pad() = t. Parameters (gr_fw_2level_params): t in {16,32,64}, tp = t' (0: the
+ * paper's 4/2/4), l (0: the paper's 16/16/1 at n = 8192, Table 2).
  *
  * Hopper (sm_90) deviations: the paper bound t' <= 512/t came from GT200's 512 threads per block;
  * we allow t*t' <= 1024. The paper read the pivot row through the texture unit; we read both slabs
@@ -28,21 +28,27 @@
 
 namespace {
 
-constexpr long TL_MAX_L = 65536;
+constexpr int TL_MAX_L = 65536;
 constexpr int TL_MAX_THREADS = 1024;
 
-long tl_t(const long *pv) { return pv[0]; }
-/* The paper's t' (Table 2) when pv[1] == 0. */
-long tl_tp(const long *pv)
+const gr_fw_2level_params &tl_params(const void *p)
 {
-    if (pv[1] > 0) return pv[1];
-    return pv[0] == 32 ? 2 : 4;
+    return *static_cast<const gr_fw_2level_params *>(p);
 }
-/* The paper's l at n = 8192 (Table 2) when pv[2] == 0. */
-int tl_l(const long *pv)
+int tl_t(const void *p) { return tl_params(p).t; }
+/* The paper's t' (Table 2) when tp == 0. */
+int tl_tp(const void *p)
 {
-    if (pv[2] > 0) return (int)pv[2];
-    return pv[0] == 64 ? 1 : 16;
+    const gr_fw_2level_params &q = tl_params(p);
+    if (q.tp > 0) return q.tp;
+    return q.t == 32 ? 2 : 4;
+}
+/* The paper's l at n = 8192 (Table 2) when l == 0. */
+int tl_l(const void *p)
+{
+    const gr_fw_2level_params &q = tl_params(p);
+    if (q.l > 0) return q.l;
+    return q.t == 64 ? 1 : 16;
 }
 
 template <int T, int TP>
@@ -80,7 +86,7 @@ __global__ void __launch_bounds__(T * TP) fw_2level_nonpivot(int32_t *d, int nt,
 
 /* Call f(std::integral_constant<int, TP>()) for the runtime t' in {1,2,4,8,16}; 0 otherwise. */
 template <class F>
-int tl_with_tp(long tp, F f)
+int tl_with_tp(int tp, F f)
 {
     switch (tp) {
     case 1: f(std::integral_constant<int, 1>()); return 1;
@@ -94,11 +100,11 @@ int tl_with_tp(long tp, F f)
 
 /* f(tc, tpc) with both shapes as integral constants; 0 if either is not supported. */
 template <class F>
-int tl_with_shape(const long *pv, F f)
+int tl_with_shape(const void *p, F f)
 {
     int ok = 0;
-    fwb_with_t(tl_t(pv), [&](auto tc) {
-        ok = tl_with_tp(tl_tp(pv), [&](auto tpc) { f(tc, tpc); });
+    fwb_with_t(tl_t(p), [&](auto tc) {
+        ok = tl_with_tp(tl_tp(p), [&](auto tpc) { f(tc, tpc); });
     });
     return ok;
 }
@@ -106,13 +112,13 @@ int tl_with_shape(const long *pv, F f)
 /* Non-pivot grid: x = tile rows but the pivot row, y = groups of l tile columns. */
 dim3 tl_grid(int nt, int l) { return dim3((unsigned)(nt - 1), (unsigned)((nt + l - 1) / l)); }
 
-int tl_pad(const long *pv) { return (int)tl_t(pv); }
-int tl_layout(const long *pv) { return (int)tl_t(pv); }
+int tl_pad(const void *p) { return tl_t(p); }
+int tl_layout(const void *p) { return tl_t(p); }
 
 void tl_launch(const gr_apsp_args *a)
 {
-    const int l = tl_l(a->pv);
-    const int ok = tl_with_shape(a->pv, [&](auto tc, auto tpc) {
+    const int l = tl_l(a->params);
+    const int ok = tl_with_shape(a->params, [&](auto tc, auto tpc) {
         constexpr int T = decltype(tc)::value, TP = decltype(tpc)::value;
         const int nt = a->ld / T;
         const dim3 grid = tl_grid(nt, l);
@@ -123,16 +129,16 @@ void tl_launch(const gr_apsp_args *a)
         });
     });
     if (!ok) {
-        std::fprintf(stderr, "graphrepro: fw-2level: unsupported t=%ld t'=%ld\n", tl_t(a->pv),
-                     tl_tp(a->pv));
+        std::fprintf(stderr, "graphrepro: fw-2level: unsupported t=%d t'=%d\n", tl_t(a->params),
+                     tl_tp(a->params));
         std::exit(GR_EXIT_INPUT);
     }
 }
 
-void tl_nonpivot_attrs(int ld, const long *pv, gr_kernel_attrs *out)
+void tl_nonpivot_attrs(int ld, const void *p, gr_kernel_attrs *out)
 {
-    const int l = tl_l(pv);
-    tl_with_shape(pv, [&](auto tc, auto tpc) {
+    const int l = tl_l(p);
+    tl_with_shape(p, [&](auto tc, auto tpc) {
         constexpr int T = decltype(tc)::value, TP = decltype(tpc)::value;
         const dim3 grid = tl_grid(ld / T, l);
         char name[64];
@@ -142,25 +148,26 @@ void tl_nonpivot_attrs(int ld, const long *pv, gr_kernel_attrs *out)
     });
 }
 
-int tl_params_ok(const long *pv, char *why, size_t len)
+int tl_params_ok(const void *p, char *why, size_t len)
 {
-    const long t = tl_t(pv), tp = tl_tp(pv);
+    const gr_fw_2level_params &q = tl_params(p);
+    const int t = tl_t(p), tp = tl_tp(p);
     if (t != 16 && t != 32 && t != 64) {
-        std::snprintf(why, len, "parameter t: %ld is not 16, 32 or 64", t);
+        std::snprintf(why, len, "parameter t: %d is not 16, 32 or 64", t);
         return 0;
     }
     if (tp != 1 && tp != 2 && tp != 4 && tp != 8 && tp != 16) {
-        std::snprintf(why, len, "parameter tp: %ld is not 0 (the paper's value), 1, 2, 4, 8 or 16",
-                      pv[1]);
+        std::snprintf(why, len, "parameter tp: %d is not 0 (the paper's value), 1, 2, 4, 8 or 16",
+                      q.tp);
         return 0;
     }
     if (t * tp > TL_MAX_THREADS) {
-        std::snprintf(why, len, "parameters t, tp: t*tp = %ld threads per block is over %d", t * tp,
+        std::snprintf(why, len, "parameters t, tp: t*tp = %d threads per block is over %d", t * tp,
                       TL_MAX_THREADS);
         return 0;
     }
-    if (pv[2] < 0 || pv[2] > TL_MAX_L) {
-        std::snprintf(why, len, "parameter l: %ld is not 0 (the paper's value) or 1..%ld", pv[2],
+    if (q.l < 0 || q.l > TL_MAX_L) {
+        std::snprintf(why, len, "parameter l: %d is not 0 (the paper's value) or 1..%d", q.l,
                       TL_MAX_L);
         return 0;
     }

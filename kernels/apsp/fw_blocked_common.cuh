@@ -156,7 +156,7 @@ void fwb_rounds(const gr_apsp_args *a, int bdl, NonPivot nonpivot)
 /* Call f(std::integral_constant<int, T>()) for the runtime tile size t in {16, 32, 64} (f reads
  * T back as decltype(arg)::value); returns 0 without calling f for any other t. */
 template <class F>
-int fwb_with_t(long t, F f)
+int fwb_with_t(int t, F f)
 {
     switch (t) {
     case 16: f(std::integral_constant<int, 16>()); return 1;

@@ -10,8 +10,8 @@
  * band are not launched; the sub-matrix that contains the pivot column tile is computed but those
  * t columns are not written back (already final; other blocks read them). Each block does l
  * consecutive sub-matrices of its band, reusing B' (the last group may be short).
- * pad() = lcm(t, 64) = 64. Parameters: pv[0] = t in {16,32,64}, pv[1] = l (0: the paper's tuned
- * value at n = 8192, Table 2: 16 / 128 / 8 for t = 16 / 32 / 64).
+ * pad() = lcm(t, 64) = 64. Parameters (gr_fw_mm_params): t in {16,32,64}, l (0: the paper's
+ * tuned value at n = 8192, Table 2: 16 / 128 / 8 for t = 16 / 32 / 64).
  *
  * Hopper (sm_90) deviations: GT200 arithmetic could take one shared-memory operand directly,
  * sm_90 cannot, so B' goes through LDS; we read it as int4 (one LDS.128 per 4 (min,+) updates, a
@@ -27,14 +27,16 @@ namespace {
 
 constexpr int MM_ROWS = 16;   /* sub-matrix rows (one band) */
 constexpr int MM_COLS = 64;   /* sub-matrix columns = threads per block */
-constexpr long MM_MAX_L = 65536;
+constexpr int MM_MAX_L = 65536;
 
-long mm_t(const long *pv) { return pv[0]; }
-/* The paper's l at n = 8192 (Table 2) when pv[1] == 0. */
-int mm_l(const long *pv)
+const gr_fw_mm_params &mm_params(const void *p) { return *static_cast<const gr_fw_mm_params *>(p); }
+int mm_t(const void *p) { return mm_params(p).t; }
+/* The paper's l at n = 8192 (Table 2) when l == 0. */
+int mm_l(const void *p)
 {
-    if (pv[1] > 0) return (int)pv[1];
-    return pv[0] == 16 ? 16 : pv[0] == 32 ? 128 : 8;
+    const gr_fw_mm_params &q = mm_params(p);
+    if (q.l > 0) return q.l;
+    return q.t == 16 ? 16 : q.t == 32 ? 128 : 8;
 }
 
 template <int T>
@@ -90,27 +92,24 @@ dim3 mm_grid(int ld, int l)
 }
 
 /* lcm(t, 64): 64 for every valid t. */
-int mm_pad(const long *pv)
+int mm_pad(const void *p)
 {
-    long g = mm_t(pv) > 0 ? mm_t(pv) : 1, h = MM_COLS;
+    const int t = mm_t(p);
+    int g = t > 0 ? t : 1, h = MM_COLS;
     while (h) {
-        const long r = g % h;
+        const int r = g % h;
         g = h;
         h = r;
     }
-    return (int)(mm_t(pv) > 0 ? mm_t(pv) / g * MM_COLS : MM_COLS);
+    return t > 0 ? t / g * MM_COLS : MM_COLS;
 }
 
-int mm_layout(const long *pv)
-{
-    (void)pv;
-    return 0;
-}
+int mm_layout(const void *) { return 0; }
 
 void mm_launch(const gr_apsp_args *a)
 {
-    const int l = mm_l(a->pv);
-    const int ok = fwb_with_t(mm_t(a->pv), [&](auto tc) {
+    const int l = mm_l(a->params);
+    const int ok = fwb_with_t(mm_t(a->params), [&](auto tc) {
         constexpr int T = decltype(tc)::value;
         const dim3 grid = mm_grid<T>(a->ld, l);
         fwb_rounds<T>(a, 0, [&](int K) {
@@ -120,15 +119,15 @@ void mm_launch(const gr_apsp_args *a)
         });
     });
     if (!ok) {
-        std::fprintf(stderr, "graphrepro: fw-mm: t=%ld is not 16, 32 or 64\n", mm_t(a->pv));
+        std::fprintf(stderr, "graphrepro: fw-mm: t=%d is not 16, 32 or 64\n", mm_t(a->params));
         std::exit(GR_EXIT_INPUT);
     }
 }
 
-void mm_nonpivot_attrs(int ld, const long *pv, gr_kernel_attrs *out)
+void mm_nonpivot_attrs(int ld, const void *p, gr_kernel_attrs *out)
 {
-    const int l = mm_l(pv);
-    fwb_with_t(mm_t(pv), [&](auto tc) {
+    const int l = mm_l(p);
+    fwb_with_t(mm_t(p), [&](auto tc) {
         constexpr int T = decltype(tc)::value;
         const dim3 grid = mm_grid<T>(ld, l);
         char name[64];
@@ -138,14 +137,15 @@ void mm_nonpivot_attrs(int ld, const long *pv, gr_kernel_attrs *out)
     });
 }
 
-int mm_params_ok(const long *pv, char *why, size_t len)
+int mm_params_ok(const void *p, char *why, size_t len)
 {
-    if (pv[0] != 16 && pv[0] != 32 && pv[0] != 64) {
-        std::snprintf(why, len, "parameter t: %ld is not 16, 32 or 64", pv[0]);
+    const gr_fw_mm_params &q = mm_params(p);
+    if (q.t != 16 && q.t != 32 && q.t != 64) {
+        std::snprintf(why, len, "parameter t: %d is not 16, 32 or 64", q.t);
         return 0;
     }
-    if (pv[1] < 0 || pv[1] > MM_MAX_L) {
-        std::snprintf(why, len, "parameter l: %ld is not 0 (the paper's value) or 1..%ld", pv[1],
+    if (q.l < 0 || q.l > MM_MAX_L) {
+        std::snprintf(why, len, "parameter l: %d is not 0 (the paper's value) or 1..%d", q.l,
                       MM_MAX_L);
         return 0;
     }

@@ -20,8 +20,8 @@ __global__ void fw_naive_step(int32_t *__restrict__ d, int ld, int k)
         *c = s;
 }
 
-int naive_pad(const long *) { return 1; }
-int naive_layout(const long *) { return 0; }
+int naive_pad(const void *) { return 1; }
+int naive_layout(const void *) { return 0; }
 
 void naive_launch(const gr_apsp_args *a)
 {
@@ -35,7 +35,7 @@ void naive_launch(const gr_apsp_args *a)
     gr_phase_end(a->ph);
 }
 
-void naive_attrs(int ld, const long *, gr_kernel_attrs *out)
+void naive_attrs(int ld, const void *, gr_kernel_attrs *out)
 {
     long blocks = (long)((ld + kBlockX - 1) / kBlockX) * ((ld + kBlockY - 1) / kBlockY);
     gr_kernel_attrs_read((const void *)fw_naive_step, "fw_naive_step", kBlockX * kBlockY, 0, blocks, out);

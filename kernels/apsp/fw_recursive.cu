@@ -20,8 +20,8 @@
  * monotonicity of min and + the result is never larger than the sequential one, which is exact.
  * 32-bit words are written whole, so a read sees either the old or the new value.
  *
- * Phases: base-case closures -> PIVOT, products -> NONPIVOT. Parameter: pv[0] = tR in
- * {16, 32, 64} (0 = 32). */
+ * Phases: base-case closures -> PIVOT, products -> NONPIVOT. Parameter (gr_fw_recursive_params):
+ * tr = tR in {16, 32, 64}. */
 #include <cstdio>
 #include "apsp.h"
 #include "fw_recursive_plan.h"
@@ -77,7 +77,7 @@ __global__ void __launch_bounds__(MpFrag<BT>::THREADS, BT == 128 ? 2 : 6)
 }
 
 /* ---- host side ------------------------------------------------------------------------- */
-int tr_of(const long *pv) { return pv[0] ? (int)pv[0] : 32; }
+int tr_of(const void *p) { return static_cast<const gr_fw_recursive_params *>(p)->tr; }
 
 template <int BT> int gemm_smem() { return (int)grmp::mp_smem_bytes<BT, kGemmStages, int32_t>(); }
 
@@ -157,21 +157,21 @@ void on_products(void *ctx, const fwr_prod *p, int n)
         gemm_launch<64>(c->a->d, c->a->ld, p, n);
 }
 
-int rec_pad(const long *pv) { return tr_of(pv); }
-int rec_layout(const long *) { return 0; }
+int rec_pad(const void *p) { return tr_of(p); }
+int rec_layout(const void *) { return 0; }
 
 void rec_launch(const gr_apsp_args *a)
 {
-    Ctx c = {a, tr_of(a->pv), -1};
+    Ctx c = {a, tr_of(a->params), -1};
     const fwr_ops ops = {on_closure, on_products, &c};
     fwr_plan(0, a->ld, c.tr, &ops);
     gr_phase_end(a->ph);
 }
 
 /* The product kernel as used for the largest product, M22 = min(M22, M21*M12) at the top. */
-void rec_attrs(int ld, const long *pv, gr_kernel_attrs *out)
+void rec_attrs(int ld, const void *params, gr_kernel_attrs *out)
 {
-    const int tr = tr_of(pv);
+    const int tr = tr_of(params);
     const int s2 = ld > tr ? ld - fwr_split(ld, tr) : tr;
     const fwr_prod p = fwr_make(0, 0, 0, 0, 0, 0, s2, s2, ld - s2);
     const int bt = gemm_tile(&p, 1);
@@ -187,13 +187,13 @@ void rec_attrs(int ld, const long *pv, gr_kernel_attrs *out)
     }
 }
 
-int rec_params_ok(const long *pv, char *why, size_t len)
+int rec_params_ok(const void *p, char *why, size_t len)
 {
-    const int tr = tr_of(pv);
+    const int tr = tr_of(p);
     if (tr == 16 || tr == 32 || tr == 64)
         return 1;
     if (why && len)
-        std::snprintf(why, len, "tr must be 16, 32 or 64 (0 = 32)");
+        std::snprintf(why, len, "tr must be 16, 32 or 64");
     return 0;
 }
 } // namespace

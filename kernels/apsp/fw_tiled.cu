@@ -1,73 +1,57 @@
-/* fw_tiled.cu - fw-tiled (ours, paper key "-"): the fastest D-only blocked Floyd-Warshall we
- * could write for Hopper (sm_90), on row-major D.
+/* fw_tiled.cu - fw-tiled (ours, paper key "-"): a D-only blocked Floyd-Warshall for Hopper
+ * (sm_90) on row-major D, one persistent kernel.
  *
- * Count (tile T, L = n/T rounds, M = L-1). Round K: pivot closure T^3 updates (serial in k, one
- * block), pivot row/column 2M T^3 (a plain (min,+) product by the CLOSED pivot:
- * D_KJ = min(D_KJ, D_KK* (x) D_KJ), no serial dependency), non-pivot M^2 T^3. Sum over rounds:
- * L^3 T^3 = n^3 updates. n = 8192: 5.50e11 updates = 35.5 ms at the measured int32 (min,+)
- * ceiling of 15.47e12/s (one VIADDMNMX per update, ~59 per clock per SM on an H200); 90% of it
- * is 39.5 ms. n = 16384: 4.40e12 updates = 284 ms, 90%: 316 ms. Memory: every non-pivot tile
- * is read and written once per round: 8 n^2 bytes per round, 8 n^3 / W in all (W = round
- * width; 17 GB at n = 8192, W = 256: ~4 ms at 4.2 TB/s), overlapped with the compute; the
- * panels (2 W n words per round, 16 MB) stay in L2. What costs the rest is per-item latency
- * (measured with GR_FWT_STATS: ~4.4 us of fixed cost per item - C tile load, pipeline
- * prologue, stores, publish - plus the dependency poll) and the serial chain pivot closure ->
- * row/column tiles -> first non-pivot tiles, which one kernel per phase would expose every
- * round (three launches per round: 45 ms at n = 8192, kr = 1).
+ * Count (tile T, rounds of W = 2T, Lr = n/W rounds). Round K: the W x W pivot block's closure
+ * (W^3 updates, serial in k, one block), the pivot rows and columns (a plain (min,+) product by
+ * the CLOSED pivot block: D_KJ = min(D_KJ, D_KK* (x) D_KJ), no serial dependency), the
+ * non-pivot tiles. Sum over rounds: n^3 updates. n = 8192: 5.50e11 updates = 35.5 ms at an
+ * int32 (min,+) ceiling of 15.47e12/s (one VIADDMNMX per update, ~59 per clock per SM on an
+ * H200); 90% of it is 39.5 ms. n = 16384: 4.40e12 updates = 284 ms, 90%: 316 ms. Memory:
+ * every non-pivot tile is read and written once per round, 8 n^3 / W bytes in all (17 GB at
+ * n = 8192: ~4 ms at 4.2 TB/s), overlapped with the compute; the panels (2 W n words per round,
+ * 16 MB) stay in L2. What costs the rest is per-item latency (C tile load, pipeline prologue,
+ * stores, publish, dependency poll) and the serial chain pivot closure -> row/column tiles ->
+ * first non-pivot tiles, which one kernel launch per phase would expose every round.
  *
- * So the default schedule has no per-round serialization: ONE persistent kernel (grid = blocks
- * per SM x SMs) claims work items in a fixed order from an atomic counter (fw_tiled_sched.h:
- * the g-th claim gets the g-th item; each item's dependencies come earlier in the order, so
- * claiming only from running blocks cannot deadlock, whatever the grid size) and waits on
- * per-tile version counters (ld.acquire.gpu spin by up to 5 threads, then a barrier) before it
- * starts; the next round's pivot closure and row/column tiles are inserted into the current
- * round's non-pivot stream (lookahead), so they run while the bulk of round K is still going.
- * The pivot row/column are read from three rotating panel buffers (copies written by the pivot
- * and row/column items), never from D, so round K+1 rewriting those tiles of D cannot race with
- * round K's readers; a panel buffer is reused only after all non-pivot items of the round that
- * read it are done. Publication: all threads store, barrier, one thread fences then writes the
- * counters (below); operands are read through L2 only (cp.async.cg,
- * ld.global.cg), so a stale L1 line can never be used. sched=1 runs the same items as three
- * launches per round (stream order replaces the counters; per-phase breakdown available).
+ * Schedule: ONE persistent kernel (grid = blocks per SM x SMs) claims work items in a fixed
+ * order from an atomic counter (fw_tiled_sched.h: the g-th claim gets the g-th item; each
+ * item's dependencies come earlier in the order, so claiming only from running blocks cannot
+ * deadlock, whatever the grid size) and waits on per-tile version counters (ld.acquire.gpu by
+ * up to 5 threads, then a barrier) before it starts; the next round's pivot closure and
+ * row/column tiles are inserted into the current round's non-pivot stream (look-ahead: pdelay
+ * and rdelay place them, in quarter-grids of items), so they run while the bulk of round K is
+ * still going. The pivot rows/columns are read from three rotating panel buffers (copies
+ * written by the pivot and row/column items), never from D, so round K+1 rewriting those tiles
+ * of D cannot race with round K's readers; a panel buffer is reused only after all non-pivot
+ * items of the round that read it are done. Publication: all threads store, barrier, one
+ * thread writes the counters with release semantics; operands are read through L2 only
+ * (cp.async.cg, ld.global.cg, TMA), so a stale L1 line can never be used. Item boundaries
+ * overlap (FwtHook): during an item's product the next item is claimed, its dependencies
+ * polled, its first stages prefetched into the free buffer and its C tile into L2.
  *
  * Tile work (minplus_tile.cuh): a T x T output tile per block, (T/8)^2 threads with 8 x 8
  * int32 accumulators in registers; A (pivot column) and B (pivot row) staged in shared memory
- * 32 k at a time, double (or triple) buffered; the update is __viaddmin_s32 = VIADDMNMX.
- * Stages are filled by TMA (tma=1, default; minplus_tma.cuh): one thread issues two bulk
- * tensor copies per stage through four tensor maps (D and the panels, for A and B boxes) and
- * the block waits on the stage's mbarrier; tma=0 fills them with 16-byte cp.async by every
+ * 32 k at a time, double buffered; the update is __viaddmin_s32 = VIADDMNMX. Stages are filled
+ * by TMA (tma=1, default; minplus_tma.cuh): one thread issues two bulk tensor copies per stage
+ * through four tensor maps (D and the panels, for A and B boxes) and the block waits on the
+ * stage's mbarrier; tma=0, and tma=1 before sm_90, fill them with 16-byte cp.async by every
  * thread (~100 instructions per thread per stage). Same stage layout, same inner loop. ptxas
- * (CUDA 13.0, sm_90): T = 128: 256 threads, 128 registers, 68 (2 stages) / 102 KB (3 stages)
- * of dynamic shared memory, 2 blocks per SM, no spills for kr = 1 and a few per-item spills
- * (not in the inner loop) for kr = 2; T = 64: 64 threads, up to 168 registers, 34 / 51 KB.
- * Inner loop per k (SASS): 64 VIADDMNMX, 8 LDS + 2 LDS.128, 5 loop instructions.
+ * (CUDA 13.0, sm_90): T = 128: 256 threads, 128 registers, 68 KB of dynamic shared memory,
+ * 2 blocks per SM, a few per-item spills (not in the inner loop); T = 64: 64 threads, up to
+ * 168 registers, 34 KB. Inner loop per k (SASS): 64 VIADDMNMX, 8 LDS + 2 LDS.128, 5 loop
+ * instructions.
  *
- * Rounds of kr tiles (kr = 2 by default): a round is W = kr T wide, so every product item
- * is a T x T output with k = W (8 chunks of 32 at W = 256): per-item fixed costs (C tile load,
- * pipeline prologue, dependency poll, publish) are paid once per 2 T^3 updates instead of T^3.
- * The kr x kr pivot block is closed by one block as a sub-FW (close tile kk, update its row and
- * column tiles, then the rest, for each kk), a called function (inlined, its registers spill
- * into the kernel). Measured on an H200 (results/NOTES.md, apsp-fwtiled-kr.csv): kr=2 is
- * 2-3% faster than kr=1 at n = 8192 and 16384.
+ * Rounds of two tiles: every product item is a T x T output with k = W (8 chunks of 32 at
+ * T = 128), so per-item fixed costs are paid once per 2 T^3 updates. The 2 x 2 pivot block is
+ * closed by one block as a sub-FW (close tile kk, update its row and column tiles, then the
+ * rest, for each kk), a called function (inlined, its registers would spill into the kernel).
  *
- * Parameters (pv, 0 = default): t = T in {64, 128} (128); sched 0 = persistent, 1 = three launches
- * per round (0); bps = blocks per SM of the persistent grid, clamped to the occupancy limit
- * (0 = that limit); pdelay = non-pivot items, in quarters of the grid, claimed between the
- * next pivot block's tiles and its closure P(K+1) (1); rdelay = quarters of the grid between
- * P(K+1) and the first row/column tile of round K+1 (16 for kr=1, 32 for kr=2: about the pivot
- * closure's duration, 40-50 us for one tile and ~300 us for the 2 x 2 block; too early and the
- * row/column items spin, measured with GR_FWT_STATS); stages = shared-memory stages in {2, 3} (2);
- * ovl (1) = 1 overlaps item boundaries (fwt_loop_ovl: the next item is claimed and
- * its dependencies polled during this one, its first stages prefetched into the free buffer
- * and its C tile into L2 during the last chunk; 0 = serial boundaries); kr in {1, 2} (2);
- * tma in {0, 1} (1; cp.async before sm_90). Measured on an H200 (apsp-fwtiled-kr.csv,
- * medians of 5): kr=2 with ovl=1 39.9 ms at n = 8192 and 314.5 ms at 16384, against
- * 42.0 / 333.3 ms for kr=1 without overlap; TMA stages then 38.9 / 305.2 ms (NOTES, session 5).
- *
- * Publication without ovl: after the item's closing barrier, lane 0 of the LAST warp issues
- * one fence and relaxed counter writes while warp 0 already decodes and polls the next item.
- * GR_FWT_STATS=1 in the environment prints, per item type, how long blocks waited before an
- * item and how long it ran (persistent mode, diagnostics only). */
+ * Parameters (gr_fw_tiled_params): t = T in {64, 128}; bps = blocks per SM of the persistent
+ * grid, clamped to the occupancy limit (0 = that limit); pdelay = non-pivot items, in quarters
+ * of the grid, claimed between the next pivot block's tiles and its closure P(K+1); rdelay =
+ * quarters of the grid between P(K+1) and the first row/column tile of round K+1 (about the
+ * closure's duration, ~300 us for the 2 x 2 block; earlier and the row/column items spin);
+ * tma in {0, 1} (cp.async before sm_90). */
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -81,13 +65,15 @@
 namespace {
 using grmp::MpFrag;
 
+constexpr int kStages = 2;          /* shared-memory pipeline stages */
+constexpr int kRound = FWT_ROUND;   /* tiles per round: k = kRound T per product */
+
 struct FwtArgs {
     int32_t *d;
     int ld, L;
     int32_t *panels;    /* FWT_NBUF x (column panel ld x W, row panel W x ld), row-major */
     int *claim;         /* next item to hand out */
     int *ctr;           /* fwt_counter_ints counters: tile versions, then per-round N counts */
-    unsigned long long *stats;  /* GR_FWT_STATS diagnostics (persistent mode), or null */
     fwt_sched sc;
 };
 
@@ -97,20 +83,6 @@ struct FwtArgs {
 struct FwtMaps {
     CUtensorMap a_d, a_col, b_d, b_row;
 };
-
-/* Diagnostics (GR_FWT_STATS=1 in the environment; off otherwise, and then only a null test
- * per item): per item type, the number of items, the SM cycles a block spent between taking
- * the item and starting it (decode + dependency wait + barrier), and the cycles it ran. */
-enum { FWT_ST_N = 0, FWT_ST_WAIT = 1, FWT_ST_RUN = 2, FWT_ST_MAXWAIT = 3, FWT_ST_PER = 4 };
-__device__ __forceinline__ void fwt_stat(const FwtArgs &a, int type, long long t0, long long t1,
-                                         long long t2)
-{
-    unsigned long long *st = a.stats + FWT_ST_PER * type;
-    atomicAdd(st + FWT_ST_N, 1ull);
-    atomicAdd(st + FWT_ST_WAIT, (unsigned long long)(t1 - t0));
-    atomicAdd(st + FWT_ST_RUN, (unsigned long long)(t2 - t1));
-    atomicMax(st + FWT_ST_MAXWAIT, (unsigned long long)(t1 - t0));
-}
 
 __device__ __forceinline__ int ld_acquire(const int *p)
 {
@@ -125,20 +97,6 @@ __device__ __forceinline__ void st_release(int *p, int v)
 __device__ __forceinline__ void red_release_add(int *p, int v)
 {
     asm volatile("red.release.gpu.global.add.s32 [%0], %1;\n" ::"l"(p), "r"(v) : "memory");
-}
-/* The release pattern of fwt_publish<R, true>: one fence, then relaxed writes (a store-release
- * would fence again for each counter). */
-__device__ __forceinline__ void fence_acq_rel_gpu()
-{
-    asm volatile("fence.acq_rel.gpu;\n" ::: "memory");
-}
-__device__ __forceinline__ void st_relaxed(int *p, int v)
-{
-    asm volatile("st.relaxed.gpu.global.b32 [%0], %1;\n" ::"l"(p), "r"(v) : "memory");
-}
-__device__ __forceinline__ void red_relaxed_add(int *p, int v)
-{
-    asm volatile("red.relaxed.gpu.global.add.s32 [%0], %1;\n" ::"l"(p), "r"(v) : "memory");
 }
 
 /* Panel buffers of round K (W = R T wide): column panel (rows 0..ld-1, pitch W) and row panel
@@ -263,21 +221,12 @@ __device__ __forceinline__ void fwt_pivot_body(const FwtArgs &a, int K, int32_t 
     }
 }
 
-/* The pivot block as a call for R > 1: inlined, its products' registers spill in the kernel
- * (ptxas: 120 bytes); called, they are the callee's. R = 1 stays inlined (no spills either
- * way, and the call's ABI frame measured ~1.5% slower at n = 8192). */
+/* The pivot block as a call: inlined, its products' registers would spill in the kernel
+ * (ptxas: 120 bytes); called, they are the callee's. */
 template <int T, int NS, int R>
-__device__ __noinline__ void fwt_pivot_call(const FwtArgs &a, int K, int32_t *smem, int tid)
+__device__ __noinline__ void fwt_pivot(const FwtArgs &a, int K, int32_t *smem, int tid)
 {
     fwt_pivot_body<T, NS, R>(a, K, smem, tid);
-}
-template <int T, int NS, int R>
-__device__ __forceinline__ void fwt_pivot(const FwtArgs &a, int K, int32_t *smem, int tid)
-{
-    if constexpr (R == 1)
-        fwt_pivot_body<T, NS, R>(a, K, smem, tid);
-    else
-        fwt_pivot_call<T, NS, R>(a, K, smem, tid);
 }
 
 /* Run item *sw (whole block). For products, the first `pre` pipeline stages may already be in
@@ -310,24 +259,23 @@ __device__ __forceinline__ void fwt_exec(const FwtArgs &a, const FwtMaps *m, con
     fwt_store<T, R>(a, sw, acc, f);
 }
 
-/* Block-shared state of the persistent loop with overlap (OVL): the item of each parity of
- * the iteration count, its claim index, and whether it is ready (decoded, its dependencies
- * acquired, its first stages issued by the previous item's hook). */
+/* Block-shared state of the persistent loop: the item of each parity of the iteration count,
+ * its claim index, and whether it is ready (decoded, its dependencies acquired, its first
+ * stages issued by the previous item's hook). */
 struct FwtShared {
     fwt_item w[2];
     int g[2];
     int ready[2];
-    long long t[2];     /* GR_FWT_STATS: when the current item was taken and started */
 };
 
-/* The OVL hook, run inside item (parity p)'s product: at chunk 0 the last warp's
+/* The item-boundary hook, run inside item (parity p)'s product: at chunk 0 the last warp's
  * lane 0 claims the next item (the atomic's latency hides behind this chunk); at chunk nch-2
  * lanes 0..FWT_MAXDEP-1 of that warp decode it and poll its dependencies once each
  * (ld.acquire, no spinning) and publish the outcome in shared memory; at the last chunk, after
  * that chunk's barrier made it visible, every thread prefetches the ready next item's first
  * NS-1 stages into the buffers this chunk does not read (TMA: the issuing thread alone), and
  * its C tile into L2. An item whose dependencies were not yet met is waited for at the top of
- * the loop, as without OVL. */
+ * the loop. */
 template <int T, int NS, int R, bool TMA> struct FwtHook {
     const FwtArgs *a;
     FwtShared *sh;
@@ -385,25 +333,19 @@ template <int T, int NS, int R, bool TMA> struct FwtHook {
 };
 
 /* Publish item w (one thread, after a barrier that follows every thread's stores; the barrier
- * orders them before the release). P publishes all R^2 pivot tiles. FENCED (the persistent loop
- * without OVL): one fence, then relaxed writes; otherwise each write is a release (st.release /
- * red.release, each carrying its own fence). */
-template <int R, bool FENCED>
-__device__ __forceinline__ void fwt_publish(const FwtArgs &a, const fwt_item &w)
+ * orders them before the release). P publishes all R^2 pivot tiles. Each write is a release
+ * (st.release / red.release, each carrying its own fence). */
+template <int R> __device__ __forceinline__ void fwt_publish(const FwtArgs &a, const fwt_item &w)
 {
-    auto set = [&](int *p, int v) { FENCED ? st_relaxed(p, v) : st_release(p, v); };
-    if (FENCED)
-        fence_acq_rel_gpu();
     if (w.type == FWT_P) {
 #pragma unroll
         for (int q = 0; q < R * R; ++q)
-            set(a.ctr + (w.i + q / R) * a.L + w.j + q % R, w.k + 1);
+            st_release(a.ctr + (w.i + q / R) * a.L + w.j + q % R, w.k + 1);
         return;
     }
-    set(a.ctr + w.i * a.L + w.j, w.k + 1);
+    st_release(a.ctr + w.i * a.L + w.j, w.k + 1);
     if (w.type == FWT_N)
-        FENCED ? red_relaxed_add(a.ctr + a.L * a.L + w.k, 1)
-               : red_release_add(a.ctr + a.L * a.L + w.k, 1);
+        red_release_add(a.ctr + a.L * a.L + w.k, 1);
 }
 
 /* Wait (threads 0..FWT_MAXDEP-1, one dependency each) until item w may run. */
@@ -416,11 +358,12 @@ __device__ __forceinline__ void fwt_wait_deps(const FwtArgs &a, const fwt_item &
             __nanosleep(100);
 }
 
-/* The persistent loop with OVL (see FwtHook): an iteration whose item is ready starts
- * its product at once (stages in flight, C in L2); thread 0 publishes the finished item while
- * the others load the next item's C tile. */
+/* The persistent loop: claim, wait, run, publish, until the list is done, with item
+ * boundaries overlapped (see FwtHook): an iteration whose item is ready starts its product at
+ * once (stages in flight, C in L2); thread 0 publishes the finished item while the others
+ * load the next item's C tile. */
 template <int T, int NS, int R, bool TMA>
-__device__ __forceinline__ void fwt_loop_ovl(const FwtArgs &a, const FwtMaps *m, FwtShared *sh,
+__device__ __forceinline__ void fwt_loop(const FwtArgs &a, const FwtMaps *m, FwtShared *sh,
                                              int32_t *smem, int tid, grmp::MpTmaPipe<NS> &pp)
 {
     constexpr int NCH = (R * T + grmp::kMpBK - 1) / grmp::kMpBK;
@@ -462,13 +405,10 @@ __device__ __forceinline__ void fwt_loop_ovl(const FwtArgs &a, const FwtMaps *m,
         }
         __syncthreads();    /* every thread's stores are issued; this item's buffers are free */
         if (tid == 0)
-            fwt_publish<R, false>(a, sh->w[p]);
+            fwt_publish<R>(a, sh->w[p]);
     }
 }
 
-/* phase >= 0: block b runs item b of that phase of round K (launch-per-phase mode, no
- * counters). phase < 0: persistent - claim, wait, run, publish, until the list is done; with
- * OVL, item boundaries overlap (fwt_loop_ovl). */
 /* Dynamic shared memory of the kernel: the NS stages, plus 128 bytes with TMA to align them
  * to the 128 bytes bulk copies need. */
 template <int T, int NS, bool TMA> constexpr size_t fwt_smem_bytes()
@@ -492,131 +432,62 @@ __device__ __forceinline__ int32_t *fwt_smem_setup(unsigned char *raw, uint64_t 
     return reinterpret_cast<int32_t *>(raw + (mis ? 128 - mis : 0));
 }
 
-template <int T, int NS, bool OVL, int R, bool TMA>
-__global__ void __launch_bounds__(MpFrag<T>::THREADS, T == 128 ? 2 : (NS == 2 ? 6 : 4))
-    fwt_kernel(FwtArgs a, const __grid_constant__ FwtMaps maps, int phase, int K)
+/* The persistent kernel: grid = blocks per SM x SMs, kStages stages, rounds of kRound tiles. */
+template <int T, bool TMA>
+__global__ void __launch_bounds__(MpFrag<T>::THREADS, T == 128 ? 2 : 6)
+    fwt_kernel(FwtArgs a, const __grid_constant__ FwtMaps maps)
 {
     extern __shared__ __align__(128) unsigned char fwt_smem_raw[];
     __shared__ FwtShared sh;
-    __shared__ uint64_t bars[NS];
+    __shared__ uint64_t bars[kStages];
     const int tid = (int)threadIdx.x;
-    int32_t *smem = fwt_smem_setup<NS, TMA>(fwt_smem_raw, bars, tid);
-    grmp::MpTmaPipe<NS> pp{bars, 0u};
-    if (phase >= 0) {
-        if (tid == 0)
-            sh.w[0] = fwt_phase_item(&a.sc, phase, K, (int)blockIdx.x);
-        __syncthreads();
-        fwt_exec<T, NS, R, TMA>(a, &maps, &sh.w[0], smem, tid, pp);
-        return;
-    }
-    if constexpr (OVL) {
-        fwt_loop_ovl<T, NS, R, TMA>(a, &maps, &sh, smem, tid, pp);
-        return;
-    }
-    /* Without OVL. Item it lives in sh.w[it & 1]: thread 0 decodes it and claims the next
-     * item (the atomic's latency hides behind the work), lanes 0..FWT_MAXDEP-1 of warp 0 wait
-     * for its dependencies; after the item, lane 0 of the LAST warp publishes it (one fence,
-     * an L2 round trip) while warp 0 already decodes and polls the next one. */
-    constexpr int PUB = MpFrag<T>::THREADS - 32;
-    if (tid == 0)
-        sh.g[0] = atomicAdd(a.claim, 1);
-    __syncthreads();
-    for (int it = 0;; ++it) {
-        const int p = it & 1;
-        const int g = sh.g[p];
-        if (g >= fwt_total(&a.sc))
-            break;
-        if (tid == 0 && a.stats)
-            sh.t[0] = clock64();
-        if (tid < FWT_MAXDEP) {  /* one dependency per thread */
-            const fwt_item w = fwt_decode(&a.sc, g);
-            int next = 0;
-            if (tid == 0) {
-                sh.w[p] = w;
-                next = atomicAdd(a.claim, 1);
-            }
-            fwt_wait_deps(a, w, tid);
-            /* the claim has returned by now (issued before the polls): storing it here keeps
-             * no register live through the item */
-            if (tid == 0)
-                sh.g[p ^ 1] = next;
-        }
-        __syncthreads();
-        if (tid == 0 && a.stats)
-            sh.t[1] = clock64();
-        fwt_exec<T, NS, R, TMA>(a, &maps, &sh.w[p], smem, tid, pp);
-        __syncthreads();    /* every thread's stores are issued; smem is free */
-        if (tid == 0 && a.stats)
-            fwt_stat(a, sh.w[p].type, sh.t[0], sh.t[1], clock64());
-        if (tid == PUB)     /* sh.w[p] is rewritten only after the next barrier */
-            fwt_publish<R, true>(a, sh.w[p]);
-    }
+    int32_t *smem = fwt_smem_setup<kStages, TMA>(fwt_smem_raw, bars, tid);
+    grmp::MpTmaPipe<kStages> pp{bars, 0u};
+    fwt_loop<T, kStages, kRound, TMA>(a, &maps, &sh, smem, tid, pp);
 }
 
 /* ---- host side ------------------------------------------------------------------------- */
 struct Cfg {
-    int t, sched, bps, pdelay, rdelay, stages, ovl, kr, tma;
+    int t, bps, pdelay, rdelay, tma;
 };
 
-Cfg cfg_of(const long *pv)
+Cfg cfg_of(const void *params)
 {
+    const gr_fw_tiled_params &p = *static_cast<const gr_fw_tiled_params *>(params);
     Cfg c;
-    c.t = pv[0] == 64 ? 64 : 128;   /* params_ok refuses other values; never a mismatch */
-    c.sched = (int)pv[1];
-    c.bps = (int)pv[2];
-    c.kr = pv[7] == 1 ? 1 : 2;
-    c.pdelay = pv[3] ? (int)pv[3] : 1;
-    c.rdelay = pv[4] ? (int)pv[4] : (c.kr == 2 ? 32 : 16);
-    c.stages = pv[5] == 3 ? 3 : 2;
-    c.ovl = pv[6] != 0 && c.sched == 0;     /* the launch-per-phase mode has no item boundaries */
-    c.tma = pv[8] != 0;
+    c.t = p.t == 64 ? 64 : 128;     /* params_ok refuses other values; never a mismatch */
+    c.bps = p.bps;
+    c.pdelay = p.pdelay;
+    c.rdelay = p.rdelay;
+    c.tma = p.tma != 0;
     return c;
 }
 
 /* The configuration as run on the current device: tma=1 falls back to cp.async stages before
  * sm_90, which has no TMA (the parameter's documented meaning). */
-Cfg cfg_on_device(const long *pv)
+Cfg cfg_on_device(const void *params)
 {
-    Cfg c = cfg_of(pv);
+    Cfg c = cfg_of(params);
     c.tma = c.tma && grtma::has_tma();
     return c;
 }
 
-template <int T_, int NS_, bool OVL_, int R_, bool TMA_> struct Inst {
-    static constexpr int T = T_, NS = NS_, R = R_;
-    static constexpr bool OVL = OVL_, TMA = TMA_;
+template <int T_, bool TMA_> struct Inst {
+    static constexpr int T = T_;
+    static constexpr bool TMA = TMA_;
 };
 
-/* Call fn(Inst<T, NS, OVL, R, TMA>{}) for the configured instantiation (params_ok has vetted
- * t, stages and kr). */
-template <int T, int NS, bool TMA, typename F> void with_inst_tma(const Cfg &c, F &&fn)
-{
-    if (c.kr == 2)
-        c.ovl ? fn(Inst<T, NS, true, 2, TMA>{}) : fn(Inst<T, NS, false, 2, TMA>{});
-    else
-        c.ovl ? fn(Inst<T, NS, true, 1, TMA>{}) : fn(Inst<T, NS, false, 1, TMA>{});
-}
-template <int T, int NS, typename F> void with_inst_ns(const Cfg &c, F &&fn)
-{
-    if (c.tma)
-        with_inst_tma<T, NS, true>(c, fn);
-    else
-        with_inst_tma<T, NS, false>(c, fn);
-}
-template <int T, typename F> void with_inst_t(const Cfg &c, F &&fn)
-{
-    if (c.stages == 3)
-        with_inst_ns<T, 3>(c, fn);
-    else
-        with_inst_ns<T, 2>(c, fn);
-}
+/* Call fn(Inst<T, TMA>{}) for the configured instantiation (params_ok has vetted t). */
 template <typename F> void with_inst(const Cfg &c, F &&fn)
 {
     if (c.t == 64)
-        with_inst_t<64>(c, fn);
+        c.tma ? fn(Inst<64, true>{}) : fn(Inst<64, false>{});
     else
-        with_inst_t<128>(c, fn);
+        c.tma ? fn(Inst<128, true>{}) : fn(Inst<128, false>{});
 }
+
+/* The kernel of instantiation <T, TMA>. */
+template <int T, bool TMA> constexpr auto kernel_of() { return fwt_kernel<T, TMA>; }
 
 constexpr size_t kCtrHead = 64;     /* ints before the counters: the claim counter, padded */
 
@@ -624,7 +495,7 @@ fwt_sched sched_of(int ld, const Cfg &c)
 {
     fwt_sched sc;
     sc.L = ld / c.t;
-    sc.R = c.kr;
+    sc.R = kRound;
     sc.dp = sc.dr = 0;
     return sc;
 }
@@ -635,72 +506,30 @@ size_t counter_bytes(const fwt_sched &sc)
     return (ints * sizeof(int) + 255) / 256 * 256;
 }
 
-template <int T, int NS, bool OVL, int R, bool TMA> const void *kernel_fn()
-{
-    return (const void *)fwt_kernel<T, NS, OVL, R, TMA>;
-}
-
 /* First use: allow the dynamic shared memory, learn the occupancy and the SM count. */
-template <int T, int NS, bool OVL, int R, bool TMA> int blocks_per_sm_max()
+template <int T, bool TMA> int blocks_per_sm_max()
 {
     static int per_sm = -1;
     if (per_sm < 0) {
-        const int smem = (int)fwt_smem_bytes<T, NS, TMA>();
-        GR_CUDA_CHECK(cudaFuncSetAttribute(fwt_kernel<T, NS, OVL, R, TMA>,
+        const int smem = (int)fwt_smem_bytes<T, kStages, TMA>();
+        GR_CUDA_CHECK(cudaFuncSetAttribute(kernel_of<T, TMA>(),
                                            cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
-        GR_CUDA_CHECK(cudaFuncSetAttribute(fwt_kernel<T, NS, OVL, R, TMA>,
+        GR_CUDA_CHECK(cudaFuncSetAttribute(kernel_of<T, TMA>(),
                                            cudaFuncAttributePreferredSharedMemoryCarveout, 100));
         GR_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-            &per_sm, fwt_kernel<T, NS, OVL, R, TMA>, MpFrag<T>::THREADS, (size_t)smem));
+            &per_sm, kernel_of<T, TMA>(), MpFrag<T>::THREADS, (size_t)smem));
         if (per_sm < 1)
             per_sm = 1;
     }
     return per_sm;
 }
 
-template <int T, int NS, bool OVL, int R, bool TMA>
-int persistent_grid(const Cfg &c, const fwt_sched &sc)
+template <int T, bool TMA> int persistent_grid(const Cfg &c, const fwt_sched &sc)
 {
-    const int per_sm = blocks_per_sm_max<T, NS, OVL, R, TMA>();
+    const int per_sm = blocks_per_sm_max<T, TMA>();
     const int bps = c.bps > 0 && c.bps < per_sm ? c.bps : per_sm;
     const long g = (long)bps * grmp::sm_count(), total = (long)fwt_total(&sc);
     return (int)(g < total ? g : total);
-}
-
-/* GR_FWT_STATS=1: a zeroed device buffer for fwt_stat (leaked once per process; diagnostics
- * only), else null. stats_end prints one line per item type to stderr after the kernel. */
-unsigned long long *stats_begin()
-{
-    static unsigned long long *buf = nullptr;
-    const char *e = std::getenv("GR_FWT_STATS");
-    if (!e || *e != '1')
-        return nullptr;
-    if (!buf)
-        GR_CUDA_CHECK(cudaMalloc(&buf, 3 * FWT_ST_PER * sizeof *buf));
-    GR_CUDA_CHECK(cudaMemsetAsync(buf, 0, 3 * FWT_ST_PER * sizeof *buf, 0));
-    return buf;
-}
-void stats_end(const unsigned long long *buf, int grid)
-{
-    unsigned long long h[3 * FWT_ST_PER];
-    GR_CUDA_CHECK(cudaMemcpy(h, buf, sizeof h, cudaMemcpyDeviceToHost));
-    const double us = 1e3 / gr_device_attr(cudaDevAttrClockRate);    /* microseconds per cycle */
-    double wait_all = 0, run_all = 0;
-    for (int t = 0; t < 3; t++) {
-        const unsigned long long *x = h + FWT_ST_PER * t;
-        wait_all += x[FWT_ST_WAIT];
-        run_all += x[FWT_ST_RUN];
-    }
-    std::fprintf(stderr, "fwt-stats grid=%d wait share %.2f%%:", grid,
-                 100.0 * wait_all / (wait_all + run_all));
-    for (int t = 0; t < 3; t++) {
-        const unsigned long long *x = h + FWT_ST_PER * t;
-        const double n = x[FWT_ST_N] ? (double)x[FWT_ST_N] : 1.0;
-        std::fprintf(stderr, " %c n=%llu wait %.2f us (max %.1f, total %.1f%%) run %.2f us;", "PRN"[t],
-                     x[FWT_ST_N], x[FWT_ST_WAIT] * us / n, x[FWT_ST_MAXWAIT] * us,
-                     100.0 * x[FWT_ST_WAIT] / (wait_all + run_all), x[FWT_ST_RUN] * us / n);
-    }
-    std::fprintf(stderr, "\n");
 }
 
 /* The four tensor maps of FwtTmaSrc (boxes: A kMpAStride x T, B T x kMpBK). The column
@@ -720,110 +549,77 @@ template <int T, int R> FwtMaps tma_maps(const FwtArgs &g)
     return m;
 }
 
-template <int T, int NS, bool OVL, int R, bool TMA>
-void launch_inst(const gr_apsp_args *a, const Cfg &c)
+/* One persistent kernel does every phase; its time is reported as non-pivot (the counter reset
+ * before it as other). */
+template <int T, bool TMA> void launch_inst(const gr_apsp_args *a, const Cfg &c)
 {
     constexpr int TH = MpFrag<T>::THREADS;
-    const int smem = (int)fwt_smem_bytes<T, NS, TMA>();
-    (void)blocks_per_sm_max<T, NS, OVL, R, TMA>();
+    const int smem = (int)fwt_smem_bytes<T, kStages, TMA>();
     FwtArgs args;
     args.d = a->d;
     args.ld = a->ld;
     args.sc = sched_of(a->ld, c);
     args.L = args.sc.L;
-    args.stats = nullptr;
     args.claim = static_cast<int *>(a->ws);
     args.ctr = args.claim + kCtrHead;
     args.panels = reinterpret_cast<int32_t *>(static_cast<char *>(a->ws) + counter_bytes(args.sc));
     FwtMaps maps;
     std::memset(&maps, 0, sizeof maps);
     if (TMA)
-        maps = tma_maps<T, R>(args);
-    if (c.sched == 1) {
-        const int nr = fwt_phase_count(&args.sc, FWT_R), nn = fwt_phase_count(&args.sc, FWT_N);
-        for (int K = 0; K < fwt_rounds(&args.sc); K++) {
-            gr_phase_mark(a->ph, GR_APSP_PHASE_PIVOT);
-            fwt_kernel<T, NS, OVL, R, TMA><<<1, TH, smem>>>(args, maps, FWT_P, K);
-            GR_CHECK_LAUNCH();
-            if (nn == 0)
-                continue;
-            gr_phase_mark(a->ph, GR_APSP_PHASE_ROWCOL);
-            fwt_kernel<T, NS, OVL, R, TMA><<<nr, TH, smem>>>(args, maps, FWT_R, K);
-            GR_CHECK_LAUNCH();
-            gr_phase_mark(a->ph, GR_APSP_PHASE_NONPIVOT);
-            fwt_kernel<T, NS, OVL, R, TMA><<<nn, TH, smem>>>(args, maps, FWT_N, K);
-            GR_CHECK_LAUNCH();
-        }
-    } else {
-        const int G = persistent_grid<T, NS, OVL, R, TMA>(c, args.sc);
-        args.sc.dp = c.pdelay * G / 4;
-        args.sc.dr = c.rdelay * G / 4;
-        args.stats = OVL ? nullptr : stats_begin();
-        /* One kernel does all phases; its time is reported as non-pivot. */
-        gr_phase_mark(a->ph, GR_APSP_PHASE_OTHER);
-        GR_CUDA_CHECK(cudaMemsetAsync(a->ws, 0, counter_bytes(args.sc), 0));
-        gr_phase_mark(a->ph, GR_APSP_PHASE_NONPIVOT);
-        fwt_kernel<T, NS, OVL, R, TMA><<<G, TH, smem>>>(args, maps, -1, 0);
-        GR_CHECK_LAUNCH();
-        if (args.stats)
-            stats_end(args.stats, G);
-    }
+        maps = tma_maps<T, kRound>(args);
+    const int G = persistent_grid<T, TMA>(c, args.sc);
+    args.sc.dp = c.pdelay * G / 4;
+    args.sc.dr = c.rdelay * G / 4;
+    gr_phase_mark(a->ph, GR_APSP_PHASE_OTHER);
+    GR_CUDA_CHECK(cudaMemsetAsync(a->ws, 0, counter_bytes(args.sc), 0));
+    gr_phase_mark(a->ph, GR_APSP_PHASE_NONPIVOT);
+    fwt_kernel<T, TMA><<<G, TH, smem>>>(args, maps);
+    GR_CHECK_LAUNCH();
     gr_phase_end(a->ph);
 }
 
-int tiled_pad(const long *pv) { return cfg_of(pv).t * cfg_of(pv).kr; }
-int tiled_layout(const long *) { return 0; }
+int tiled_pad(const void *params) { return cfg_of(params).t * kRound; }
+int tiled_layout(const void *) { return 0; }
 
-size_t tiled_workspace(int ld, const long *pv)
+size_t tiled_workspace(int ld, const void *params)
 {
-    const Cfg c = cfg_of(pv);
+    const Cfg c = cfg_of(params);
     return counter_bytes(sched_of(ld, c)) +
-           (size_t)FWT_NBUF * 2 * (size_t)ld * (size_t)(c.t * c.kr) * sizeof(int32_t);
+           (size_t)FWT_NBUF * 2 * (size_t)ld * (size_t)(c.t * kRound) * sizeof(int32_t);
 }
 
 void tiled_launch(const gr_apsp_args *a)
 {
-    const Cfg c = cfg_on_device(a->pv);
-    with_inst(c, [&](auto inst) { using I = decltype(inst);
-        launch_inst<I::T, I::NS, I::OVL, I::R, I::TMA>(a, c); });
+    const Cfg c = cfg_on_device(a->params);
+    with_inst(c, [&](auto inst) { using I = decltype(inst); launch_inst<I::T, I::TMA>(a, c); });
 }
 
-void tiled_attrs(int ld, const long *pv, gr_kernel_attrs *out)
+void tiled_attrs(int ld, const void *params, gr_kernel_attrs *out)
 {
-    const Cfg c = cfg_on_device(pv);
+    const Cfg c = cfg_on_device(params);
     with_inst(c, [&](auto inst) {
         using I = decltype(inst);
-        constexpr int T = I::T, NS = I::NS, R = I::R;
-        constexpr bool OVL = I::OVL, TMA = I::TMA;
-        const fwt_sched sc = sched_of(ld, c);
-        const long nn = fwt_phase_count(&sc, FWT_N);
-        const long blocks = c.sched == 1 ? nn : persistent_grid<T, NS, OVL, R, TMA>(c, sc);
+        constexpr int T = I::T;
+        constexpr bool TMA = I::TMA;
+        const long blocks = persistent_grid<T, TMA>(c, sched_of(ld, c));
         char name[64];
-        std::snprintf(name, sizeof name, "fwt_kernel<%d,%d,%d,%d,%d>", T, NS, (int)OVL, R,
-                      (int)TMA);
-        gr_kernel_attrs_read(kernel_fn<T, NS, OVL, R, TMA>(), name, MpFrag<T>::THREADS,
-                             (int)fwt_smem_bytes<T, NS, TMA>(), blocks, out);
+        std::snprintf(name, sizeof name, "fwt_kernel<%d,%d>", T, (int)TMA);
+        gr_kernel_attrs_read((const void *)kernel_of<T, TMA>(), name, MpFrag<T>::THREADS,
+                             (int)fwt_smem_bytes<T, kStages, TMA>(), blocks, out);
     });
 }
 
-int tiled_params_ok(const long *pv, char *why, size_t len)
+int tiled_params_ok(const void *params, char *why, size_t len)
 {
+    const gr_fw_tiled_params &p = *static_cast<const gr_fw_tiled_params *>(params);
     const char *bad = nullptr;
-    if (pv[0] != 0 && pv[0] != 64 && pv[0] != 128)
-        bad = "t must be 64 or 128 (0 = 128)";
-    else if (pv[1] != 0 && pv[1] != 1)
-        bad = "sched must be 0 (persistent) or 1 (three launches per round)";
-    else if (pv[2] < 0 || pv[2] > 64)
+    if (p.t != 64 && p.t != 128)
+        bad = "t must be 64 or 128";
+    else if (p.bps < 0 || p.bps > 64)
         bad = "bps must be in [0, 64] (0 = occupancy limit)";
-    else if (pv[3] < 0 || pv[3] > 4096 || pv[4] < 0 || pv[4] > 4096)
-        bad = "pdelay and rdelay must be in [0, 4096] quarter-grids (0 = default)";
-    else if (pv[5] != 0 && pv[5] != 2 && pv[5] != 3)
-        bad = "stages must be 2 or 3 (0 = 2)";
-    else if (pv[6] != 0 && pv[6] != 1)
-        bad = "ovl must be 0 or 1";
-    else if (pv[7] != 1 && pv[7] != 2)
-        bad = "kr must be 1 or 2";
-    else if (pv[8] != 0 && pv[8] != 1)
+    else if (p.pdelay < 0 || p.pdelay > 4096 || p.rdelay < 0 || p.rdelay > 4096)
+        bad = "pdelay and rdelay must be in [0, 4096] quarter-grids";
+    else if (p.tma != 0 && p.tma != 1)
         bad = "tma must be 0 or 1";
     if (bad && why && len)
         std::snprintf(why, len, "%s", bad);

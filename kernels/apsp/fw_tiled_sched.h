@@ -1,11 +1,11 @@
 /* fw_tiled_sched.h - the work list of fw-tiled (kernels/apsp/fw_tiled.cu): which item (pivot
  * block P, pivot row/column tile R, non-pivot tile N) the g-th claim of the persistent kernel
- * gets, which counters it waits for, and the per-phase lists of the launch-per-phase mode.
- * Plain C, so tests/kernels/test_fw_tiled_sched.c replays the schedule out of order on the host.
+ * gets and which counters it waits for. Plain C, so tests/kernels/apsp/test_fw_tiled_sched.c
+ * replays the schedule out of order on the host.
  *
- * Tiles are T x T, L = ld / T per side. A round is R tiles wide (R = 1 or 2: k = R T per
- * product), so there are Lr = L / R rounds; round K's pivot tiles are b = R K .. b + R - 1, and
- * M = L - R tiles per side lie outside them. P(K) closes the R x R pivot block (Floyd-Warshall
+ * Tiles are T x T, L = ld / T per side. A round is R = FWT_ROUND = 2 tiles wide (k = R T per
+ * product), so there are Lr = L / R rounds; round K's pivot tiles are b = R K .. b + R - 1,
+ * and M = L - R tiles per side lie outside them. P(K) closes the R x R pivot block (Floyd-Warshall
  * over its tiles); R(K) updates the 2 R M tiles of the pivot rows and columns by the closed
  * block; N(K) updates the M^2 others with k = R T. Items: fwt_item {type, k = round, i, j =
  * tile} (P: i = j = b). Counters (ints, zeroed before the kernel): ver[I*L+J] = rounds applied
@@ -43,7 +43,7 @@
 
 enum { FWT_P = 0, FWT_R = 1, FWT_N = 2 };
 #define FWT_NBUF 3      /* panel buffers (rounds K, K+1, K+2 may be in flight at once) */
-#define FWT_MAXR 2      /* tiles per round */
+#define FWT_ROUND 2     /* tiles per round of fw-tiled (fwt_sched.R) */
 #define FWT_MAXDEP 5    /* dependencies per item: 1 + 2 R at most */
 
 typedef struct {
@@ -52,7 +52,7 @@ typedef struct {
 
 typedef struct {
     int L;      /* tiles per side (a multiple of R) */
-    int R;      /* tiles per round, 1 or 2 */
+    int R;      /* tiles per round (FWT_ROUND in fw-tiled) */
     int dp;     /* N(K) items between shells 0..R-1 and P(K+1) */
     int dr;     /* N(K) items between P(K+1) and the first R(K+1) item */
 } fwt_sched;
@@ -154,24 +154,6 @@ FWT_HD fwt_item fwt_decode(const fwt_sched *sc, int g)
     }
     fwt_nlist(sc, K, r < posP ? r : (r <= posR ? r - 1 : r - 1 - nr), &I, &J);
     return fwt_make(FWT_N, K, I, J);
-}
-
-/* Items per phase of a round (launch-per-phase mode): P 1, R 2RM, N M^2. */
-FWT_HD int fwt_phase_count(const fwt_sched *sc, int phase)
-{
-    const int M = fwt_m(sc);
-    return phase == FWT_P ? 1 : phase == FWT_R ? 2 * sc->R * M : M * M;
-}
-
-/* The b-th item of one phase of round K (launch-per-phase mode). */
-FWT_HD fwt_item fwt_phase_item(const fwt_sched *sc, int phase, int K, int b)
-{
-    int I = sc->R * K, J = sc->R * K;
-    if (phase == FWT_R)
-        fwt_rlist(sc, K, b, &I, &J);
-    else if (phase == FWT_N)
-        fwt_nlist(sc, K, b, &I, &J);
-    return fwt_make(phase, K, I, J);
 }
 
 /* Dependency d (0 <= d < FWT_MAXDEP) of item w: counter index *at and the value it must reach

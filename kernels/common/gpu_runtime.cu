@@ -1,6 +1,6 @@
-/* gpu_runtime.cu - the harness's GPU services (declared in harness/gpu.h): device query, memory,
- * event timers, per-phase event marks, the wait with a deadline behind them, L2 flush,
- * copy-bandwidth peak, kernel attributes. */
+/* gpu_runtime.cu - the harness's GPU services (declared in contract/gpu.h and, for kernel
+ * attributes, contract/kernel_attrs.h): device query, memory, event timers, per-phase event
+ * marks, the wait with a deadline behind them, L2 flush, copy-bandwidth peak, kernel attributes. */
 #include <algorithm>
 #include <cctype>
 #include <cstring>
@@ -10,7 +10,7 @@
 #include "cuda_check.cuh"
 #include "globaltimer.cuh"
 #include "../../contract/gpu.h"
-#include "../apsp/apsp.h"
+#include "../../contract/kernel_attrs.h"
 
 static const char *g_absent = "not checked";
 

@@ -53,15 +53,15 @@ static void ref_fw(int32_t *d, int n, int ld)
  * check the padding stayed isolated. Returns the number of wrong entries. */
 static long run_case(const graph_spec *g, long b, long threads, const char *path, int with_ws)
 {
-    long pv[GR_MAX_PARAMS] = {b, threads};
-    int pad = gr_apsp_cpu_fw_blocked.pad(pv);
+    const gr_cpu_fw_blocked_params params = {(int)b, (int)threads};
+    int pad = gr_apsp_cpu_fw_blocked.pad(&params);
     int ld = g->n == 0 ? pad : (g->n + pad - 1) / pad * pad;
     int32_t *d = build(g, ld), *want = build(g, ld);
     ref_fw(want, g->n, ld);
-    size_t wsb = gr_apsp_cpu_fw_blocked.workspace_bytes(ld, pv);
+    size_t wsb = gr_apsp_cpu_fw_blocked.workspace_bytes(ld, &params);
     void *ws = with_ws ? malloc(wsb) : NULL;
     CHECK_EQ(gr_cpu_minplus_force(path), 0);
-    gr_apsp_args a = {g->n, ld, d, pv, NULL, ws};
+    gr_apsp_args a = {g->n, ld, d, &params, NULL, ws};
     gr_apsp_cpu_fw_blocked.launch(&a);
     gr_cpu_minplus_force("auto");
     long bad = 0;
@@ -252,33 +252,33 @@ TEST_CASE(force_and_names)
 TEST_CASE(params_pad_workspace)
 {
     char why[256];
-    long ok[][2] = {{0, 0}, {16, 1}, {64, 2}, {512, 4096}, {48, 0}};
+    const gr_cpu_fw_blocked_params ok[] = {{0, 0}, {16, 1}, {64, 2}, {512, 4096}, {48, 0}};
     for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++)
-        CHECK(gr_apsp_cpu_fw_blocked.params_ok(ok[i], why, sizeof why));
-    long bad[][2] = {{8, 0}, {17, 0}, {528, 0}, {-16, 0}, {64, -1}};
+        CHECK(gr_apsp_cpu_fw_blocked.params_ok(&ok[i], why, sizeof why));
+    const gr_cpu_fw_blocked_params bad[] = {{8, 0}, {17, 0}, {528, 0}, {-16, 0}, {64, -1}};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         why[0] = 0;
-        CHECK(!gr_apsp_cpu_fw_blocked.params_ok(bad[i], why, sizeof why));
-        CHECK_STR_CONTAINS(why, bad[i][1] < 0 ? "threads" : "b =");
+        CHECK(!gr_apsp_cpu_fw_blocked.params_ok(&bad[i], why, sizeof why));
+        CHECK_STR_CONTAINS(why, bad[i].threads < 0 ? "threads" : "b =");
     }
-    long def[2] = {0, 0}, b48[2] = {48, 0}, t2[2] = {0, 2}, t64[2] = {0, 64};
-    CHECK_EQ(gr_apsp_cpu_fw_blocked.pad(def), GR_FWB_AUTO_PAD);
-    CHECK_EQ(gr_apsp_cpu_fw_blocked.pad(b48), 48);
-    CHECK_EQ(gr_apsp_cpu_fw_blocked.layout(def), 0);
+    const gr_cpu_fw_blocked_params def = {0, 0}, b48 = {48, 0}, t2 = {0, 2}, t64 = {0, 64};
+    CHECK_EQ(gr_apsp_cpu_fw_blocked.pad(&def), GR_FWB_AUTO_PAD);
+    CHECK_EQ(gr_apsp_cpu_fw_blocked.pad(&b48), 48);
+    CHECK_EQ(gr_apsp_cpu_fw_blocked.layout(&def), 0);
     /* auto: largest of 128/64/32 dividing ld with >= 8 blocks and >= 4 white blocks/thread */
-    CHECK_EQ(gr_fwb_block(4096, t2), 128);
-    CHECK_EQ(gr_fwb_block(1024, t2), 128);
-    CHECK_EQ(gr_fwb_block(1088, t2), 64);    /* 17 x 64 */
-    CHECK_EQ(gr_fwb_block(768, t2), 64);
-    CHECK_EQ(gr_fwb_block(256, t2), 32);
-    CHECK_EQ(gr_fwb_block(64, t2), 32);
-    CHECK_EQ(gr_fwb_block(2048, t64), 64);   /* 16 blocks: too few for 64 threads */
-    CHECK_EQ(gr_fwb_block(4096, t64), 128);
-    CHECK_EQ(gr_fwb_block(4096, b48), 48);
+    CHECK_EQ(gr_fwb_block(4096, &t2), 128);
+    CHECK_EQ(gr_fwb_block(1024, &t2), 128);
+    CHECK_EQ(gr_fwb_block(1088, &t2), 64);    /* 17 x 64 */
+    CHECK_EQ(gr_fwb_block(768, &t2), 64);
+    CHECK_EQ(gr_fwb_block(256, &t2), 32);
+    CHECK_EQ(gr_fwb_block(64, &t2), 32);
+    CHECK_EQ(gr_fwb_block(2048, &t64), 64);   /* 16 blocks: too few for 64 threads */
+    CHECK_EQ(gr_fwb_block(4096, &t64), 128);
+    CHECK_EQ(gr_fwb_block(4096, &b48), 48);
     /* the workspace fits whatever b auto picks, for any thread count */
     for (int ld = 64; ld <= 1024; ld += 64) {
-        int b = gr_fwb_block(ld, t2);
-        CHECK(gr_apsp_cpu_fw_blocked.workspace_bytes(ld, def) >=
+        int b = gr_fwb_block(ld, &t2);
+        CHECK(gr_apsp_cpu_fw_blocked.workspace_bytes(ld, &def) >=
               (2 * (size_t)ld * b + (size_t)b * b) * 4);
     }
     CHECK(gr_apsp_cpu_fw_blocked.nonpivot_attrs == NULL);

@@ -1,8 +1,8 @@
 /* test_fw_tiled_sched.c - replays fw-tiled's work list (kernels/apsp/fw_tiled_sched.h) on the
- * host, no GPU needed, for rounds of R = 1 and R = 2 tiles: every item exactly once, every
- * dependency earlier in the claim order, the per-phase lists complete, and random out-of-order
- * execution by G workers - operands read and results written at random moments, constrained
- * only by the dependency counters - computing exact APSP through the same three panel buffers
+ * host, no GPU needed, for rounds of R = FWT_ROUND tiles: every item exactly once, every
+ * dependency earlier in the claim order, and random out-of-order execution by G workers -
+ * operands read and results written at random moments, constrained only by the dependency
+ * counters - computing exact APSP through the same three panel buffers
  * as the GPU code (compared with plain FW; every panel piece read must also have been written
  * by the reader's round). An R item reads its band of D (R tiles) while the other R items of
  * the band may rewrite it, as on the GPU. Dropping any one dependency makes some replay go
@@ -15,7 +15,7 @@
 #include "test.h"
 
 /* MAXL: largest L replayed with data; MAXO: largest L of the order-only checks */
-enum { TS = 3, MAXL = 12, MAXLD = TS * MAXL, MAXW = FWT_MAXR * TS, MAXO = 28 };
+enum { TS = 3, MAXL = 12, MAXLD = TS * MAXL, MAXW = FWT_ROUND * TS, MAXO = 28 };
 
 static uint64_t rng_state;
 static uint32_t rnd(void)
@@ -103,71 +103,39 @@ TEST_CASE(isqrt_ceil)
 TEST_CASE(order_complete_and_topological)
 {
     static int seen[MAXO][MAXO][MAXO];
-    for (int R = 1; R <= FWT_MAXR; R++)
-        for (int L = R; L <= MAXO; L += R)
-            for (int dp = 0; dp <= 9; dp += 3)
-                for (int dr = 0; dr <= 40; dr += 8) {
-                    fwt_sched sc = {L, R, dp, dr};
-                    const int Lr = L / R, M = L - R;
-                    CHECK_EQ(fwt_rounds(&sc), Lr);
-                    CHECK_EQ(fwt_m(&sc), M);
-                    CHECK_EQ(fwt_total(&sc), Lr * (1 + 2 * R * M + M * M));
-                    memset(seen, 0, sizeof seen);
-                    int *ctr = calloc((size_t)fwt_counter_ints(&sc), sizeof *ctr);
-                    int bad = 0;
-                    for (int g = 0; g < fwt_total(&sc) && !bad; g++) {
-                        fwt_item w = fwt_decode(&sc, g);
-                        if (!item_ok(&sc, w) || seen[w.k][w.i][w.j]++ || !deps_met(&sc, w, ctr) ||
-                            !publish(&sc, w, ctr)) {
-                            fprintf(stderr, "  R=%d L=%d dp=%d dr=%d g=%d: item %d (%d,%d,%d) "
-                                    "bad\n", R, L, dp, dr, g, w.type, w.k, w.i, w.j);
-                            bad = 1;
-                        }
+    const int R = FWT_ROUND;
+    for (int L = R; L <= MAXO; L += R)
+        for (int dp = 0; dp <= 9; dp += 3)
+            for (int dr = 0; dr <= 40; dr += 8) {
+                fwt_sched sc = {L, R, dp, dr};
+                const int Lr = L / R, M = L - R;
+                CHECK_EQ(fwt_rounds(&sc), Lr);
+                CHECK_EQ(fwt_m(&sc), M);
+                CHECK_EQ(fwt_total(&sc), Lr * (1 + 2 * R * M + M * M));
+                memset(seen, 0, sizeof seen);
+                int *ctr = calloc((size_t)fwt_counter_ints(&sc), sizeof *ctr);
+                int bad = 0;
+                for (int g = 0; g < fwt_total(&sc) && !bad; g++) {
+                    fwt_item w = fwt_decode(&sc, g);
+                    if (!item_ok(&sc, w) || seen[w.k][w.i][w.j]++ || !deps_met(&sc, w, ctr) ||
+                        !publish(&sc, w, ctr)) {
+                        fprintf(stderr, "  L=%d dp=%d dr=%d g=%d: item %d (%d,%d,%d) bad\n", L,
+                                dp, dr, g, w.type, w.k, w.i, w.j);
+                        bad = 1;
                     }
-                    CHECK(!bad);
-                    for (int t = 0; t < L * L && !bad; t++)
-                        if (ctr[t] != Lr) {
-                            fprintf(stderr, "  R=%d L=%d: tile (%d,%d) saw %d rounds\n", R, L,
-                                    t / L, t % L, ctr[t]);
-                            bad = 1;
-                        }
-                    for (int K = 0; K < Lr && !bad; K++)
-                        CHECK_EQ(ctr[L * L + K], M * M);
-                    CHECK(!bad);
-                    free(ctr);
                 }
-}
-
-TEST_CASE(phase_lists_complete)
-{
-    static int seen[MAXO][MAXO][MAXO];
-    for (int R = 1; R <= FWT_MAXR; R++)
-        for (int L = R; L <= MAXO; L += R) {
-            fwt_sched sc = {L, R, 0, 0};
-            const int M = L - R, counts[3] = {1, 2 * R * M, M * M};
-            memset(seen, 0, sizeof seen);
-            int *ctr = calloc((size_t)fwt_counter_ints(&sc), sizeof *ctr), ok = 1;
-            for (int K = 0; K < L / R && ok; K++) {
-                for (int ph = 0; ph < 3; ph++) {
-                    CHECK_EQ(fwt_phase_count(&sc, ph), counts[ph]);
-                    for (int b = 0; b < counts[ph] && ok; b++) {
-                        fwt_item w = fwt_phase_item(&sc, ph, K, b);
-                        /* one launch per phase in stream order: the earlier phases must suffice */
-                        ok = item_ok(&sc, w) && w.type == ph && w.k == K &&
-                             !seen[w.k][w.i][w.j]++ && deps_met(&sc, w, ctr);
-                        if (!ok)
-                            fprintf(stderr, "  R=%d L=%d K=%d phase %d block %d: bad item\n", R,
-                                    L, K, ph, b);
+                CHECK(!bad);
+                for (int t = 0; t < L * L && !bad; t++)
+                    if (ctr[t] != Lr) {
+                        fprintf(stderr, "  L=%d: tile (%d,%d) saw %d rounds\n", L, t / L, t % L,
+                                ctr[t]);
+                        bad = 1;
                     }
-                    for (int b = 0; b < counts[ph] && ok; b++)  /* the launch has finished */
-                        ok = publish(&sc, fwt_phase_item(&sc, ph, K, b), ctr);
-                }
+                for (int K = 0; K < Lr && !bad; K++)
+                    CHECK_EQ(ctr[L * L + K], M * M);
+                CHECK(!bad);
+                free(ctr);
             }
-            for (int t = 0; t < L * L && ok; t++)
-                ok = ctr[t] == L / R;
-            CHECK(ok);
-            free(ctr);
-        }
 }
 
 /* ---- out-of-order replay with data ------------------------------------------------------ */
@@ -177,7 +145,7 @@ typedef struct {
     int32_t row[FWT_NBUF][MAXW * MAXLD]; /* row panel: W rows x ld, pitch ld */
     /* round that wrote each T x T piece of a panel (-1: none): ctag[p][I R + x] for column
      * panel rows I T.., columns x T..; rtag[p][x L + J] for row panel rows x T.., columns J T.. */
-    int ctag[FWT_NBUF][MAXL * FWT_MAXR], rtag[FWT_NBUF][FWT_MAXR * MAXL];
+    int ctag[FWT_NBUF][MAXL * FWT_ROUND], rtag[FWT_NBUF][FWT_ROUND * MAXL];
     int stale;                           /* panel pieces read that another round wrote */
     const int *ver;                      /* the replay's counters (NULL: not tracked) */
     long newer;                          /* band tiles of D read after a newer write */
@@ -332,7 +300,7 @@ static void sim_init(sim_mem *m, int L, int R, int32_t poison)
     for (int b = 0; b < FWT_NBUF; b++) {
         for (int e = 0; e < MAXLD * MAXW; e++)
             m->col[b][e] = m->row[b][e] = poison;
-        for (int e = 0; e < MAXL * FWT_MAXR; e++)
+        for (int e = 0; e < MAXL * FWT_ROUND; e++)
             m->ctag[b][e] = m->rtag[b][e] = -1;
     }
 }
@@ -407,38 +375,46 @@ static int replay(int R, int L, int dp, int dr, int G, uint64_t seed, int split,
 TEST_CASE(out_of_order_replay_exact)
 {
     static const int Gs[] = {1, 2, 3, 7, 64}, dps[] = {0, 3, 8}, drs[] = {0, 5, 12};
-    for (int R = 1; R <= FWT_MAXR; R++) {
-        replay_newer = 0;
-        for (int L = R; L <= MAXL; L += R)
-            for (size_t gi = 0; gi < sizeof Gs / sizeof Gs[0]; gi++)
-                for (int pi = 0; pi < 3; pi++)
-                    for (int ri = 0; ri < 3; ri++)
-                        for (uint64_t seed = 1; seed <= 12; seed++) {
-                            const int split = (int)(seed & 1);
-                            int rc = replay(R, L, dps[pi], drs[ri], Gs[gi],
-                                            seed * 1000003 + (uint64_t)L, split, SKIP_NONE);
-                            if (rc)
-                                fprintf(stderr, "  R=%d L=%d G=%d dp=%d dr=%d seed=%llu: %s\n", R,
-                                        L, Gs[gi], dps[pi], drs[ri], (unsigned long long)seed,
-                                        rp_what[rc]);
-                            CHECK_EQ(rc, 0);
-                        }
-        if (getenv("FWT_VERBOSE"))
-            fprintf(stderr, "  R=%d: %ld band tiles of D read after being rewritten\n", R,
-                    replay_newer);
-        /* for R = 2 the replays did hit the race the R items' band reads are exposed to */
-        if (R > 1)
-            CHECK(replay_newer > 0);
-    }
+    const int R = FWT_ROUND;
+    replay_newer = 0;
+    for (int L = R; L <= MAXL; L += R)
+        for (size_t gi = 0; gi < sizeof Gs / sizeof Gs[0]; gi++)
+            for (int pi = 0; pi < 3; pi++)
+                for (int ri = 0; ri < 3; ri++)
+                    for (uint64_t seed = 1; seed <= 12; seed++) {
+                        const int split = (int)(seed & 1);
+                        int rc = replay(R, L, dps[pi], drs[ri], Gs[gi],
+                                        seed * 1000003 + (uint64_t)L, split, SKIP_NONE);
+                        if (rc)
+                            fprintf(stderr, "  L=%d G=%d dp=%d dr=%d seed=%llu: %s\n", L, Gs[gi],
+                                    dps[pi], drs[ri], (unsigned long long)seed, rp_what[rc]);
+                        CHECK_EQ(rc, 0);
+                    }
+    if (getenv("FWT_VERBOSE"))
+        fprintf(stderr, "  %ld band tiles of D read after being rewritten\n", replay_newer);
+    /* the replays did hit the race the R items' band reads are exposed to */
+    CHECK(replay_newer > 0);
+}
+
+/* Item b of phase ph (P, R or N) of round K: the round's items grouped by kind. */
+static fwt_item round_item(const fwt_sched *sc, int ph, int K, int b)
+{
+    int I = sc->R * K, J = sc->R * K;
+    if (ph == FWT_R)
+        fwt_rlist(sc, K, b, &I, &J);
+    else if (ph == FWT_N)
+        fwt_nlist(sc, K, b, &I, &J);
+    return fwt_make(ph, K, I, J);
 }
 
 /* The replay must be able to fail: with dependencies ignored it has to go wrong somewhere. */
 TEST_CASE(replay_detects_missing_dependency)
 {
-    /* Run the phases of each round in a deliberately wrong order: all N(K) before R(K). */
-    static const struct { int R, L; } cfg[] = {{1, 4}, {2, 4}, {2, 6}};
-    for (size_t ci = 0; ci < sizeof cfg / sizeof cfg[0]; ci++) {
-        const int R = cfg[ci].R, L = cfg[ci].L, ld = L * TS;
+    /* Run the items of each round in a deliberately wrong order: all N(K) before R(K). */
+    static const int Ls[] = {4, 6};
+    const int R = FWT_ROUND;
+    for (size_t ci = 0; ci < sizeof Ls / sizeof Ls[0]; ci++) {
+        const int L = Ls[ci], ld = L * TS, M = L - R;
         const fwt_sched sc = {L, R, 0, 0};
         static sim_mem m;
         static int32_t ref[MAXLD * MAXLD];
@@ -454,11 +430,12 @@ TEST_CASE(replay_detects_missing_dependency)
                 for (int j = 0; j < ld; j++)
                     ref[i * ld + j] = imin(ref[i * ld + j], ref[i * ld + k] + ref[k * ld + j]);
         static const int order[3] = {FWT_P, FWT_N, FWT_R};
+        const int count[3] = {1, 2 * R * M, M * M};    /* items of P, R, N per round */
         for (int K = 0; K < L / R; K++)
             for (int oi = 0; oi < 3; oi++) {
                 const int ph = order[oi];
-                for (int b = 0; b < fwt_phase_count(&sc, ph); b++) {
-                    w.w = fwt_phase_item(&sc, ph, K, b);
+                for (int b = 0; b < count[ph]; b++) {
+                    w.w = round_item(&sc, ph, K, b);
                     for (int t = 0; t < n_pieces(&m, w.w); t++)
                         read_piece(&m, &w, t, 1);
                     write_result(&m, &w);
@@ -469,48 +446,45 @@ TEST_CASE(replay_detects_missing_dependency)
     }
 }
 
-/* Each dependency is needed: with any one of them dropped (and, for R = 2, with only an R
- * item's dependencies on the other tiles of its band dropped) some random replay goes wrong -
- * so the replay models the reads that dependency protects. */
+/* Each dependency is needed: with any one of them dropped (and with only an R item's
+ * dependencies on the other tiles of its band dropped) some random replay goes wrong - so the
+ * replay models the reads that dependency protects. */
 TEST_CASE(replay_needs_every_dependency)
 {
     static const int Gs[] = {3, 7, 64};
-    for (int R = 1; R <= FWT_MAXR; R++) {
-        for (int skip = SKIP_BAND_OTHER; skip < 3 * FWT_MAXDEP; skip++) {
-            if (skip == SKIP_NONE || (skip == SKIP_BAND_OTHER && R == 1))
-                continue;
-            /* is the slot used at all? (the largest schedule replayed) */
-            int used = skip == SKIP_BAND_OTHER;
-            const fwt_sched big = {MAXL, R, 0, 0};
-            for (int g = 0; g < fwt_total(&big) && !used; g++) {
-                int at, need;
-                fwt_item w = fwt_decode(&big, g);
-                fwt_dep(&big, w, skip % FWT_MAXDEP, &at, &need);
-                used = w.type == skip / FWT_MAXDEP && need > 0;
-            }
-            if (!used)
-                continue;
-            int caught = 0, tries = 0, rc = RP_OK;
-            for (uint64_t seed = 1; seed <= 600 && !caught; seed++)
-                for (size_t gi = 0; gi < sizeof Gs / sizeof Gs[0] && !caught; gi++) {
-                    const int L = R * (2 + (int)(seed % (uint64_t)(MAXL / R - 1)));
-                    tries++;
-                    rc = replay(R, L, (int)(seed % 3) * 2, (int)(seed % 5) * 3, Gs[gi],
-                                seed * 7919 + (uint64_t)skip, (int)(seed / 2 % 2), skip);
-                    caught = rc != RP_OK && rc != RP_DEADLOCK;
-                }
-            if (!caught)
-                fprintf(stderr, "  R=%d: dropping dependency %d (type %d, d %d) never noticed\n",
-                        R, skip, skip < 0 ? FWT_R : skip / FWT_MAXDEP,
-                        skip < 0 ? -1 : skip % FWT_MAXDEP);
-            else if (getenv("FWT_VERBOSE"))
-                fprintf(stderr, "  R=%d skip %d caught after %d replays: %s\n", R, skip, tries,
-                        rp_what[rc]);
-            CHECK(caught);
+    const int R = FWT_ROUND;
+    for (int skip = SKIP_BAND_OTHER; skip < 3 * FWT_MAXDEP; skip++) {
+        if (skip == SKIP_NONE)
+            continue;
+        /* is the slot used at all? (the largest schedule replayed) */
+        int used = skip == SKIP_BAND_OTHER;
+        const fwt_sched big = {MAXL, R, 0, 0};
+        for (int g = 0; g < fwt_total(&big) && !used; g++) {
+            int at, need;
+            fwt_item w = fwt_decode(&big, g);
+            fwt_dep(&big, w, skip % FWT_MAXDEP, &at, &need);
+            used = w.type == skip / FWT_MAXDEP && need > 0;
         }
+        if (!used)
+            continue;
+        int caught = 0, tries = 0, rc = RP_OK;
+        for (uint64_t seed = 1; seed <= 600 && !caught; seed++)
+            for (size_t gi = 0; gi < sizeof Gs / sizeof Gs[0] && !caught; gi++) {
+                const int L = R * (2 + (int)(seed % (uint64_t)(MAXL / R - 1)));
+                tries++;
+                rc = replay(R, L, (int)(seed % 3) * 2, (int)(seed % 5) * 3, Gs[gi],
+                            seed * 7919 + (uint64_t)skip, (int)(seed / 2 % 2), skip);
+                caught = rc != RP_OK && rc != RP_DEADLOCK;
+            }
+        if (!caught)
+            fprintf(stderr, "  dropping dependency %d (type %d, d %d) never noticed\n", skip,
+                    skip < 0 ? FWT_R : skip / FWT_MAXDEP, skip < 0 ? -1 : skip % FWT_MAXDEP);
+        else if (getenv("FWT_VERBOSE"))
+            fprintf(stderr, "  skip %d caught after %d replays: %s\n", skip, tries, rp_what[rc]);
+        CHECK(caught);
     }
 }
 
 TEST_MAIN("fw_tiled_sched", TEST_ENTRY(isqrt_ceil), TEST_ENTRY(order_complete_and_topological),
-          TEST_ENTRY(phase_lists_complete), TEST_ENTRY(out_of_order_replay_exact),
-          TEST_ENTRY(replay_detects_missing_dependency), TEST_ENTRY(replay_needs_every_dependency))
+          TEST_ENTRY(out_of_order_replay_exact), TEST_ENTRY(replay_detects_missing_dependency),
+          TEST_ENTRY(replay_needs_every_dependency))
