@@ -52,7 +52,7 @@ static const char *variant_label(const gr_config *cfg, const char *var, char *bu
 
 /* The column label of (var, params) among all (variant, params) of the section: the variant's
  * short name, then the parameters that vary between its columns, leaving out value 0 (auto)
- * where most of its columns have 0 (l=0 beside one l=4; but ovl=0 beside as many ovl=1). */
+ * where most of its columns have 0 (l=0 beside one l=4; but tma=0 beside as many tma=1). */
 char *gr_label_column(const gr_config *cfg, const char *var, const char *par,
                           char *const *vars, char *const *pars, int n)
 {

@@ -66,8 +66,8 @@ for stage in "$@"; do
         t0s=$(date +%s)
         : > "$slog"
         for v in fw-naive fw-mm:t=16 fw-mm:t=32 fw-mm:t=64 fw-2level:t=16 fw-2level:t=32 fw-2level:t=64 \
-                 fw-recursive:tr=16 fw-recursive:tr=32 fw-recursive:tr=64 fw-tiled fw-tiled:ovl=0 \
-                 fw-tiled:stages=3 fw-tiled:t=64 fw-tiled:sched=1 fw-tiled:kr=1 fw-tiled:kr=1,sched=1 fw-tiled:kr=1,t=64 fw-tiled:kr=1,ovl=0 fw-tiled:tma=0 fw-tiled:tma=0,ovl=0; do
+                 fw-recursive:tr=16 fw-recursive:tr=32 fw-recursive:tr=64 fw-tiled \
+                 fw-tiled:t=64 fw-tiled:tma=0 fw-tiled:bps=1,pdelay=0,rdelay=0; do
             if [ $(( $(date +%s) - t0s )) -gt "$st" ]; then
                 echo "== stopped: stage time limit ($st s) reached before $v" >> "$slog"; break
             fi
