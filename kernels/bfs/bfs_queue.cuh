@@ -1,7 +1,7 @@
 /* bfs_queue.cuh - the PMPP frontier-queue BFS, written once for bfs-gqueue, bfs-bqueue and
  * bfs-wqueue (Q = 0, 1, 2; the single-block kernel, the same for all three, is compiled once in
- * bfs_queue_small.cu): one kernel per level, one thread per vertex of the previous
- * frontier, a vertex enqueued once (atomicExch on visited[]), the next frontier in
+ * bfs_queue_small.cu): one kernel per level, one thread per vertex of the previous frontier, a
+ * vertex enqueued once (atomicExch on visited[]), the next frontier in
  *   Q = 0: the global queue only (one atomicAdd on its tail per enqueued vertex);
  *   Q = 1: plus a block queue in shared memory (b-queue), overflow to the global queue, at the
  *          end one atomicAdd per block reserves its space and the block copies out coalesced;
@@ -17,8 +17,8 @@
  *   lb    load balance of high-degree vertices: 0 off (a thread walks its vertex's arcs),
  *         1 warp-cooperative (degree >= 32: the warp walks them), 2 block-cooperative too
  *         (degree >= kBlockT: the whole block walks them), then warp, then thread; 3 as 2, but
- *         vertices of degree >= hub (a parameter, default 256) go to a hub list (one 64-bit atomicAdd gives the entry
- *         and its offset among the level's hub arcs) and a second kernel spreads all hub arcs
+ *         vertices of degree >= hub (default 256) go to a hub list (one 64-bit atomicAdd gives
+ *         the entry and its offset among the level's hub arcs) and a second kernel spreads all hub arcs
  *         over the whole grid: what the paper's suggested dynamic parallelism would buy, without
  *         device-side launches (the host, which reads the frontier size every level anyway,
  *         launches it only when the level has hubs). The single-block kernel treats lb 3 as 2.
