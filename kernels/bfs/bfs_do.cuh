@@ -88,8 +88,7 @@ struct sink {
 
 /* Append d (won: this lane claimed it) of out-degree deg: degree < kBig to the queue, else to the
  * high-degree list with its arc offset. Warp-collective. */
-template <typename Off>
-__device__ __forceinline__ void push(const do_args<Off> &a, sink &s, bool won, int32_t d, ull deg)
+__device__ __forceinline__ void push(sink &s, bool won, int32_t d, ull deg)
 {
     const int lane = threadIdx.x & 31;
     if (won)
@@ -213,7 +212,7 @@ __device__ __forceinline__ void claim(const do_args<Off> &a, sink &s, int32_t d,
         if (won)
             a.level[d] = depth + 1;
     }
-    push(a, s, won, d, deg);
+    push(s, won, d, deg);
 }
 
 __device__ __forceinline__ ull warp_sum(ull x)
