@@ -72,7 +72,7 @@ template <typename T> __device__ __forceinline__ T probe(const T *p) { return *p
 __device__ __forceinline__ int decide(int dir_prev, long long nf, long long nf_prev, long long mf,
                                       long long mu, int32_t n, int alpha, int beta)
 {
-    if (dir_prev == kTD)   /* and never for fewer arcs than an eighth of the bitmap's words */
+    if (dir_prev == kTD)   /* and never for n / 256 arcs or fewer (a step scans n / 32 words) */
         return mf * alpha > mu && mf * 256 > n ? kBU : kTD;
     return nf * beta < n && nf < nf_prev ? kTD : kBU;
 }
