@@ -27,6 +27,11 @@ void gr_bfs_do_ws_init(gr_bfs_do_ws *w, int32_t n);
 void gr_bfs_do_ws_free(gr_bfs_do_ws *w);
 void gr_bfs_do(const gr_graph *g, const gr_graph *t, int32_t src, int32_t *level, int threads,
                int alpha, int beta, gr_bfs_do_ws *w, gr_bfs_level_fn fn, void *ctx);
+/* cpu-bfs-do's parameters (registry_bfs.c declares each field). */
+typedef struct {
+    int threads;        /* OpenMP threads, 0 = all */
+    int alpha, beta;    /* the switching thresholds above */
+} gr_bfs_cpu_do_params;
 
 /* Graph500 work of one result: a symmetric graph counts half the sum of the reached vertices'
  * degrees (each undirected edge once), a directed graph the arcs leaving reached vertices.

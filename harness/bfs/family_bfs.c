@@ -143,9 +143,9 @@ static int bfs_check_input(const gr_graph *g, gr_err *err)
     return 0;
 }
 
-int gr_bfs_check(const gr_variant *v, const long *pv, const gr_graph *g, gr_err *err)
+int gr_bfs_check(const gr_variant *v, const void *params, const gr_graph *g, gr_err *err)
 {
-    (void)v, (void)pv;
+    (void)v, (void)params;
     return g ? bfs_check_input(g, err) : 0;
 }
 
@@ -208,7 +208,7 @@ const gr_family gr_family_bfs = {
 /* ---- variant hooks ----------------------------------------------------------------------- */
 typedef struct {
     const gr_bfs_variant_impl *impl;
-    long pv[GR_MAX_PARAMS];
+    gr_bfs_cpu_do_params cpu_do;    /* cpu-bfs-do's parameters */
     const gr_graph *g;
     /* host */
     gr_graph t;                 /* transpose of a directed graph (cpu-bfs-do), else unused */
@@ -220,11 +220,14 @@ typedef struct {
     void *gst;
 } bfs_state;
 
-void *gr_bfs_prepare(const gr_variant *v, const long *pv, const gr_graph *g, gr_err *err)
+void *gr_bfs_prepare(const gr_variant *v, const void *params, const gr_graph *g, gr_err *err)
 {
+    if (v->check(v, params, g, err))
+        return NULL;
     bfs_state *s = gr_xcalloc(1, sizeof *s);
     s->impl = v->impl;
-    memcpy(s->pv, pv, sizeof s->pv);
+    if (s->impl->host == GR_BFS_HOST_DO)
+        s->cpu_do = *(const gr_bfs_cpu_do_params *)params;
     s->g = g;
     if (s->impl->gpu) {
         unsigned flags = s->impl->gpu->need_transpose && g->directed ? GR_DCSR_TRANSPOSE : 0;
@@ -240,7 +243,7 @@ void *gr_bfs_prepare(const gr_variant *v, const long *pv, const gr_graph *g, gr_
             free(s);
             return NULL;
         }
-        s->gst = s->impl->gpu->create(&s->d, pv, err);
+        s->gst = s->impl->gpu->create(&s->d, params, err);
         if (!s->gst) {
             gr_dcsr_free(&s->d);
             free(s);
@@ -269,9 +272,9 @@ static void bfs_host_run(bfs_state *s, int32_t source, gr_bfs_level_fn fn, void 
 {
     if (s->impl->host == GR_BFS_HOST_SEQ)
         gr_bfs_seq(s->g, source, s->level, s->qa, s->qb, fn, ctx);
-    else   /* pv: threads, alpha, beta */
-        gr_bfs_do(s->g, s->have_t ? &s->t : NULL, source, s->level, (int)s->pv[0], (int)s->pv[1],
-                  (int)s->pv[2], &s->ws, fn, ctx);
+    else
+        gr_bfs_do(s->g, s->have_t ? &s->t : NULL, source, s->level, s->cpu_do.threads,
+                  s->cpu_do.alpha, s->cpu_do.beta, &s->ws, fn, ctx);
 }
 
 void gr_bfs_run(void *st, int32_t source, gr_phases *ph)

@@ -3,6 +3,7 @@
 #ifndef GR_FAMILY_BFS_H
 #define GR_FAMILY_BFS_H
 #include "../../kernels/bfs/bfs.h"
+#include "bfs/bfs_cpu.h"
 #include "registry.h"
 
 extern const struct gr_family gr_family_bfs;
@@ -14,19 +15,24 @@ typedef struct {
     const gr_bfs_impl *gpu;
 } gr_bfs_variant_impl;
 
-int gr_bfs_check(const gr_variant *v, const long *pv, const gr_graph *g, gr_err *err);
-void *gr_bfs_prepare(const gr_variant *v, const long *pv, const gr_graph *g, gr_err *err);
+/* The hooks every BFS variant's entry points at; params is the variant's struct
+ * (gr_bfs_cpu_do_params, gr_bfs_queue_params, gr_bfs_do_params) or unused for none. prepare
+ * calls the variant's check (with the graph) first. */
+int gr_bfs_check(const gr_variant *v, const void *params, const gr_graph *g, gr_err *err);
+void *gr_bfs_prepare(const gr_variant *v, const void *params, const gr_graph *g, gr_err *err);
 void gr_bfs_reset(void *st);
 void gr_bfs_run(void *st, int32_t source, gr_phases *ph);
 void gr_bfs_fetch(void *st, void *out);
 void gr_bfs_release(void *st);
 int gr_bfs_trace(void *st, int32_t source, gr_trace *tr);
 
-#define GR_BFS_VARIANT(NAME, PAPER, SUMMARY, GPU, IMPL, NPARAMS, ...)                        \
+/* A registry entry: PSIZE = sizeof the parameter struct (0 without parameters), CHECK its check
+ * hook (gr_bfs_check or one that calls it), then NPARAMS declarations. */
+#define GR_BFS_VARIANT(NAME, PAPER, SUMMARY, GPU, IMPL, PSIZE, CHECK, NPARAMS, ...)             \
     {                                                                                         \
         .name = NAME, .family = "bfs", .paper = PAPER, .summary = SUMMARY, .gpu = GPU,        \
-        .nparams = NPARAMS, .params = {__VA_ARGS__}, .check_pv = gr_bfs_check,                   \
-        .prepare_pv = gr_bfs_prepare, .reset = gr_bfs_reset, .run = gr_bfs_run,                  \
+        .nparams = NPARAMS, .params = {__VA_ARGS__}, .params_size = PSIZE, .check = CHECK,    \
+        .prepare = gr_bfs_prepare, .reset = gr_bfs_reset, .run = gr_bfs_run,                  \
         .fetch = gr_bfs_fetch, .release = gr_bfs_release, .trace = gr_bfs_trace,              \
         .impl = &(IMPL),                                                                      \
     }

@@ -33,16 +33,43 @@ typedef struct {
 void gr_bfs_levels_add(gr_bfs_levels *l, double level, double frontier, double edges, int dir,
                        double ms);
 
+/* Parameters of bfs-gqueue, bfs-bqueue and bfs-wqueue (the registry declares each field;
+ * bfs_queue.cuh says what they do). */
+typedef struct {
+    int ro;       /* 1: offsets, targets and frontier through the read-only path */
+    int small;    /* single-block kernel: 0 off, 1 the first levels, 2 whenever the frontier fits */
+    int lb;       /* load balance of high-degree vertices: 0 thread, 1 warp, 2 block, 3 hub kernel */
+    int tt;       /* 1: read visited before the atomic claim */
+    int hub;      /* lb == 3: degree from which a vertex goes to the grid-wide hub kernel */
+} gr_bfs_queue_params;
+
+/* Parameters of bfs-do (bfs_do.cu says what they do). */
+typedef struct {
+    int alpha, beta;  /* Beamer's switching thresholds */
+    int bps;          /* blocks per SM of the persistent grid (0: the occupancy limit) */
+    int small;        /* 1: tiny top-down levels in block 0 alone */
+    int thin;         /* top-down levels of at most this many frontier arcs on the thin group */
+    int tblocks;      /* blocks of the thin group (0: one per SM) */
+    int sort;         /* 1: in-arc lists ordered by out-degree, largest first */
+} gr_bfs_do_params;
+
 typedef struct {
     int need_transpose;   /* 1: a directed graph's transpose is uploaded too (bottom-up steps) */
-    /* Untimed: work buffers for the graph d (kept by the state). NULL with err on refusal. */
-    void *(*create)(const gr_dcsr *d, const long *pv, gr_err *err);
+    /* Untimed: work buffers for the graph d (kept by the state); params points to the variant's
+     * parameter struct (gr_bfs_queue_params, gr_bfs_do_params; NULL for none). NULL with err on
+     * refusal. */
+    void *(*create)(const gr_dcsr *d, const void *params, gr_err *err);
     /* Timed: BFS from source; lv != NULL: also record the per-level rows (untimed pass). */
     void (*run)(void *st, int32_t source, gr_phases *ph, gr_bfs_levels *lv);
     /* Device pointer to level[n] of the last run. */
     const int32_t *(*level)(void *st);
     void (*destroy)(void *st);
 } gr_bfs_impl;
+
+/* lb=3 of the queue variants: a level's hub counter holds (entries << (64 - this)) | arcs, so a
+ * level lists fewer than 2^GR_BFS_HUB_ENTRY_BITS hubs; at most m / hub of them (the registry
+ * refuses a hub too small for the graph). */
+enum { GR_BFS_HUB_ENTRY_BITS = 24 };
 
 extern const gr_bfs_impl gr_bfs_vertex_impl, gr_bfs_gqueue_impl, gr_bfs_bqueue_impl,
     gr_bfs_wqueue_impl, gr_bfs_do_impl;

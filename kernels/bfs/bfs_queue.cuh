@@ -1,13 +1,14 @@
 /* bfs_queue.cuh - the PMPP frontier-queue BFS, written once for bfs-gqueue, bfs-bqueue and
- * bfs-wqueue (Q = 0, 1, 2): one kernel per level, one thread per vertex of the previous
- * frontier, a vertex enqueued once (atomicExch on visited[]), the next frontier in
+ * bfs-wqueue (Q = 0, 1, 2; the single-block kernel, the same for all three, is compiled once in
+ * bfs_queue_small.cu): one kernel per level, one thread per vertex of the previous frontier, a
+ * vertex enqueued once (atomicExch on visited[]), the next frontier in
  *   Q = 0: the global queue only (one atomicAdd on its tail per enqueued vertex);
  *   Q = 1: plus a block queue in shared memory (b-queue), overflow to the global queue, at the
  *          end one atomicAdd per block reserves its space and the block copies out coalesced;
  *   Q = 2: plus kNW warp-level queues (w-queues) picked by the low bits of threadIdx.x,
  *          overflow into the b-queue; consolidated w -> b -> g with one reservation per block.
  * The host reads the next frontier size after every level (the paper's loop), inside the timed
- * region. Parameters (runtime, dispatched to template instances):
+ * region. Parameters (gr_bfs_queue_params, bfs.h; runtime, dispatched to template instances):
  *   ro    1: offsets, targets and the frontier through the read-only path (__ldg). The paper also
  *         reads label[] that way; here a new level is depth + 1, so no label is read.
  *   small 1: the paper's single-block kernel runs the first levels while the frontier fits in
@@ -16,8 +17,8 @@
  *   lb    load balance of high-degree vertices: 0 off (a thread walks its vertex's arcs),
  *         1 warp-cooperative (degree >= 32: the warp walks them), 2 block-cooperative too
  *         (degree >= kBlockT: the whole block walks them), then warp, then thread; 3 as 2, but
- *         vertices of degree >= hub (a parameter, default 4096) go to a hub list (one 64-bit atomicAdd gives the entry
- *         and its offset among the level's hub arcs) and a second kernel spreads all hub arcs
+ *         vertices of degree >= hub (default 256) go to a hub list (one 64-bit atomicAdd gives
+ *         the entry and its offset among the level's hub arcs) and a second kernel spreads all hub arcs
  *         over the whole grid: what the paper's suggested dynamic parallelism would buy, without
  *         device-side launches (the host, which reads the frontier size every level anyway,
  *         launches it only when the level has hubs). The single-block kernel treats lb 3 as 2.
@@ -45,7 +46,7 @@ constexpr int kSmallThreads = 1024;  /* the single-block kernel */
 constexpr int kSQ = 4096;            /* its b-queue (one per level, ping-pong) */
 constexpr int kWarpT = 32;           /* lb >= 1: degree handled by a warp */
 constexpr int kBlockT = 1024;        /* lb >= 2: degree handled by the block */
-constexpr int kHubShift = 40;        /* hub counter: entries << 40 | arcs */
+constexpr int kHubShift = 64 - GR_BFS_HUB_ENTRY_BITS;   /* hub counter: entries << 40 | arcs */
 
 /* lb == 3: the level's hubs (vertices of degree >= thr), entry i = arcs [beg[i], beg[i] +
  * (off[i + 1] - off[i])) at offset off[i] among the level's hub arcs; *ctr = entries << kHubShift
@@ -243,8 +244,7 @@ level_kernel(const Off *__restrict__ row, const int32_t *__restrict__ col, int32
 /* lb == 3, after a level whose hub list is not empty: every hub arc of the level, spread over
  * the grid, into the same queues and out[] as the level kernel. Each warp takes one contiguous,
  * 32-aligned chunk of the level's hub arcs (warp_chunk_walk, ../common/chunk_walk.cuh: one binary
- * search a warp; every entry has >= hub >= 32 arcs). The first version searched once per arc,
- * ~log2(entries) dependent loads an arc, which grows as the threshold falls. */
+ * search a warp, not one an arc; every entry has >= hub >= 32 arcs). */
 template <int Q, bool RO>
 __global__ void __launch_bounds__(kThreads)
 hub_kernel(const int32_t *__restrict__ col, int32_t *level, int32_t *visited, bool tt,
@@ -272,82 +272,13 @@ hub_kernel(const int32_t *__restrict__ col, int32_t *level, int32_t *visited, bo
     queues_flush<Q>(s, out, out_tail);
 }
 
-/* The single-block kernel: levels depth, depth+1, ... while the next frontier fits in kSQ.
- * in[0..nf) (nf <= kSQ) is the frontier at depth. On return out[0..*out_tail) is the next
- * frontier (whole, in global memory), ctl_depth[0] its depth. It returns after the first level
- * whose frontier overflowed its queue, or when the frontier is empty. *zero_next is cleared. */
-template <int Q, bool RO, int LB, typename Off>   /* Q: a distinct kernel per variant's file */
-__global__ void __launch_bounds__(kSmallThreads)
-small_kernel(const Off *__restrict__ row, const int32_t *__restrict__ col, int32_t *level,
-             int32_t *visited, bool tt, const int32_t *__restrict__ in, int32_t nf, int32_t depth,
-             int32_t *out, int32_t *out_tail, int32_t *zero_next, int32_t *ctl_depth,
-             unsigned long long *edges)
-{
-    __shared__ int32_t qa[kSQ], qb[kSQ];
-    __shared__ int32_t tail, overflow, base;
-    if (threadIdx.x == 0) {
-        *zero_next = 0;
-        tail = 0;
-        overflow = 0;
-    }
-    for (int i = threadIdx.x; i < nf; i += blockDim.x)
-        qa[i] = load<RO>(in + i);
-    int32_t *cur = qa, *nxt = qb;
-    __syncthreads();
-    for (;;) {
-        /* claim d; the next frontier goes to nxt[], what does not fit straight to out[] */
-        auto one = [&](Off e) {
-            const int32_t d = load<RO>(col + e);
-            if (tt && visited[d] != 0)
-                return;
-            if (atomicExch(&visited[d], 1) == 0) {
-                level[d] = depth + 1;
-                const int p = atomicAdd(&tail, 1);
-                if (p < kSQ) {
-                    nxt[p] = d;
-                } else {
-                    out[atomicAdd(out_tail, 1)] = d;
-                    atomicExch(&overflow, 1);
-                }
-            }
-        };
-        /* one level: cur[0..nf) in chunks of the block (a uniform trip count: LB syncs) */
-        for (int first = 0; first < nf; first += blockDim.x) {
-            Off beg = 0, end = 0;
-            if (first + (int)threadIdx.x < nf) {
-                const int32_t v = cur[first + threadIdx.x];
-                beg = load<RO>(row + v);
-                end = load<RO>(row + v + 1);
-                if (edges)
-                    atomicAdd(edges, (unsigned long long)(end - beg));
-            }
-            spread<LB>(beg, end, one);
-        }
-        __syncthreads();
-        depth++;
-        const int32_t nt = tail, ovf = overflow;
-        if (ovf || nt == 0) {
-            /* hand the frontier back: the part in shared memory after what overflowed */
-            const int keep = min(nt, kSQ);
-            if (threadIdx.x == 0) {
-                base = keep ? atomicAdd(out_tail, keep) : 0;
-                *ctl_depth = depth;
-            }
-            __syncthreads();
-            for (int i = threadIdx.x; i < keep; i += blockDim.x)
-                out[base + i] = nxt[i];
-            return;
-        }
-        __syncthreads();   /* everyone has read tail before it is reset */
-        if (threadIdx.x == 0)
-            tail = 0;
-        int32_t *tmp = cur;
-        cur = nxt;
-        nxt = tmp;
-        nf = nt;
-        __syncthreads();
-    }
-}
+/* The single-block kernel (bfs_queue_small.cu): levels depth, depth+1, ... in one block of
+ * kSmallThreads while the next frontier fits in kSQ; see small_kernel there. One instance per
+ * RO, LB (0..2) and offset type, shared by the three queue variants. */
+template <bool RO, int LB, typename Off>
+void launch_small(const Off *row, const int32_t *col, int32_t *level, int32_t *visited, bool tt,
+                  const int32_t *in, int32_t nf, int32_t depth, int32_t *out, int32_t *out_tail,
+                  int32_t *zero_next, int32_t *ctl_depth, unsigned long long *edges);
 
 /* ---- host side ---------------------------------------------------------------------- */
 struct queue_state {
@@ -381,9 +312,8 @@ void run_levels(queue_state *s, const Off *row, int32_t source, gr_bfs_levels *l
         const bool tt = s->tt != 0;
         if (use_small) {
             constexpr int SLB = LB == 3 ? 2 : LB;   /* one block: no grid to spread hubs over */
-            small_kernel<Q, RO, SLB, Off><<<1, kSmallThreads>>>(row, d->col, s->level, s->visited, tt,
-                                                           in, nf, depth, out, s->ctl + slot,
-                                                           s->ctl + (slot ^ 1), s->ctl + 2, edges);
+            launch_small<RO, SLB, Off>(row, d->col, s->level, s->visited, tt, in, nf, depth, out,
+                                       s->ctl + slot, s->ctl + (slot ^ 1), s->ctl + 2, edges);
         } else {
             const int blocks = (int)((nf + kThreads - 1) / kThreads);
             level_kernel<Q, RO, LB, Off><<<blocks, kThreads>>>(row, d->col, s->level, s->visited, tt,
@@ -452,9 +382,10 @@ template <int Q> void queue_run(void *p, int32_t source, gr_phases *ph, gr_bfs_l
     gr_phase_end(ph);
 }
 
-/* pv: ro, small, lb, tt (the registry's order). */
-template <int Q> void *queue_create(const gr_dcsr *d, const long *pv, gr_err *err)
+/* params: gr_bfs_queue_params (the registry checked hub against the graph's arcs). */
+template <int Q> void *queue_create(const gr_dcsr *d, const void *params, gr_err *err)
 {
+    const gr_bfs_queue_params *p = static_cast<const gr_bfs_queue_params *>(params);
     const size_t n = (size_t)d->n;
     const size_t need = n * 4 * 4 + 64;
     size_t free_b = 0, total_b = 0;
@@ -464,20 +395,14 @@ template <int Q> void *queue_create(const gr_dcsr *d, const long *pv, gr_err *er
                 (double)need / 1e9, (double)free_b / 1e9);
         return nullptr;
     }
-    /* the hub counter keeps a level's entry count in 64 - kHubShift bits */
-    if (pv[2] == 3 && d->m / pv[4] + 2 >= (1ll << (64 - kHubShift))) {
-        gr_errf(err, "hub=%ld: up to %lld hub entries a level, the counter holds %lld (raise hub)",
-                pv[4], (long long)(d->m / pv[4] + 2), 1ll << (64 - kHubShift));
-        return nullptr;
-    }
     queue_state *s = new queue_state();
     s->d = d;
     s->q = Q;
-    s->ro = (int)pv[0];
-    s->small = (int)pv[1];
-    s->lb = (int)pv[2];
-    s->tt = (int)pv[3];
-    s->hub = (int64_t)pv[4];
+    s->ro = p->ro;
+    s->small = p->small;
+    s->lb = p->lb;
+    s->tt = p->tt;
+    s->hub = (int64_t)p->hub;
     GR_CUDA_CHECK(cudaMalloc(&s->level, n * 4 + 4));
     GR_CUDA_CHECK(cudaMalloc(&s->visited, n * 4 + 4));
     GR_CUDA_CHECK(cudaMalloc(&s->qa, n * 4 + 4));

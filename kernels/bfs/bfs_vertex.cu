@@ -46,7 +46,7 @@ struct vertex_state {
     int bug;
 };
 
-void *vertex_create(const gr_dcsr *d, const long *, gr_err *err)
+void *vertex_create(const gr_dcsr *d, const void *, gr_err *err)
 {
     size_t free_b = 0, total_b = 0;
     GR_CUDA_CHECK(cudaMemGetInfo(&free_b, &total_b));

@@ -52,7 +52,7 @@ for stage in "${stages[@]}"; do
         cap=${GR_SAN_CAP:-150}; t=$(left); [ "$t" -gt "$cap" ] && t=$cap
         sym="rmat:scale=9,ef=8,sym=1"; dirg="rmat:scale=9,ef=8"
         hub="rmat:scale=12,ef=16,sym=1"     # one vertex of degree >= 4096: lb=3's hub kernel
-        runs=("bfs-do:bw=4,alpha=1,beta=1000 $sym" "bfs-do:bw=2 $dirg" "bfs-vertex $sym" "bfs-gqueue $sym" "bfs-bqueue $sym" "bfs-wqueue $sym"
+        runs=("bfs-do:alpha=1,beta=1000 $sym" "bfs-do:sort=0 $dirg" "bfs-vertex $sym" "bfs-gqueue $sym" "bfs-bqueue $sym" "bfs-wqueue $sym"
               "bfs-gqueue:ro=1,small=1,lb=1 $sym" "bfs-bqueue:small=2,lb=2 $sym"
               "bfs-wqueue:ro=1,small=2,lb=2 $sym" "bfs-do $sym" "bfs-do:small=0,alpha=1000,beta=1 $sym"
               "bfs-wqueue:lb=3,tt=1 $hub" "bfs-gqueue:ro=1,lb=3 $hub" "bfs-wqueue:small=1,lb=3,tt=1 $hub"
@@ -81,7 +81,7 @@ for stage in "${stages[@]}"; do
         t=$(left); [ "$t" -gt 240 ] && t=240
         timeout "$t" bin/graphrepro experiment configs/bfs-do-tuning.cfg --outdir "$dir" 2>&1 | tail -30
         for g in "rmat:scale=22,ef=16,sym=1" "grid:side=4096"; do
-            for v in bfs-do bfs-do:thin=0 bfs-do:bw=1; do
+            for v in bfs-do bfs-do:thin=0 bfs-do:sort=0; do
                 timeout 60 bin/graphrepro run --variant "$v" --graph "$g" --sources 1 --reps 1 \
                     --max-reps 1 --no-ceilings --trace "$OUT/trace.csv" > /dev/null 2>&1 &&
                     awk -F, -v v="$v" -v g="${g%%:*}" 'NR > 1 { n++; ms += $NF; if ($NF > 0.02) big = big " L" $(NF-4) "=" $NF "ms/" $(NF-3) "v/" $(NF-2) "e/d" $(NF-1) }

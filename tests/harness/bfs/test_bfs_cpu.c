@@ -2,11 +2,14 @@
  * thresholds that force either direction) equal a naive relaxation BFS on awkward graphs from
  * several roots; the Graph500 work count (symmetric: half the reached degrees; directed: arcs
  * leaving reached vertices; self-loops and duplicates as stored); the family's verification
- * catches a wrong level in both modes; the per-level trace adds up. */
+ * catches a wrong level in both modes; the per-level trace adds up; the variants' parameters
+ * reach their structs by name, their canonical text (the CSV key) is stable, retired names are
+ * refused, and the queue variants refuse a hub threshold too small for the graph. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "bfs/bfs_cpu.h"
+#include "bfs/family_bfs.h"
 #include "bfs_graphs.h"
 #include "family.h"
 #include "registry.h"
@@ -201,8 +204,91 @@ TEST_CASE(trace_adds_up)
 /* --dump: the comment line, then one value per vertex in order. */
 TEST_CASE(dump_format) { check_int_dump(gr_family_find("bfs"), "# bfs n=3 root=1"); }
 
+static void parse_ok(const char *text, const gr_variant **v, gr_params *pv)
+{
+    gr_err err;
+    if (gr_variant_parse(text, v, pv, &err)) {
+        fprintf(stderr, "  %s: %s\n", text, err.msg);
+        CHECK(0);
+    }
+}
+
+/* The defaults' canonical text is the params column of every committed row. */
+static void check_default_text(const char *name, const char *want)
+{
+    const gr_variant *v;
+    gr_params pv;
+    char text[512];
+    parse_ok(name, &v, &pv);
+    gr_params_format(v, &pv, text, sizeof text);
+    if (strcmp(text, want))
+        fprintf(stderr, "  %s: '%s', expected '%s'\n", name, text, want);
+    CHECK(strcmp(text, want) == 0);
+}
+
+TEST_CASE(params_by_name)
+{
+    check_default_text("cpu-bfs", "-");
+    check_default_text("cpu-bfs-do", "threads=0;alpha=15;beta=18");
+    check_default_text("bfs-vertex", "-");
+    check_default_text("bfs-gqueue", "ro=0;small=0;lb=0;tt=0;hub=256");
+    check_default_text("bfs-wqueue", "ro=0;small=0;lb=0;tt=0;hub=256");
+    check_default_text("bfs-do", "alpha=15;beta=18;bps=0;small=1;thin=65536;tblocks=33;sort=1");
+    const gr_variant *v;
+    gr_params pv;
+    parse_ok("bfs-do:thin=100,sort=0,alpha=3,tblocks=7,bps=1,small=0,beta=9", &v, &pv);
+    const gr_bfs_do_params *d = (const gr_bfs_do_params *)pv.bytes;
+    CHECK(d->alpha == 3 && d->beta == 9 && d->bps == 1 && d->small == 0 && d->thin == 100 &&
+          d->tblocks == 7 && d->sort == 0);
+    parse_ok("bfs-bqueue:hub=512,tt=1,lb=3,small=2,ro=1", &v, &pv);
+    const gr_bfs_queue_params *q = (const gr_bfs_queue_params *)pv.bytes;
+    CHECK(q->ro == 1 && q->small == 2 && q->lb == 3 && q->tt == 1 && q->hub == 512);
+    parse_ok("cpu-bfs-do:beta=5,threads=2", &v, &pv);
+    const gr_bfs_cpu_do_params *c = (const gr_bfs_cpu_do_params *)pv.bytes;
+    CHECK(c->threads == 2 && c->alpha == 15 && c->beta == 5);
+}
+
+/* bfs-do's retired parameters (lab/notes/bfs-retired.md) are unknown names now. */
+TEST_CASE(retired_params_refused)
+{
+    static const char *const gone[] = {"occ=3", "bw=1", "l1=0", "first=0", "scan=0", "bcast=0"};
+    for (size_t i = 0; i < sizeof gone / sizeof gone[0]; i++) {
+        char text[64], name[16];
+        const gr_variant *v;
+        gr_params pv;
+        gr_err err;
+        snprintf(text, sizeof text, "bfs-do:%s", gone[i]);
+        snprintf(name, sizeof name, "'%.*s'", (int)(strchr(gone[i], '=') - gone[i]), gone[i]);
+        CHECK_EQ(gr_variant_parse(text, &v, &pv, &err), -1);
+        CHECK_STR_CONTAINS(err.msg, "unknown parameter");
+        CHECK_STR_CONTAINS(err.msg, name);
+    }
+}
+
+/* lb=3 lists up to m / hub hubs a level in a counter of 2^24 entries: a threshold too small for
+ * the graph's arcs is refused, by name, before anything is allocated (only n and m are read). */
+TEST_CASE(queue_hub_checked_against_arcs)
+{
+    gr_graph big = {0};
+    big.n = 1;
+    big.m = (int64_t)1 << 33;
+    const gr_variant *v;
+    gr_params pv;
+    gr_err err;
+    parse_ok("bfs-wqueue:lb=3,hub=32", &v, &pv);
+    CHECK_EQ(gr_variant_check(v, &pv, NULL, &err), 0);
+    CHECK_EQ(gr_variant_check(v, &pv, &big, &err), -1);
+    CHECK_STR_CONTAINS(err.msg, "bfs-wqueue: hub=32");
+    CHECK(gr_variant_prepare(v, &pv, &big, &err) == NULL);   /* prepare checks first */
+    parse_ok("bfs-gqueue:lb=3,hub=1024", &v, &pv);
+    CHECK_EQ(gr_variant_check(v, &pv, &big, &err), 0);
+    parse_ok("bfs-bqueue:lb=2,hub=32", &v, &pv);
+    CHECK_EQ(gr_variant_check(v, &pv, &big, &err), 0);
+}
+
 TEST_MAIN("bfs-cpu", TEST_ENTRY(cpu_bfs), TEST_ENTRY(cpu_bfs_do_default),
           TEST_ENTRY(cpu_bfs_do_one_thread), TEST_ENTRY(cpu_bfs_do_two_threads),
           TEST_ENTRY(cpu_bfs_do_bottom_up_early), TEST_ENTRY(cpu_bfs_do_top_down),
           TEST_ENTRY(work_counting), TEST_ENTRY(verify_catches_wrong_level),
-          TEST_ENTRY(trace_adds_up), TEST_ENTRY(dump_format))
+          TEST_ENTRY(trace_adds_up), TEST_ENTRY(dump_format), TEST_ENTRY(params_by_name),
+          TEST_ENTRY(retired_params_refused), TEST_ENTRY(queue_hub_checked_against_arcs))

@@ -1,8 +1,8 @@
-# bfs_do_model.py - a sequential model of bfs-do's control flow (kernels/bfs/bfs_do.cu): the ring
-# of three records indexed by the barrier count, the queue index handed from epoch to epoch, the
-# high-degree list, block 0's small-frontier levels and the thin group's levels (its own ring of
-# three records, the first record of its next run handed over in `tbase`), the vertices without
-# in-arcs pre-marked visited, and Beamer's switching (with the n/256 floor); compared with a
+# bfs_do_model.py - a sequential model of bfs-do's control flow (kernels/bfs/bfs_do_levels.cuh):
+# the ring of three records indexed by the barrier count, the queue index handed from epoch to
+# epoch, the high-degree list, block 0's small-frontier levels and the thin group's levels (its
+# own ring of three records, the first record of its next run handed over in `tbase`), the
+# vertices without in-arcs pre-marked visited, and Beamer's switching (with the n/256 floor); compared with a
 # plain BFS on random, path, star (+ self-loops), in-tree and grid graphs, directed and
 # symmetric, from several roots and with alpha/beta/small/thin settings that force each path. It
 # asserts that every counter a level accumulates into was cleared before (the ring protocol).

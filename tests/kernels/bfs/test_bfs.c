@@ -128,40 +128,23 @@ TEST_CASE(queue_star_path)
 }
 
 /* thin=0: no thin group; thin=100: the thin group entered and left often; thin=2^30 with
- * alpha=1000: every top-down level in the thin group (hubs' arcs shared by 132 blocks); sort=0:
- * bottom-up over the in-arcs in CSR order (the default probes them by degree, a sorted copy);
- * bw=1/2 (the default is 4): a warp takes 1 or 2 bitmap words at once in a bottom-up step, occ=3
- * (40 registers) only with bw=1 (alpha=1,beta=1000: every
- * level after the first bottom-up, so words of every fill and long in-arc lists); l1=1 (the
- * tests before a claim through L1) and first=1 (the dense first in-arc) alone and together, on
- * every level kind: all bottom-up after the first (alpha=1,beta=1000), all top-down in the thin
- * group (alpha=1000,beta=1,small=0,thin=2^30), in CSR order (sort=0); scan=1 (a warp's words
- * loaded 32 at once, only the open ones stepped through) with them, and with bps=1 (more words a
- * warp; more than 32 a warp, the next group of 32, needs n > 2^21: the A/B's R-MAT 24 rows,
- * verified exactly, cover it). */
-static const char *const do_params[] = {"bfs-do:bw=1", "bfs-do:bw=2", "bfs-do:alpha=1,beta=1000,bw=1",
-                                        "bfs-do:occ=3,bw=1",
-                                        "bfs-do",
+ * alpha=1000: every top-down level in the thin group (hubs' arcs shared by 132 blocks);
+ * alpha=1,beta=1000: every level after the first bottom-up (words of every fill, long in-arc
+ * lists); alpha=1000,beta=1: top-down only; sort=0: bottom-up over the in-arcs in CSR order (the
+ * default probes them by degree, a sorted copy); bps=1: more bitmap words a warp (more than 32 a
+ * warp, the next group of 32, needs n > 2^21: R-MAT 24 rows verified exactly cover it). */
+static const char *const do_params[] = {"bfs-do",
                                         "bfs-do:small=0", "bfs-do:alpha=1,beta=1000",
                                         "bfs-do:alpha=1000,beta=1", "bfs-do:bps=1",
                                         "bfs-do:alpha=1000,beta=1,small=0,bps=1", "bfs-do:thin=0",
                                         "bfs-do:small=0,thin=100",
                                         "bfs-do:alpha=1000,beta=1,small=0,thin=1073741824",
                                         "bfs-do:sort=0", "bfs-do:alpha=1000,beta=1000,sort=0",
-                                        "bfs-do:alpha=1000,beta=1000", "bfs-do:l1=1",
-                                        "bfs-do:first=1", "bfs-do:l1=1,first=1",
-                                        "bfs-do:l1=1,first=1,alpha=1,beta=1000",
-                                        "bfs-do:l1=1,alpha=1000,beta=1,small=0,thin=1073741824",
-                                        "bfs-do:l1=1,first=1,sort=0", "bfs-do:scan=1",
-                                        "bfs-do:scan=1,first=1,alpha=1,beta=1000",
-                                        "bfs-do:scan=1,l1=1,first=1,bps=1",
-                                        "bfs-do:scan=1,first=1,sort=0,alpha=1,beta=1000,bps=1",
-                                        "bfs-do:l1=0,first=0,scan=0",
-                                        "bfs-do:l1=0,first=0,scan=0,alpha=1,beta=1000",
-                                        "bfs-do:bcast=0", "bfs-do:bcast=0,bw=1",
-                                        "bfs-do:bcast=0,small=0,thin=100",
-                                        "bfs-do:bcast=0,alpha=1000,beta=1,small=0,thin=1073741824",
-                                        "bfs-do:bcast=0,alpha=1,beta=1000,bps=1"};
+                                        "bfs-do:alpha=1000,beta=1000",
+                                        "bfs-do:alpha=1,beta=1000,bps=1",
+                                        "bfs-do:sort=0,alpha=1,beta=1000,bps=1",
+                                        "bfs-do:small=0,tblocks=1",
+                                        "bfs-do:alpha=1000,beta=1,small=0,thin=1073741824,tblocks=1"};
 
 TEST_CASE(do_all_params)
 {
@@ -173,18 +156,6 @@ TEST_CASE(do_all_params)
     }
 }
 
-/* bw=3 (inside the parameter's range, no kernel instance), bw=2 with occ=3, and l1 / first with
- * bw other than 4 are refused with their values named. */
-TEST_CASE(do_bw_refused)
-{
-    const gr_graph *g = gr_gpu_count() > 0 ? graph(BG_ONE) : NULL;   /* skipped without a GPU */
-    gr_t_refused("bfs-do:bw=3", g, "bw=3");
-    gr_t_refused("bfs-do:bw=2,occ=3", g, "bw=2 with occ=3");
-    gr_t_refused("bfs-do:l1=1,bw=2", g, "l1=1, first=0, scan=0 with bw=2");
-    gr_t_refused("bfs-do:first=1,bw=1", g, "l1=0, first=1, scan=0 with bw=1");
-    gr_t_refused("bfs-do:scan=1,bw=2", g, "l1=0, first=0, scan=1 with bw=2");
-}
-
 /* 64-bit row offsets on every variant's default and a few parameter sets. */
 TEST_CASE(wide_offsets)
 {
@@ -194,10 +165,9 @@ TEST_CASE(wide_offsets)
                                         "bfs-bqueue:lb=3,hub=32",
                                         "bfs-do", "bfs-do:alpha=1000,beta=1",
                                         "bfs-do:alpha=1000,beta=1000,sort=0",
-                                        "bfs-do:alpha=1,beta=1000,bw=4",
-                                        "bfs-do:l1=1,first=1,alpha=1,beta=1000",
-                                        "bfs-do:scan=1,first=1,alpha=1,beta=1000",
-                                        "bfs-do:bcast=0,alpha=1000,beta=1"};
+                                        "bfs-do:alpha=1,beta=1000",
+                                        "bfs-do:sort=0,alpha=1,beta=1000",
+                                        "bfs-do:alpha=1000,beta=1,small=0,thin=1073741824"};
     setenv("GR_BFS_FORCE_WIDE", "1", 1);
     for (size_t i = 0; i < sizeof texts / sizeof texts[0] && !gr_t_skipped_now; i++) {
         check_on(texts[i], BG_ONE, BG_STAR, 1);
@@ -212,9 +182,8 @@ TEST_CASE(trace_adds_up)
 {
     static const char *const texts[] = {"bfs-vertex", "bfs-wqueue:small=2,lb=2",
                                         "bfs-wqueue:lb=3,tt=1", "bfs-wqueue:lb=3,hub=32", "bfs-do",
-                                        "bfs-do:small=0", "bfs-do:small=0,thin=0", "bfs-do:bw=4",
-                                        "bfs-do:l1=1,first=1", "bfs-do:scan=1,first=1",
-                                        "bfs-do:bcast=0", "bfs-do:bcast=0,small=0"};
+                                        "bfs-do:small=0", "bfs-do:small=0,thin=0", "bfs-do:sort=0",
+                                        "bfs-do:alpha=1,beta=1000"};
     if (gr_gpu_count() == 0)
         TEST_SKIP("no CUDA device");
     const gr_graph *g = graph(BG_RMAT);
@@ -280,5 +249,5 @@ TEST_CASE(planted_bug_fails_the_row)
 }
 
 TEST_MAIN("bfs", TEST_ENTRY(vertex), TEST_ENTRY(queue_all_params), TEST_ENTRY(queue_star_path),
-          TEST_ENTRY(do_all_params), TEST_ENTRY(do_bw_refused), TEST_ENTRY(wide_offsets), TEST_ENTRY(trace_adds_up),
+          TEST_ENTRY(do_all_params), TEST_ENTRY(wide_offsets), TEST_ENTRY(trace_adds_up),
           TEST_ENTRY(planted_bug_fails_the_row))
