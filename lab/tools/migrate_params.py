@@ -9,6 +9,7 @@ import csv, io, os, sys
 # variant -> {parameter: value the kept code path runs}
 RETIRED = {
     'dom-batch': {'smem': '1'},
+    'bfs-do': {'occ': '2', 'bw': '4', 'l1': '2', 'first': '2', 'scan': '2', 'bcast': '1'},
 }
 
 
@@ -42,6 +43,12 @@ def migrate_row(variant, params):
     rules = RETIRED.get(variant)
     if not rules or params in ('', '-'):
         return params, False
+    keys = [item.partition('=')[0] for item in params.split(';')]
+    present = [k for k in rules if k in keys]
+    if not present:
+        return params, False            # already migrated
+    if len(present) != len(rules):
+        return params, True             # a row from before one of the kept paths existed
     kept = []
     for item in params.split(';'):
         k, _, v = item.partition('=')
