@@ -214,14 +214,14 @@ static void *fast_prepare(const gr_variant *v, const void *p, const gr_graph *g,
 const gr_variant gr_variant_sssp_fast = {
     .name = "sssp-fast", .family = "sssp", .paper = "-",
     .summary = "ours: near-far delta-stepping in one persistent cooperative kernel, adaptive "
-               "delta, balanced expansion on graphs with hubs (hub arcs over all warps, 32 vertices "
-               "a warp), appends staged per warp, thin rounds on a few blocks, 32-bit distances "
-               "when proven (packed with a tag where the expansion is balanced)",
+               "delta, balanced expansion on graphs with hubs (hub arcs over all warps, 32 "
+               "vertices a warp), appends staged per warp, thin rounds on a few blocks, 32-bit "
+               "distances when proven (packed with a tag where the expansion is balanced)",
     .gpu = 1, .nparams = 6, .params_size = sizeof(gr_sssp_fast_params),
     .params = {GR_PARAM_INT(gr_sssp_fast_params, delta, 0, 0, 1L << 30,
-                            "initial bucket width (0 = auto: (max weight + 1) / 8 with the balanced "
-                            "expansion, 32-bit distances and at least 2^26 arcs; max weight / 2 "
-                            "otherwise)"),
+                            "initial bucket width (0 = auto: (max weight + 1) / 8 with the "
+                            "balanced expansion, 32-bit distances and at least 2^26 arcs; max "
+                            "weight / 2 otherwise)"),
                GR_PARAM_INT(gr_sssp_fast_params, big, 0, 0, 1L << 30,
                             "hub degree, 0 or >= 32: with a vertex of degree >= big the expansion "
                             "is balanced (hub arcs over all warps, other vertices 32 a warp), else "

@@ -41,7 +41,7 @@ template <typename Off, typename D> struct nf_args {
     int32_t *qN[2], *qB[2], *qF[2];
     unsigned *ctl;
     u64 *gmin;
-    u64 *rec;           // trace: [0] start ns, then 4 per round (active, relaxations, start, end ns)
+    u64 *rec;           // trace: [0] start ns, then 4 a round (active, relaxations, start, end)
     D delta;
     int big;
     int32_t n;
@@ -66,7 +66,7 @@ __device__ __forceinline__ unsigned pk_tag(unsigned gen1, bool near)
     return ((gen1 + 1u) << 1) | (near ? 1u : 0u);
 }
 
-// A vertex's distance as read from L2 (never a stale L1 line): the word itself, or (PK) its high half.
+// A vertex's distance as read from L2 (never a stale L1 line): the word, or (PK) its high half.
 template <bool PK, typename Off, typename D>
 __device__ __forceinline__ D dist_of(const nf_args<Off, D> &a, int32_t v)
 {

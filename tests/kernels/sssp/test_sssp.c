@@ -135,7 +135,10 @@ TEST_CASE(sssp_fast_pk_bps1) { check_variant("sssp-fast:bps=1,big=32,delta=4"); 
  * big huge a warp per vertex on every graph (the star's centre one warp's vertex), with 64-bit
  * distances, small buckets and thin rounds */
 TEST_CASE(sssp_fast_big32_thin) { check_variant("sssp-fast:big=32,thin=16,tblocks=3,delta=2"); }
-TEST_CASE(sssp_fast_big32_d64_thin) { check_variant("sssp-fast:big=32,d32=0,thin=16,tblocks=3,delta=1"); }
+TEST_CASE(sssp_fast_big32_d64_thin)
+{
+    check_variant("sssp-fast:big=32,d32=0,thin=16,tblocks=3,delta=1");
+}
 TEST_CASE(sssp_fast_nohub) { check_variant("sssp-fast:big=1000000000"); }
 TEST_CASE(sssp_fast_nohub_d64_thin)
 {
@@ -177,7 +180,8 @@ TEST_MAIN("sssp", TEST_ENTRY(bf_edge_default), TEST_ENTRY(bf_edge_restrict0),
           TEST_ENTRY(sssp_fast_nohub), TEST_ENTRY(sssp_fast_nohub_d64_thin),
           TEST_ENTRY(sssp_fast_big512_small), TEST_ENTRY(sssp_fast_big16_refused),
           TEST_ENTRY(sssp_nf_default), TEST_ENTRY(sssp_nf_delta1_big32),
-          TEST_ENTRY(sssp_nf_delta_huge), TEST_ENTRY(trace_bf_edge), TEST_ENTRY(trace_bf_edge_flag1),
+          TEST_ENTRY(sssp_nf_delta_huge), TEST_ENTRY(trace_bf_edge),
+          TEST_ENTRY(trace_bf_edge_flag1),
           TEST_ENTRY(trace_bf_worklist), TEST_ENTRY(trace_sssp_fast),
           TEST_ENTRY(trace_sssp_fast_thin0), TEST_ENTRY(trace_sssp_fast_d64),
           TEST_ENTRY(trace_sssp_fast_nohub), TEST_ENTRY(trace_sssp_fast_small))
