@@ -1,11 +1,11 @@
 /* bf_edge_list.h - bf-edge's host preprocessing (bf_edge_list.c): the paper's edge list and its
- * "cache" permutation, built in parallel with the sequential result. */
+ * "cache" permutation, built in parallel with the sequential result; registry_sssp.c hands it to
+ * the kernel's prepare (gr_sssp_edge_list, kernels/sssp/sssp_gpu.h). */
 #ifndef GR_BF_EDGE_LIST_H
 #define GR_BF_EDGE_LIST_H
 #include <stdint.h>
-/* relative paths: nvcc builds kernels/ without -Iharness */
 #include "error.h"
-#include "../graph/graph.h"
+#include "graph/graph.h"
 
 #ifdef __cplusplus
 extern "C" {

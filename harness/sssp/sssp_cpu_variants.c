@@ -14,30 +14,27 @@ typedef struct {
     int64_t delta, iters;
 } cpu_state;
 
-static void *cpu_prepare(const gr_graph *g, int delta_stepping, const long *pv)
+static cpu_state *cpu_state_new(const gr_graph *g)
 {
     cpu_state *s = gr_xcalloc(1, sizeof *s);
     s->g = g;
     s->dist = gr_xmalloc((size_t)(g->n > 0 ? g->n : 1) * sizeof *s->dist);
-    if (delta_stepping) {
-        s->dws = gr_delta_ws_new(g, (int)pv[0]);
-        s->delta = pv[1] > 0 ? pv[1] : gr_sssp_delta_auto(g);
-    } else {
-        gr_dijkstra_ws_init(&s->ws, g->n);
-    }
     return s;
 }
 
-static void *dijkstra_prepare(const gr_graph *g, const long *pv, gr_err *err)
+void *gr_sssp_cpu_dijkstra_prepare(const gr_graph *g)
 {
-    (void)err;
-    return cpu_prepare(g, 0, pv);
+    cpu_state *s = cpu_state_new(g);
+    gr_dijkstra_ws_init(&s->ws, g->n);
+    return s;
 }
 
-static void *delta_prepare(const gr_graph *g, const long *pv, gr_err *err)
+void *gr_sssp_cpu_delta_prepare(const gr_graph *g, const gr_cpu_delta_params *p)
 {
-    (void)err;
-    return cpu_prepare(g, 1, pv);
+    cpu_state *s = cpu_state_new(g);
+    s->dws = gr_delta_ws_new(g, p->threads);
+    s->delta = p->delta > 0 ? p->delta : gr_sssp_delta_auto(g);
+    return s;
 }
 
 static void dijkstra_run(void *p, int32_t src, gr_phases *ph)
@@ -76,7 +73,6 @@ static void cpu_release(void *p)
     free(s);
 }
 
-const gr_sssp_impl gr_sssp_cpu_dijkstra = {dijkstra_prepare, dijkstra_run,   cpu_fetch,
-                                           NULL,             cpu_iterations, cpu_release};
-const gr_sssp_impl gr_sssp_cpu_delta = {delta_prepare, delta_run,      cpu_fetch,
-                                        NULL,          cpu_iterations, cpu_release};
+const gr_sssp_impl gr_sssp_cpu_dijkstra = {dijkstra_run, cpu_fetch, NULL, cpu_iterations,
+                                           cpu_release};
+const gr_sssp_impl gr_sssp_cpu_delta = {delta_run, cpu_fetch, NULL, cpu_iterations, cpu_release};

@@ -19,26 +19,22 @@
 // value; the loop ends only when no edge can improve, so the result is exact - only the number of
 // iterations depends on the race (the paper's remark). compute-sanitizer racecheck checks shared
 // memory only; these global races are by design and documented in results/NOTES.md.
-// Preprocessing (edge list, permutation) is untimed and reported on its own (prep_ms).
-#include <algorithm>
-#include <chrono>
+// The edge list (each pair once, and with cache=1 the permutation) is built on the host by the
+// harness (harness/sssp/bf_edge_list.c), untimed, and handed to gr_sssp_bf_edge_prepare.
 #include <cmath>
 #include <cstdlib>
-#include <cstring>
 #include <vector>
 #include "../common/cuda_check.cuh"
-#include "../../harness/sssp/bf_edge_list.h"
 #include "sssp_gpu.h"
 
 namespace {
 constexpr int kBs = 256;
-constexpr int64_t kMaxSegPairs = int64_t(1) << 26;
 
 struct bfe_state {
     int32_t n;
     int64_t ne;             // edges in the list
     int both;               // 1: undirected (relax both directions), 0: directed arcs
-    int restrict_, cache, flag;
+    int restrict_, flag;
     int2 *ends;             // (st, en) per edge
     int32_t *w;
     double *dist;
@@ -47,7 +43,6 @@ struct bfe_state {
     int *h_modif;           // pinned
     unsigned long long *upd;    // trace: updates in an iteration
     int64_t iters;
-    double prep_ms;
 };
 
 __global__ void bfe_init(double *dist, int32_t n, int32_t src, int *modif)
@@ -159,46 +154,25 @@ bool bfe_changed(bfe_state *s, int it)
     return *s->h_modif == it;
 }
 
-void *bfe_prepare(const gr_graph *g, const long *pv, gr_err *err)
+}  // namespace
+
+extern "C" void *gr_sssp_bf_edge_prepare(const gr_graph *g, const gr_bf_edge_params *p,
+                                         const gr_sssp_edge_list *el, gr_err *err)
 {
-    auto t0 = std::chrono::steady_clock::now();
-    int restrict_ = (int)pv[0], cache = (int)pv[1];
-    int64_t seg = pv[2] > 0 ? pv[2] : 1;
-    int64_t wmax = gr_graph_max_weight(g);
-    if (g->n > 1 && (double)(g->n - 1) * (double)wmax >= 9007199254740992.0) {
-        gr_errf(err, "bf-edge: (n-1) x max weight = %d x %lld may exceed 2^53, where double "
-                     "distances stop being exact; refusing", g->n - 1, (long long)wmax);
-        return nullptr;
-    }
-    int64_t nseg = ((int64_t)g->n + seg - 1) / seg;
-    if (cache && nseg * nseg > kMaxSegPairs) {
-        gr_errf(err, "bf-edge: seg = %lld gives %lld segments for n = %d, %lld segment pairs "
-                     "(at most 2^26): use a larger seg", (long long)seg, (long long)nseg, g->n,
-                (long long)(nseg * nseg));
-        return nullptr;
-    }
-    // Edge list: each unordered pair once (u < v; self-loops never improve and are dropped), and
-    // with cache the stable sort by segment pair: harness/sssp/bf_edge_list.c (OpenMP, the
-    // sequential order for any thread count)
-    int both = !g->directed;
-    int32_t *h_ends = nullptr, *h_w = nullptr;
-    int64_t ne = gr_bf_edge_list(g, cache, seg, &h_ends, &h_w);
+    const int64_t ne = el->ne;
     size_t need = (size_t)ne * (sizeof(int2) + 4) + (size_t)g->n * 8 + 64, free_b = 0, total_b = 0;
     GR_CUDA_CHECK(cudaMemGetInfo(&free_b, &total_b));
     if (need > free_b) {
         gr_errf(err, "bf-edge: the edge list and dist need %.2f GB of device memory, the device "
                      "has %.2f GB free", need / 1e9, free_b / 1e9);
-        free(h_ends);
-        free(h_w);
         return nullptr;
     }
     bfe_state *s = (bfe_state *)calloc(1, sizeof *s);
     s->n = g->n;
     s->ne = ne;
-    s->both = both;
-    s->restrict_ = restrict_;
-    s->cache = cache;
-    s->flag = (int)pv[3];
+    s->both = !g->directed;
+    s->restrict_ = p->restrict_;
+    s->flag = p->flag;
     GR_CUDA_CHECK(cudaMalloc(&s->ends, (size_t)(ne > 0 ? ne : 1) * sizeof(int2)));
     GR_CUDA_CHECK(cudaMalloc(&s->w, (size_t)(ne > 0 ? ne : 1) * sizeof(int32_t)));
     GR_CUDA_CHECK(cudaMalloc(&s->dist, (size_t)(g->n > 0 ? g->n : 1) * sizeof(double)));
@@ -206,19 +180,16 @@ void *bfe_prepare(const gr_graph *g, const long *pv, gr_err *err)
     GR_CUDA_CHECK(cudaMalloc(&s->modif, sizeof(int)));
     GR_CUDA_CHECK(cudaMalloc(&s->upd, sizeof(unsigned long long)));
     GR_CUDA_CHECK(cudaMallocHost(&s->h_modif, sizeof(int)));
-    if (ne > 0) {   // int2 is two consecutive ints: the layout of h_ends
-        GR_CUDA_CHECK(cudaMemcpy(s->ends, h_ends, (size_t)ne * sizeof(int2),
+    if (ne > 0) {   // int2 is two consecutive ints: the layout of el->ends
+        GR_CUDA_CHECK(cudaMemcpy(s->ends, el->ends, (size_t)ne * sizeof(int2),
                                  cudaMemcpyHostToDevice));
-        GR_CUDA_CHECK(cudaMemcpy(s->w, h_w, (size_t)ne * sizeof(int32_t),
+        GR_CUDA_CHECK(cudaMemcpy(s->w, el->w, (size_t)ne * sizeof(int32_t),
                                  cudaMemcpyHostToDevice));
     }
-    free(h_ends);
-    free(h_w);
-    s->prep_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0)
-                     .count();
     return s;
 }
 
+namespace {
 void bfe_run(void *p, int32_t src, gr_phases *ph)
 {
     bfe_state *s = (bfe_state *)p;
@@ -294,7 +265,5 @@ void bfe_release(void *p)
 }
 }  // namespace
 
-extern "C" double gr_sssp_bf_edge_prep_ms(void *st) { return ((bfe_state *)st)->prep_ms; }
-
-extern "C" const gr_sssp_impl gr_sssp_bf_edge = {bfe_prepare, bfe_run,        bfe_fetch,
-                                                 bfe_trace,   bfe_iterations, bfe_release};
+extern "C" const gr_sssp_impl gr_sssp_bf_edge = {bfe_run, bfe_fetch, bfe_trace, bfe_iterations,
+                                                 bfe_release};

@@ -101,7 +101,10 @@ void bfw_init_root(bfw_state *s, int32_t src)
     GR_CHECK_LAUNCH();
 }
 
-void *bfw_prepare(const gr_graph *g, const long *pv, gr_err *err)
+}  // namespace
+
+extern "C" void *gr_sssp_bf_worklist_prepare(const gr_graph *g, const gr_bf_worklist_params *p,
+                                             gr_err *err)
 {
     bfw_state *s = (bfw_state *)calloc(1, sizeof *s);
     size_t extra = (size_t)g->n * (8 + 4 + 4 + 4) + 64, free_b = 0, total_b = 0;
@@ -116,7 +119,7 @@ void *bfw_prepare(const gr_graph *g, const long *pv, gr_err *err)
         free(s);
         return nullptr;
     }
-    s->bs = (int)pv[0];
+    s->bs = p->bs;
     int dev = 0;
     GR_CUDA_CHECK(cudaGetDevice(&dev));
     GR_CUDA_CHECK(cudaDeviceGetAttribute(&s->sms, cudaDevAttrMultiProcessorCount, dev));
@@ -131,6 +134,7 @@ void *bfw_prepare(const gr_graph *g, const long *pv, gr_err *err)
     return s;
 }
 
+namespace {
 void bfw_run(void *p, int32_t src, gr_phases *ph)
 {
     bfw_state *s = (bfw_state *)p;
@@ -201,5 +205,5 @@ void bfw_release(void *p)
 }
 }  // namespace
 
-extern "C" const gr_sssp_impl gr_sssp_bf_worklist = {bfw_prepare, bfw_run,        bfw_fetch,
-                                                     bfw_trace,   bfw_iterations, bfw_release};
+extern "C" const gr_sssp_impl gr_sssp_bf_worklist = {bfw_run, bfw_fetch, bfw_trace,
+                                                     bfw_iterations, bfw_release};

@@ -15,8 +15,7 @@ struct nf_buffers {
     unsigned *nstamp, *fstamp;  // near generation / far epoch a vertex was last queued in
     int32_t *q[6];              // near, near hubs, far: two of each
     unsigned *ctl;              // control block, C_WORDS
-    u64 *gmin;                  // smallest far distance (split threshold); [1], [2]: the kept
-                                // minimum of each far buffer (sssp-fast kmin=1)
+    u64 *gmin;                  // smallest far distance (split threshold)
 };
 
 // 1 when the graph (with weights), the buffers and `more` bytes fit in free device memory;
@@ -44,7 +43,7 @@ inline void nf_buffers_alloc(nf_buffers *b, int32_t nv)
     for (int k = 0; k < 6; k++)
         GR_CUDA_CHECK(cudaMalloc(&b->q[k], n * 4));
     GR_CUDA_CHECK(cudaMalloc(&b->ctl, C_WORDS * sizeof(unsigned)));
-    GR_CUDA_CHECK(cudaMalloc(&b->gmin, 3 * sizeof(u64)));
+    GR_CUDA_CHECK(cudaMalloc(&b->gmin, sizeof(u64)));
 }
 
 inline void nf_buffers_free(nf_buffers *b)
@@ -76,14 +75,7 @@ void nf_args_fill(nf_args<Off, D> &a, const gr_dcsr &g, const nf_buffers &b)
     }
     a.ctl = b.ctl;
     a.gmin = b.gmin;
-    a.defer = 0;        // sssp-fast defer=1 sets these
-    a.sq[0] = a.sq[1] = nullptr;
-    a.sst = nullptr;
-    a.hse[0] = a.hse[1] = nullptr;
-    a.sagg = 0;         // sssp-fast sagg=1 sets it
-    a.pk = 0;           // sssp-fast pk=1 sets it
-    a.sflush = 0;       // sssp-fast sflush=1 sets it
-    a.ssplit = 0;       // sssp-fast ssplit=1 sets it
+    a.pk = 0;           // sssp-fast sets it where it packs the distances
 }
 
 }  // namespace nearfar

@@ -124,7 +124,9 @@ template <typename Off> void nf_go(nf_state *s, int32_t src, gr_phases *ph)
     s->iters = rounds;
 }
 
-void *nf_prepare(const gr_graph *g, const long *pv, gr_err *err)
+}  // namespace
+
+extern "C" void *gr_sssp_nf_prepare(const gr_graph *g, const gr_sssp_nf_params *p, gr_err *err)
 {
     if (!nf_fits(g, 0, "sssp-nf", err))
         return nullptr;
@@ -137,8 +139,8 @@ void *nf_prepare(const gr_graph *g, const long *pv, gr_err *err)
     double avgdeg = g->n > 0 ? (double)g->m / g->n : 1;
     // Davidson et al.'s rule of thumb: delta ~ warp width x average weight / average degree
     int64_t auto_delta = (int64_t)(32.0 * (wmax / 2.0) / (avgdeg > 1 ? avgdeg : 1));
-    s->delta = (u64)(pv[0] > 0 ? pv[0] : (auto_delta > 0 ? auto_delta : 1));
-    s->big = (int)pv[1];
+    s->delta = (u64)(p->delta > 0 ? p->delta : (auto_delta > 0 ? auto_delta : 1));
+    s->big = p->big;
     int dev = 0;
     GR_CUDA_CHECK(cudaGetDevice(&dev));
     GR_CUDA_CHECK(cudaDeviceGetAttribute(&s->sms, cudaDevAttrMultiProcessorCount, dev));
@@ -148,6 +150,7 @@ void *nf_prepare(const gr_graph *g, const long *pv, gr_err *err)
     return s;
 }
 
+namespace {
 void nf_run(void *p, int32_t src, gr_phases *ph)
 {
     nf_state *s = (nf_state *)p;
@@ -179,5 +182,5 @@ void nf_release(void *p)
 }
 }  // namespace
 
-extern "C" const gr_sssp_impl gr_sssp_nf = {nf_prepare, nf_run,        nf_fetch,
-                                            nullptr,    nf_iterations, nf_release};
+extern "C" const gr_sssp_impl gr_sssp_nf = {nf_run, nf_fetch, nullptr, nf_iterations,
+                                            nf_release};

@@ -1,10 +1,11 @@
-/* test_pk_model.c - a model, on the CPU, of sssp-fast pk=1's queueing decisions (relax_to and
- * nf_split_push in kernels/sssp/nearfar.cuh, PK): one 64-bit word per vertex, the distance high
- * and the tag of its last improvement low, pk_tag(gen1, near) = (gen1 + 1) << 1 | near, against
- * the stamps of the first version (a near stamp per generation, a far stamp per epoch). Random
- * relaxations over rounds, epochs and splits, in the kernel's order of events; every decision
- * (improved, queue near, queue far) must be the same in both, and so must the far piles. The tag
- * arithmetic is written as in the kernel. Runs without a GPU (the GPU tests run the kernel). */
+/* test_pk_model.c - a model, on the CPU, of the queueing decisions of sssp-fast's packed distance
+ * words (relax_to and nf_split_push in kernels/sssp/nearfar.cuh, PK): one 64-bit word per vertex,
+ * the distance high and the tag of its last improvement low, pk_tag(gen1, near) = (gen1 + 1) << 1
+ * | near, against the stamps that 64-bit distances keep (a near stamp per generation, a far stamp
+ * per epoch). Random relaxations over rounds, epochs and splits, in the kernel's order of events;
+ * every decision (improved, queue near, queue far) must be the same in both, and so must the far
+ * piles. The tag arithmetic is written as in the kernel. Runs without a GPU (the GPU tests run
+ * the kernel). */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
