@@ -15,7 +15,7 @@ GIT_REV   := $(or $(GR_GIT_REV),$(shell git rev-parse --short=12 HEAD 2>/dev/nul
 PAPI_H    := $(wildcard /usr/include/papi.h)
 
 CFLAGS    ?= -O2 -g
-CFLAGS    += -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wno-missing-field-initializers -Werror -fopenmp -MMD -MP -Icontract -Iharness \
+CFLAGS    += -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -fopenmp -MMD -MP -Icontract -Iharness \
              -DGR_GIT_REV=\"$(GIT_REV)\"
 NVFLAGS   ?= -O3 -lineinfo
 LAST_SM   := $(lastword $(SMS))

@@ -34,41 +34,28 @@ const gr_variant *gr_variant_find(const char *name)
     return NULL;
 }
 
-/* Where parameter i lives in p, and its size (a legacy variant: a long array). */
-static size_t param_offset(const gr_variant *v, int i)
-{
-    return v->params_size ? v->params[i].offset : (size_t)i * sizeof(long);
-}
-
 long gr_param_get(const gr_variant *v, const gr_params *p, int i)
 {
-    const unsigned char *at = p->bytes + param_offset(v, i);
-    if (!v->params_size) {
-        long x;
-        memcpy(&x, at, sizeof x);
-        return x;
-    }
-    if (v->params[i].type == GR_PT_I64) {
+    const gr_param_def *d = &v->params[i];
+    if (d->type == GR_PT_I64) {
         int64_t x;
-        memcpy(&x, at, sizeof x);
+        memcpy(&x, p->bytes + d->offset, sizeof x);
         return (long)x;
     }
     int x;
-    memcpy(&x, at, sizeof x);
+    memcpy(&x, p->bytes + d->offset, sizeof x);
     return x;
 }
 
 void gr_param_set(const gr_variant *v, gr_params *p, int i, long value)
 {
-    unsigned char *at = p->bytes + param_offset(v, i);
-    if (!v->params_size) {
-        memcpy(at, &value, sizeof value);
-    } else if (v->params[i].type == GR_PT_I64) {
+    const gr_param_def *d = &v->params[i];
+    if (d->type == GR_PT_I64) {
         int64_t x = value;
-        memcpy(at, &x, sizeof x);
+        memcpy(p->bytes + d->offset, &x, sizeof x);
     } else {
         int x = (int)value;
-        memcpy(at, &x, sizeof x);
+        memcpy(p->bytes + d->offset, &x, sizeof x);
     }
 }
 
@@ -81,17 +68,13 @@ void gr_params_default(const gr_variant *v, gr_params *p)
 
 int gr_variant_check(const gr_variant *v, const gr_params *p, const gr_graph *g, gr_err *err)
 {
-    if (v->check)
-        return v->check(v, p->bytes, g, err);
-    return v->check_pv ? v->check_pv(v, (const long *)(const void *)p->bytes, g, err) : 0;
+    return v->check ? v->check(v, p->bytes, g, err) : 0;
 }
 
 void *gr_variant_prepare(const gr_variant *v, const gr_params *p, const gr_graph *g,
                          gr_err *err)
 {
-    if (v->prepare)
-        return v->prepare(v, p->bytes, g, err);
-    return v->prepare_pv(v, (const long *)(const void *)p->bytes, g, err);
+    return v->prepare(v, p->bytes, g, err);
 }
 
 int gr_variant_parse(const char *text, const gr_variant **vp, gr_params *out, gr_err *err)

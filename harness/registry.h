@@ -20,17 +20,13 @@ struct gr_variant {
     int gpu;                /* 1: needs a CUDA device */
     int nparams;
     gr_param_def params[GR_MAX_PARAMS];
-    /* sizeof the variant's parameter struct (params.h); its hooks get a pointer to it. 0 with
-     * nparams > 0: a legacy variant whose values are a long array in declaration order, handed
-     * to check_pv / prepare_pv. */
+    /* sizeof the variant's parameter struct (params.h); its hooks get a pointer to it. */
     size_t params_size;
     /* Optional: refuse parameters or inputs this variant cannot handle (-1, err names why); g
      * NULL: the parameters alone. */
     int (*check)(const gr_variant *v, const void *params, const gr_graph *g, gr_err *err);
     /* Untimed: build inputs, allocate, upload. NULL with err set on refusal. */
     void *(*prepare)(const gr_variant *v, const void *params, const gr_graph *g, gr_err *err);
-    int (*check_pv)(const gr_variant *v, const long *pv, const gr_graph *g, gr_err *err);
-    void *(*prepare_pv)(const gr_variant *v, const long *pv, const gr_graph *g, gr_err *err);
     /* Untimed, before every repetition: restore the inputs an in-place algorithm overwrote. */
     void (*reset)(void *st);
     /* Timed: the region the paper timed. source < 0 for all-pairs and batch problems. */

@@ -53,10 +53,8 @@ static void list_experiments(FILE *out)
     }
 }
 
-static const char *type_name(const gr_variant *v, const gr_param_def *d)
+static const char *type_name(const gr_param_def *d)
 {
-    if (!v->params_size)
-        return "int";
     return d->type == GR_PT_BOOL ? "bool" : d->type == GR_PT_I64 ? "int64" : "int";
 }
 
@@ -81,7 +79,7 @@ static void list_variants_text(const char *filter)
                v->paper, v->summary);
         for (int p = 0; p < v->nparams; p++) {
             const gr_param_def *d = &v->params[p];
-            printf("  %16s   %s=%ld  (%s, %ld..%ld)  %s\n", "", d->name, d->def, type_name(v, d),
+            printf("  %16s   %s=%ld  (%s, %ld..%ld)  %s\n", "", d->name, d->def, type_name(d),
                    d->min, d->max, d->help);
         }
     }
@@ -104,7 +102,7 @@ static void list_variants_markdown(const char *filter)
         printf("| parameter | type | default | range | meaning |\n|---|---|---|---|---|\n");
         for (int p = 0; p < v->nparams; p++) {
             const gr_param_def *d = &v->params[p];
-            printf("| `%s` | %s | %ld | %ld..%ld | ", d->name, type_name(v, d), d->def, d->min,
+            printf("| `%s` | %s | %ld | %ld..%ld | ", d->name, type_name(d), d->def, d->min,
                    d->max);
             for (const char *c = d->help; *c; c++) {   /* a '|' would end the cell */
                 if (*c == '|')

@@ -94,8 +94,6 @@ TEST_CASE(every_param_declaration_is_consistent)
             CHECK(d->help && d->help[0]);
             for (int j = 0; j < k; j++)
                 CHECK(strcmp(v->params[j].name, d->name) != 0);
-            if (!v->params_size)
-                continue;   /* a legacy variant: a long array */
             size_t want = d->type == GR_PT_I64 ? sizeof(int64_t) : sizeof(int);
             if (d->size != want || d->offset + d->size > v->params_size)
                 fprintf(stderr, "  %s: parameter %s: field of %zu bytes at %zu\n", v->name,
