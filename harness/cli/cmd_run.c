@@ -43,9 +43,12 @@ static void run_usage(FILE *f)
         "  --append         add to FILE instead of replacing it\n"
         "  --papi EVENTS    PAPI events for CPU variants, e.g. PAPI_TOT_INS,PAPI_L1_DCM\n"
         "  --experiment X   experiment column (default -)\n"
-        "  --no-cache       do not use graphs/cache for generated graphs\n"
+        "  --no-cache       do not use the graph cache for generated graphs\n"
         "  --no-ceilings    skip measuring the ceilings (efficiency columns NA; for runs\n"
-        "                   under compute-sanitizer or a profiler)\n",
+        "                   under compute-sanitizer or a profiler)\n"
+        "environment:\n"
+        "  GR_CACHE=DIR     the graph cache folder (default: graphs/cache under the project,\n"
+        "                   whatever folder the command runs from)\n",
         GR_DEFAULT_SOURCES, GR_DEFAULT_MIN_REPS, GR_DEFAULT_MAX_REPS, GR_DEFAULT_WARMUP,
         GR_DEFAULT_NOISE, GR_DEFAULT_TIME_CAP_S);
 }
