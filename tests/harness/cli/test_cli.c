@@ -327,7 +327,8 @@ TEST_CASE(list_and_help)
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         CHECK_STR_CONTAINS(s, names[i]);
     free(s);
-    const char *cmds[] = {"list", "gen", "run", "experiment", "report", "compare", "info", "peak"};
+    const char *cmds[] = {"list", "gen", "run", "experiment", "plot", "report", "compare", "info",
+                          "peak"};
     for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++) {
         char c[128];
         snprintf(c, sizeof c, BIN " %s --help >/dev/null", cmds[i]);
