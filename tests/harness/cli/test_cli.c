@@ -349,6 +349,33 @@ TEST_CASE(gpu_variant_without_device_says_so)
     free(s);
 }
 
+/* experiment --paper lists a paper's files in run order (measured first, derived after), from
+ * any folder; --print KEY prints one key of a file (exit 1 when absent). */
+TEST_CASE(experiment_paper_listing_and_print)
+{
+    CHECK_EQ(sh(BIN " experiment --paper okuyama2010 > " TMP "/pl"), 0);
+    char *s = slurp(TMP "/pl");
+    const char *t1 = strstr(s, "configs/okuyama2010-table1.cfg\n");
+    const char *t3 = strstr(s, "configs/okuyama2010-table3.cfg\n");     /* kind = derive */
+    const char *cl = strstr(s, "configs/okuyama2010-claims.cfg\n");     /* kind = script */
+    CHECK(t1 && t3 && cl && t1 < t3 && t1 < cl);
+    CHECK(strncmp(s, "configs/", 8) == 0);
+    free(s);
+    CHECK_EQ(sh("root=$(pwd) && cd " TMP " && $root/" BIN " experiment --paper smoke > pl2"), 0);
+    s = slurp(TMP "/pl2");
+    CHECK(s[0] == '/' && strstr(s, "/configs/smoke.cfg\n") && count_lines(s) == 1);
+    free(s);
+    CHECK_EQ(sh(BIN " experiment --paper nope 2>" TMP "/e7"), 2);
+    s = slurp(TMP "/e7");
+    CHECK_STR_CONTAINS(s, "no experiments for PAPER=nope");
+    free(s);
+    CHECK_EQ(sh(BIN " experiment configs/smoke.cfg --print name > " TMP "/pn"), 0);
+    s = slurp(TMP "/pn");
+    CHECK(!strcmp(s, "smoke\n"));
+    free(s);
+    CHECK_EQ(sh(BIN " experiment configs/smoke.cfg --print nokey"), 1);
+}
+
 /* Generated graphs are cached under the project's graphs/cache whatever folder the command runs
  * from (none is created there), or under GR_CACHE when it is set. */
 TEST_CASE(graph_cache_is_the_projects_or_gr_cache)
@@ -381,4 +408,5 @@ TEST_MAIN("cli", TEST_ENTRY(run_cpu_fw_writes_documented_row), TEST_ENTRY(bad_in
           TEST_ENTRY(experiment_resume_rules_and_check),
           TEST_ENTRY(sizes_refused_up_front_and_gen_converts), TEST_ENTRY(compare_same_and_slower),
           TEST_ENTRY(list_and_help), TEST_ENTRY(gpu_variant_without_device_says_so),
-          TEST_ENTRY(graph_cache_is_the_projects_or_gr_cache))
+          TEST_ENTRY(graph_cache_is_the_projects_or_gr_cache),
+          TEST_ENTRY(experiment_paper_listing_and_print))
