@@ -119,28 +119,28 @@ TEST_CASE(quote_round_trips)
     gr_csv_free(&t);
 }
 
-/* No PATH.tmp.* left behind in dir. */
-static int tmp_files_left(void)
+/* Files of dir matching pattern (e.g. "*.tmp.*", "*.lock") left behind. */
+static int files_left(const char *pattern)
 {
     char pat[300];
     glob_t g;
-    snprintf(pat, sizeof pat, "%s/*.tmp.*", dir);
+    snprintf(pat, sizeof pat, "%s/%s", dir, pattern);
     int n = glob(pat, 0, NULL, &g) == 0 ? (int)g.gl_pathc : 0;
     if (n)
         globfree(&g);
     return n;
 }
 
+/* No PATH.tmp.* left behind in dir. */
+static int tmp_files_left(void)
+{
+    return files_left("*.tmp.*");
+}
+
 /* No PATH.lock left behind in dir. */
 static int lock_files_left(void)
 {
-    char pat[300];
-    glob_t g;
-    snprintf(pat, sizeof pat, "%s/*.lock", dir);
-    int n = glob(pat, 0, NULL, &g) == 0 ? (int)g.gl_pathc : 0;
-    if (n)
-        globfree(&g);
-    return n;
+    return files_left("*.lock");
 }
 
 TEST_CASE(writer_creates_file_atomically)
