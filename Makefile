@@ -128,7 +128,7 @@ reproduce: deps
 	@bash scripts/reproduce.sh "$(PAPER)" "$(QUICK)"
 
 plots: bin/graphrepro
-	@bash scripts/plots.sh
+	@bin/graphrepro plot --all
 
 report: bin/graphrepro
 	@bash scripts/report.sh

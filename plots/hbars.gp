@@ -1,5 +1,5 @@
 # hbars.gp - horizontal bars, one per row, on a log value axis, coloured by group (e.g. the APSP
-# rate of published platforms beside ours). scripts/plots.sh (chart = hbars) writes the data:
+# rate of published platforms beside ours). graphrepro plot (chart = hbars) writes the data:
 #   gnuplot -e "dat='bars.dat'; out='OUT'; title='T'; xlabel='Gop/s'; nrows=N; groups='a|b'" plots/hbars.gp
 # Variables:
 #   dat      tab-separated rows: y position, "label", value ('-': no value), group index (1..)

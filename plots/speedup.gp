@@ -2,7 +2,7 @@
 # (published ms / our median ms; 1 = as fast as the paper's GPU).
 #   gnuplot -e "series='S1.dat S2.dat'; colors='1 2'; out='OUT'; title='T'" plots/speedup.gp
 # Variables:
-#   series   files with a header line `n "label"` then rows `n speedup` (scripts/plots.sh)
+#   series   files with a header line `n "label"` then rows `n speedup` (graphrepro plot)
 #   colors   line colour index per file (matches the series' colour in time_vs_n)
 #   out      output path without extension (writes OUT.png and OUT.svg);  title, ylabel
 here = (exists('ARG0') && strlen(ARG0) > 0) ? system('dirname '.ARG0) : 'plots'

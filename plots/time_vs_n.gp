@@ -1,6 +1,6 @@
 # time_vs_n.gp - time (or a rate) against n, log-log: one series per (variant, params) of our
 # results, with min-max error bars, and the published series dashed in the matching colour.
-# scripts/plots.sh splits a results CSV into the series files this script reads; call it as
+# graphrepro plot splits a results CSV into the series files this script reads; call it as
 #   gnuplot -e "csv='A.dat B.dat'; published='P.dat'; pubcolors='1'; out='OUT'; title='T'" \
 #           plots/time_vs_n.gp
 # Variables:
@@ -14,7 +14,7 @@
 #   errorbars  1 (default): min-max error bars on our series; 0: plain lines
 #   ourdev, pubdev  device names for the legend's two groups (may be '')
 #   ourcolors, ourdts, ourpts  per our series: colour index, dash type, point type (default: the
-#              series' index, solid, filled circle); plots.sh gives the graph kinds of one
+#              series' index, solid, filled circle); graphrepro plot gives the graph kinds of one
 #              (variant, params) one colour and tells them apart by dash and point
 # The legend sits right of the plot: "ours (DEVICE)" with solid lines and filled points, then
 # "published (DEVICE)" with dashed lines and open points in the colour of the matching series.

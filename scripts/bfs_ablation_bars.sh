@@ -3,7 +3,7 @@
 # (passed rows only), per graph: GTEPS of every step of the ablation and its speed-up over
 # bfs-vertex and over the previous queue level; OUT.csv has graph,variant,params,gteps,median_ms,
 # speedup_vs_vertex, and with gnuplot DIR/pmpp-bfs-ablation-<kind>.{png,svg} are bar charts
-# (scripts/plots.sh --bars). --quick changes nothing (no measurement here).
+# (graphrepro plot --bars). --quick changes nothing (no measurement here).
 set -u
 out=$1; dir=$2
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -50,7 +50,7 @@ mv "$tmp/out.csv" "$out"
 for dat in "$tmp"/*.dat; do
     [ -f "$dat" ] || continue
     kind=$(basename "$dat" .dat)
-    bash "$root/scripts/plots.sh" --bars "$dat" "$dir/pmpp-bfs-ablation-$kind" \
+    "$root/bin/graphrepro" plot --bars "$dat" "$dir/pmpp-bfs-ablation-$kind" \
         "pmpp-bfs ablation on $kind: GTEPS (Graph500 counting, harmonic mean over roots)" "GTEPS" 1 ||
         echo "bfs_ablation_bars: chart for $kind failed" >&2
 done

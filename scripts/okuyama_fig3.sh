@@ -38,4 +38,4 @@ md=${out%.csv}.md
         echo "so on this GPU t = 32 is memory-bound unless on-chip reuse (L2, larger register tiles) cuts the traffic."
     fi
 } > "$md"
-# the chart: chart = lines in configs/okuyama2010-fig3.cfg (scripts/plots.sh)
+# the chart: chart = lines in configs/okuyama2010-fig3.cfg (graphrepro plot)

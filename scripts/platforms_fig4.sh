@@ -32,4 +32,4 @@ tmp=$out.tmp.$$
                       printf "%s (%s),%s,%s,%.2f,%s\n", lab, cpu ? "host CPU" : dev[k], cpu ? "cpu" : "gpu", bn[k], best[k], cpu ? "ours (host CPU)" : "ours (GPU)" } }' | sort -t, -k4 -g
     done
 } > "$tmp" && mv "$tmp" "$out"
-# the chart: chart = hbars in configs/matsumoto-cell-fig4.cfg (scripts/plots.sh)
+# the chart: chart = hbars in configs/matsumoto-cell-fig4.cfg (graphrepro plot)

@@ -1,19 +1,16 @@
 #!/usr/bin/env bash
-# reproduce.sh PAPER [QUICK] - run every experiment of a paper (configs/PAPER*.cfg; PAPER=all for
-# every config), record the machine's ceilings, draw the charts, write REPORT.md, all under
-# results/<machine>/. Without a GPU the CPU variants run and the GPU rows are reported skipped.
+# reproduce.sh PAPER [QUICK] - run every experiment of a paper (bin/graphrepro experiment --paper
+# PAPER lists them in run order; PAPER=all for every one), record the machine's ceilings, draw
+# the charts, write REPORT.md, all under results/<machine>/. Without a GPU the CPU variants run
+# and the GPU rows are reported skipped.
 set -u
 paper=${1:-smoke}; quick=${2:-}
 bin=bin/graphrepro
 tag=$($bin info | awk '/results tag:/ {print $3}')
 dir=${GR_RESULTS_DIR:-results/$tag}     # GR_RESULTS_DIR: somewhere else (timing runs from empty)
 mkdir -p "$dir"
-if [ "$paper" = all ]; then cfgs=(configs/*.cfg); else
-    shopt -s nullglob; cfgs=(configs/"$paper"-*.cfg); [ -f configs/"$paper".cfg ] && cfgs=(configs/"$paper".cfg "${cfgs[@]}"); fi
-if [ ${#cfgs[@]} -eq 0 ]; then
-    echo "graphrepro: no experiments for PAPER=$paper (configs/$paper*.cfg); try: $bin list" >&2
-    exit 2
-fi
+mapfile -t cfgs < <($bin experiment --paper "$paper")
+[ ${#cfgs[@]} -gt 0 ] || exit 2     # (the command said why)
 gpu=1
 $bin info | grep -q '^  \[0\]' || gpu=0
 [ $gpu = 0 ] && echo "graphrepro: no CUDA device: GPU variants will be skipped, CPU variants run" >&2
@@ -21,12 +18,7 @@ start=$(date +%s)
 $bin peak --csv "$dir/peak.csv" || exit $?
 flag=(); [ -n "$quick" ] && [ "$quick" != 0 ] && flag=(--quick)
 rc=0
-# measured experiments (kind time, attrs) first, then those derived from them (derive, script)
-kind_of() { awk -F= '/^kind[ \t]*=/ {gsub(/[ \t]/, "", $2); print $2; exit}' "$1"; }
-ordered=()
-for c in "${cfgs[@]}"; do case $(kind_of "$c") in time|attrs) ordered+=("$c") ;; esac; done
-for c in "${cfgs[@]}"; do case $(kind_of "$c") in time|attrs) ;; *) ordered+=("$c") ;; esac; done
-for c in "${ordered[@]}"; do
+for c in "${cfgs[@]}"; do
     echo "== $c" >&2
     $bin experiment "$c" "${flag[@]}" --outdir "$dir" || rc=1
 done

@@ -1,6 +1,7 @@
 /* test.h - a minimal test framework: each tests/.../test_*.c is one program; TEST_CASE bodies
  * call CHECK / CHECK_EQ; main() runs them and prints "N passed, N failed, N skipped" last.
- * A case that cannot run (no CUDA device) calls TEST_SKIP("reason"). */
+ * A case that cannot run (no CUDA device) calls TEST_SKIP("reason"): it prints one line
+ * "SKIP suite.case (reason)", which scripts/run_tests.sh counts by reason. */
 #ifndef GR_TEST_H
 #define GR_TEST_H
 #include <stdio.h>
@@ -13,6 +14,7 @@ typedef struct {
 } gr_test_case;
 
 static int gr_t_failed_now, gr_t_skipped_now;
+static const char *gr_t_skip_reason;
 static int gr_t_pass, gr_t_fail, gr_t_skip;
 
 #define CHECK(cond)                                                                         \
@@ -41,7 +43,7 @@ static int gr_t_pass, gr_t_fail, gr_t_skip;
     } while (0)
 #define TEST_SKIP(reason)                                                                   \
     do {                                                                                    \
-        fprintf(stderr, "  skipped: %s\n", reason);                                         \
+        gr_t_skip_reason = (reason);                                                        \
         gr_t_skipped_now = 1;                                                               \
         return;                                                                             \
     } while (0)
@@ -49,7 +51,7 @@ static int gr_t_pass, gr_t_fail, gr_t_skip;
 /* The same from a helper that returns a value. */
 #define TEST_SKIP_RET(reason, value)                                                        \
     do {                                                                                    \
-        fprintf(stderr, "  skipped: %s\n", reason);                                         \
+        gr_t_skip_reason = (reason);                                                        \
         gr_t_skipped_now = 1;                                                               \
         return (value);                                                                     \
     } while (0)
@@ -61,10 +63,11 @@ static inline int gr_test_main(const char *suite, const gr_test_case *cases, int
 {
     for (int i = 0; i < n; i++) {
         gr_t_failed_now = gr_t_skipped_now = 0;
+        gr_t_skip_reason = "";
         cases[i].fn();
         if (gr_t_skipped_now && !gr_t_failed_now) {
             gr_t_skip++;
-            printf("SKIP %s.%s\n", suite, cases[i].name);
+            printf("SKIP %s.%s (%s)\n", suite, cases[i].name, gr_t_skip_reason);
         } else if (gr_t_failed_now) {
             gr_t_fail++;
             printf("FAIL %s.%s\n", suite, cases[i].name);

@@ -1,5 +1,6 @@
 /* cmd_experiment.c - `graphrepro experiment FILE.cfg`: read the experiment, run it by kind
- * (time | attrs | derive), write results/<machine>/<name>.csv, then draw its chart. */
+ * (time | attrs | derive | script), write results/<machine>/<name>.csv, then draw its chart
+ * (output/plot.h); --paper lists a paper's experiment files in run order (make reproduce). */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +12,7 @@
 #include "gpu.h"
 #include "experiment/experiment.h"
 #include "measure/hostinfo.h"
+#include "output/plot.h"
 
 /* kind = script: an experiment computed by a script (analytic figures, profiler runs):
  * `bash SCRIPT OUT.csv OUTDIR [--quick]` must write OUT.csv. */
@@ -31,39 +33,25 @@ static int exp_script(const gr_config *c, const gr_exp_opts *o, const char *csv,
 static void exp_usage(FILE *f)
 {
     fprintf(f, "usage: graphrepro experiment FILE.cfg [--quick] [--force] [--csv FILE]\n"
+               "       graphrepro experiment FILE.cfg --check | --print KEY\n"
+               "       graphrepro experiment --paper PAPER\n"
                "  --quick      the experiment's quick_* settings (smaller sizes, fewer reps)\n"
                "  --force      re-run rows already in the CSV (default: resume, skip them)\n"
                "  --csv FILE   write here instead of results/<machine>/<name>.csv\n"
                "  --outdir D   results directory (default results/<machine>)\n"
                "  --check      parse and validate the file, list the rows it would run, run nothing\n"
-               "Progress goes to stderr; the chart is drawn when gnuplot is present.\n");
+               "  --print KEY  print the value of KEY in the file (its last; nothing and exit 1\n"
+               "               when absent)\n"
+               "  --paper P    list the experiment files of paper P (configs/P.cfg, configs/P-*.cfg;\n"
+               "               all: every one) in the order `make reproduce` runs them: measured\n"
+               "               ones first, then those computed from their rows\n"
+               "Progress goes to stderr; the chart is drawn when gnuplot is present\n"
+               "(graphrepro plot).\n");
 }
 
-/* 'text' for sh -c (single quotes, each ' written '\''); malloc'd. */
-static char *shell_quote(const char *t)
+static void draw_chart(const gr_config *c, const char *csv)
 {
-    size_t n = 3;
-    for (const char *p = t; *p; p++)
-        n += *p == '\'' ? 4 : 1;
-    char *q = gr_xmalloc(n), *o = q;
-    *o++ = '\'';
-    for (const char *p = t; *p; p++) {
-        if (*p == '\'') {
-            memcpy(o, "'\\''", 4);
-            o += 4;
-        } else {
-            *o++ = *p;
-        }
-    }
-    *o++ = '\'';
-    *o = '\0';
-    return q;
-}
-
-static void draw_chart(const gr_config *c, const char *csv, const char *outdir)
-{
-    const char *chart = gr_config_get(c, "chart", "none");
-    if (!strcmp(chart, "none"))
+    if (!strcmp(gr_config_get(c, "chart", "none"), "none"))
         return;
     const char *name = gr_config_get(c, "name", "experiment");
     if (access(csv, R_OK) != 0) {
@@ -71,23 +59,35 @@ static void draw_chart(const gr_config *c, const char *csv, const char *outdir)
                 gr_gpu_count() == 0 ? " (its GPU variants need a CUDA device)" : "");
         return;
     }
-    /* scripts/plots.sh reads the chart's keys from the config itself */
-    char *qc = shell_quote(c->path), *qv = shell_quote(csv);
-    char cmd[8192];
-    snprintf(cmd, sizeof cmd, "bash scripts/plots.sh --config %s %s", qc, qv);
-    free(qc);
-    free(qv);
-    (void)outdir; /* the chart goes beside the CSV */
-    if (system(cmd) != 0)
-        fprintf(stderr, "graphrepro: chart for %s failed (CSV is written)\n", name);
+    gr_plot_opts o = {NULL, 1};
+    gr_err err;
+    if (gr_plot_config(c, csv, &o, &err))
+        fprintf(stderr, "graphrepro: plots: %s\ngraphrepro: chart for %s failed (CSV is written)\n",
+                err.msg, name);
+}
+
+/* --paper P: the experiment files of P, one a line, in run order. */
+static int list_paper(const char *paper)
+{
+    char **files;
+    int n;
+    gr_err err;
+    if (gr_exp_paper_files(paper, &files, &n, &err))
+        gr_die_input(&err);
+    for (int i = 0; i < n; i++)
+        printf("%s\n", files[i]);
+    gr_strv_free(files, n);
+    return 0;
 }
 
 int gr_cmd_experiment(int argc, char **argv)
 {
     static const struct option opts[] = {{"quick", 0, 0, 'q'}, {"force", 0, 0, 'f'},
                                          {"csv", 1, 0, 'o'},   {"outdir", 1, 0, 'd'}, {"check", 0, 0, 'c'},
+                                         {"print", 1, 0, 'p'}, {"paper", 1, 0, 'P'},
                                          {"help", 0, 0, 'h'},  {0, 0, 0, 0}};
     gr_exp_opts o = {0, 0, NULL, NULL};
+    const char *print = NULL, *paper = NULL;
     int c, check = 0;
     optind = 1;
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
@@ -97,17 +97,30 @@ int gr_cmd_experiment(int argc, char **argv)
         case 'o': o.csv = optarg; break;
         case 'd': o.outdir = optarg; break;
         case 'c': check = 1; break;
+        case 'p': print = optarg; break;
+        case 'P': paper = optarg; break;
         case 'h': exp_usage(stdout); return 0;
         default: exp_usage(stderr); return GR_EXIT_INPUT;
         }
     }
-    if (optind != argc - 1) {
+    if (paper && optind == argc)
+        return list_paper(paper);
+    if (paper || optind != argc - 1) {
         exp_usage(stderr);
         return GR_EXIT_INPUT;
     }
     gr_config cfg;
     gr_err err;
-    if (gr_config_read(argv[optind], gr_exp_keys, &cfg, &err) || gr_exp_validate(&cfg, &err))
+    if (gr_config_read(argv[optind], gr_exp_keys, &cfg, &err))
+        gr_die_input(&err);
+    if (print) {    /* the raw value, for scripts: no validation of the rest */
+        const char *v = gr_config_get(&cfg, print, NULL);
+        if (v)
+            printf("%s\n", v);
+        gr_config_free(&cfg);
+        return v ? 0 : GR_EXIT_FAIL;
+    }
+    if (gr_exp_validate(&cfg, &err))
         gr_die_input(&err);
     const char *name = gr_config_get(&cfg, "name", NULL);
     if (check) {
@@ -147,7 +160,7 @@ int gr_cmd_experiment(int argc, char **argv)
         failed = gr_errf(&err, "%s: kind '%s' is not time, attrs, derive or script", argv[optind], kind);
     if (failed < 0)
         gr_die_input(&err);
-    draw_chart(&cfg, csv, dir);
+    draw_chart(&cfg, csv);
     if (failed > 0)
         fprintf(stderr, "graphrepro: %s: %d row(s) FAILED verification\n", name, failed);
     gr_config_free(&cfg);

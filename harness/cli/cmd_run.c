@@ -14,6 +14,7 @@
 #include "measure/sources.h"
 #include "measure/hostinfo.h"
 #include "output/peak_file.h"
+#include "measure/pipeline.h"
 #include "measure/trace.h"
 #include "graph/io_util.h"
 
@@ -43,9 +44,12 @@ static void run_usage(FILE *f)
         "  --append         add to FILE instead of replacing it\n"
         "  --papi EVENTS    PAPI events for CPU variants, e.g. PAPI_TOT_INS,PAPI_L1_DCM\n"
         "  --experiment X   experiment column (default -)\n"
-        "  --no-cache       do not use graphs/cache for generated graphs\n"
+        "  --no-cache       do not use the graph cache for generated graphs\n"
         "  --no-ceilings    skip measuring the ceilings (efficiency columns NA; for runs\n"
-        "                   under compute-sanitizer or a profiler)\n",
+        "                   under compute-sanitizer or a profiler)\n"
+        "environment:\n"
+        "  GR_CACHE=DIR     the graph cache folder (default: graphs/cache under the project,\n"
+        "                   whatever folder the command runs from)\n",
         GR_DEFAULT_SOURCES, GR_DEFAULT_MIN_REPS, GR_DEFAULT_MAX_REPS, GR_DEFAULT_WARMUP,
         GR_DEFAULT_NOISE, GR_DEFAULT_TIME_CAP_S);
 }
@@ -71,22 +75,6 @@ static double parse_real(const char *opt, const char *s, double min, double max)
         strpbrk(s, "xXpP"))
         gr_die(GR_EXIT_INPUT, "%s: '%s' must be a number in (%g, %g]", opt, s, min, max);
     return x;
-}
-
-/* The companion CSV.SUFFIX.csv of a run's row (phases, iters). Exits on an error. */
-static void write_companion(const char *csv, const char *suffix, const char *header,
-                            void (*fill)(const gr_row *, gr_csv_writer *), const gr_row *row,
-                            int append)
-{
-    char path[4096];
-    gr_err err;
-    gr_csv_writer w;
-    gr_companion_path(csv, suffix, path, sizeof path);
-    if (gr_csv_open(&w, path, header, append, &err))
-        gr_die_input(&err);
-    fill(row, &w);
-    if (gr_csv_commit(&w, &err))
-        gr_die(GR_EXIT_FAIL, "%s", err.msg);
 }
 
 /* --trace FILE: one row per iteration of the first root, the family's columns after
@@ -140,7 +128,14 @@ static int write_dump(const gr_variant *v, const gr_params *pv, const gr_graph *
     return rc;
 }
 
-int gr_cmd_run(int argc, char **argv)
+/* The options of one run. */
+typedef struct {
+    const char *vtext, *gtext, *csv, *experiment, *vmode, *trace, *dump;
+    int nsrc, append, use_cache, ceilings;
+    gr_measure_opts mo;
+} run_args;
+
+static void parse_args(int argc, char **argv, run_args *a)
 {
     static const struct option opts[] = {
         {"variant", 1, 0, 'v'}, {"graph", 1, 0, 'g'}, {"sources", 1, 0, 's'},
@@ -150,134 +145,135 @@ int gr_cmd_run(int argc, char **argv)
         {"papi", 1, 0, 'P'}, {"experiment", 1, 0, 'e'}, {"no-cache", 0, 0, 'N'}, {"no-ceilings", 0, 0, 'C'},
         {"trace", 1, 0, 'T'}, {"levels", 1, 0, 'T'}, {"dump", 1, 0, 'D'},
         {"help", 0, 0, 'h'}, {0, 0, 0, 0}};
-    const char *vtext = NULL, *gtext = NULL, *csv = NULL, *experiment = "-", *vmode = NULL,
-               *trace = NULL, *dump = NULL;
-    int nsrc = GR_DEFAULT_SOURCES, append = 0, use_cache = 1, ceilings = 1, c, have_min = 0,
-        have_max = 0;
-    gr_measure_opts mo;
-    gr_measure_opts_default(&mo);
-    mo.work_trace = 1;  /* relaxations / m where the variant can trace them */
+    int c, have_min = 0, have_max = 0;
+    memset(a, 0, sizeof *a);
+    a->experiment = "-";
+    a->nsrc = GR_DEFAULT_SOURCES;
+    a->use_cache = a->ceilings = 1;
+    gr_measure_opts *mo = &a->mo;
+    gr_measure_opts_default(mo);
+    mo->work_trace = 1;  /* relaxations / m where the variant can trace them */
     optind = 1;
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         switch (c) {
-        case 'v': vtext = optarg; break;
-        case 'g': gtext = optarg; break;
-        case 's': nsrc = (int)parse_int("--sources", optarg, 1, GR_MAX_SOURCES); break;
-        case 'r': mo.min_reps = (int)parse_int("--reps", optarg, 1, GR_MAX_REPS_LIMIT); have_min = 1; break;
-        case 'R': mo.max_reps = (int)parse_int("--max-reps", optarg, 1, GR_MAX_REPS_LIMIT); have_max = 1; break;
-        case 'w': mo.warmup = (int)parse_int("--warmup", optarg, 0, 1000); break;
-        case 'n': mo.noise = parse_real("--noise", optarg, 0, 1); break;
-        case 't': mo.time_cap_s = parse_real("--time-cap", optarg, 0, GR_MAX_TIME_CAP_S); break;
-        case 'c': mo.cold = 1; break;
-        case 'V': vmode = optarg; break;
-        case 'T': trace = optarg; break;
-        case 'D': dump = optarg; break;
-        case 'p': mo.phases = 1; break;
-        case 'o': csv = optarg; break;
-        case 'a': append = 1; break;
-        case 'P': mo.papi = optarg; break;
-        case 'e': experiment = optarg; break;
-        case 'N': use_cache = 0; break;
-        case 'C': ceilings = 0; break;
-        case 'h': run_usage(stdout); return 0;
-        default: run_usage(stderr); return GR_EXIT_INPUT;
+        case 'v': a->vtext = optarg; break;
+        case 'g': a->gtext = optarg; break;
+        case 's': a->nsrc = (int)parse_int("--sources", optarg, 1, GR_MAX_SOURCES); break;
+        case 'r': mo->min_reps = (int)parse_int("--reps", optarg, 1, GR_MAX_REPS_LIMIT); have_min = 1; break;
+        case 'R': mo->max_reps = (int)parse_int("--max-reps", optarg, 1, GR_MAX_REPS_LIMIT); have_max = 1; break;
+        case 'w': mo->warmup = (int)parse_int("--warmup", optarg, 0, 1000); break;
+        case 'n': mo->noise = parse_real("--noise", optarg, 0, 1); break;
+        case 't': mo->time_cap_s = parse_real("--time-cap", optarg, 0, GR_MAX_TIME_CAP_S); break;
+        case 'c': mo->cold = 1; break;
+        case 'V': a->vmode = optarg; break;
+        case 'T': a->trace = optarg; break;
+        case 'D': a->dump = optarg; break;
+        case 'p': mo->phases = 1; break;
+        case 'o': a->csv = optarg; break;
+        case 'a': a->append = 1; break;
+        case 'P': mo->papi = optarg; break;
+        case 'e': a->experiment = optarg; break;
+        case 'N': a->use_cache = 0; break;
+        case 'C': a->ceilings = 0; break;
+        case 'h': run_usage(stdout); exit(0);
+        default: run_usage(stderr); exit(GR_EXIT_INPUT);
         }
     }
-    if (!vtext || !gtext) {
+    if (!a->vtext || !a->gtext) {
         run_usage(stderr);
         gr_die(GR_EXIT_INPUT, "run: --variant and --graph are required");
     }
-    if (have_min && have_max && mo.max_reps < mo.min_reps)
-        gr_die(GR_EXIT_INPUT, "--reps %d is more than --max-reps %d", mo.min_reps, mo.max_reps);
-    if (mo.max_reps < mo.min_reps)      /* only --reps given: the default maximum follows it */
-        mo.max_reps = mo.min_reps;
+    if (have_min && have_max && mo->max_reps < mo->min_reps)
+        gr_die(GR_EXIT_INPUT, "--reps %d is more than --max-reps %d", mo->min_reps, mo->max_reps);
+    if (mo->max_reps < mo->min_reps)      /* only --reps given: the default maximum follows it */
+        mo->max_reps = mo->min_reps;
+}
+
+/* Everything a run can refuse before the graph is loaded: output paths, PAPI events, the
+ * variant and its parameters, a GPU variant without a device. Exits on a refusal. */
+static void check_early(const run_args *a, const gr_variant **v, gr_params *pv)
+{
     gr_err err;
-    /* Output paths are checked before anything is loaded or measured. */
-    if (csv && gr_csv_check_writable(csv, &err))
+    const char *outs[] = {a->csv, a->trace, a->dump};
+    for (int i = 0; i < 3; i++)
+        if (outs[i] && gr_csv_check_writable(outs[i], &err))
+            gr_die_input(&err);
+    gr_papi_values pcheck;
+    if (a->mo.papi && gr_papi_parse(a->mo.papi, &pcheck))
+        gr_die(GR_EXIT_INPUT, "--papi: at most %d events", GR_PAPI_MAX);
+    if (gr_variant_parse(a->vtext, v, pv, &err))
         gr_die_input(&err);
-    if (trace && gr_csv_check_writable(trace, &err))
+    if (gr_variant_check(*v, pv, NULL, &err))
         gr_die_input(&err);
-    if (dump && gr_csv_check_writable(dump, &err))
-        gr_die_input(&err);
+    if ((*v)->gpu && gr_gpu_count() == 0)
+        gr_die(GR_EXIT_FAIL, "variant %s needs a CUDA device: %s", (*v)->name, gr_gpu_absent_reason());
+}
+
+/* The run's result line on stdout. */
+static void print_result(const run_args *a, const gr_variant *v, const gr_graph *g,
+                         const gr_measurement *m)
+{
+    char iters[96] = "";
+    if (m->have_count)
+        snprintf(iters, sizeof iters, ", iterations %lld-%lld", (long long)m->count_min,
+                 (long long)m->count_max);
+    if (m->have_relax)
+        snprintf(iters + strlen(iters), sizeof iters - strlen(iters), ", relaxations %.3g x m",
+                 m->relax_per_m);
+    printf("%s %s n=%d m=%lld: median %.4f ms (min %.4f, max %.4f, %d reps%s) %s\n", v->name,
+           a->vtext, g->n, (long long)g->m, m->st.median, m->st.min, m->st.max, m->st.n, iters,
+           m->verdict_text);
+}
+
+int gr_cmd_run(int argc, char **argv)
+{
+    run_args a;
+    parse_args(argc, argv, &a);
+    gr_err err;
     const gr_variant *v;
     gr_params pv;
-    gr_papi_values pcheck;
-    if (mo.papi && gr_papi_parse(mo.papi, &pcheck))
-        gr_die(GR_EXIT_INPUT, "--papi: at most %d events", GR_PAPI_MAX);
-    if (gr_variant_parse(vtext, &v, &pv, &err))
-        gr_die_input(&err);
-    if (gr_variant_check(v, &pv, NULL, &err))
-        gr_die_input(&err);
-    if (v->gpu && gr_gpu_count() == 0)
-        gr_die(GR_EXIT_FAIL, "variant %s needs a CUDA device: %s", v->name, gr_gpu_absent_reason());
-    gr_graph g;
-    char *gname = NULL;
-    if (gr_graph_load(gtext, use_cache, &g, &gname, &err))
+    check_early(&a, &v, &pv);
+    gr_pipeline p = {a.mo, NULL, a.experiment, NULL};
+    gr_subject s;
+    gr_subject_init(&s, a.gtext, a.use_cache, a.nsrc, a.mo.verify);
+    if (gr_subject_load(&s, &err))
         gr_die_input(&err);
     const gr_family *fam = gr_family_find(v->family);
-    if (vmode && (mo.verify = gr_verify_parse(fam, vmode)) < 0)
-        gr_die(GR_EXIT_INPUT, "--verify: '%s' is not %s, %s or %s (family %s)", vmode,
+    if (a.vmode && (p.mo.verify = s.verify = gr_verify_parse(fam, a.vmode)) < 0)
+        gr_die(GR_EXIT_INPUT, "--verify: '%s' is not %s, %s or %s (family %s)", a.vmode,
                gr_verify_name(fam, GR_VERIFY_FULL), gr_verify_name(fam, GR_VERIFY_SAMPLE),
                gr_verify_name(fam, GR_VERIFY_OFF), fam->name);
-    if (dump && !fam->dump)
+    if (a.dump && !fam->dump)
         gr_die(GR_EXIT_INPUT, "--dump: family %s has no result format", fam->name);
-    if (trace && (!v->trace || !fam->trace_columns[0]))
+    if (a.trace && (!v->trace || !fam->trace_columns[0]))
         gr_die(GR_EXIT_INPUT, "--trace: variant %s has no per-iteration trace", v->name);
-    if (fam->check_input(&g, &err))
+    if (gr_subject_ready(&s, fam, &err))
         gr_die_input(&err);
-    int32_t *src = NULL;
-    int k = 0;
-    if (fam->shape == GR_SHAPE_SINGLE_SOURCE) {
-        src = gr_xmalloc((size_t)nsrc * sizeof *src);
-        k = gr_pick_sources(&g, nsrc, 1, src);
-    }
-    void *ref = mo.verify != GR_VERIFY_OFF ? fam->ref_new(&g, mo.verify) : NULL;
-    static const gr_ceilings none;     /* all zero: efficiency reads NA */
     char rdir[300];
     gr_machine_tag(rdir + 8, sizeof rdir - 8);
     memcpy(rdir, "results/", 8);
-    const gr_ceilings *ceil = ceilings ? gr_ceilings_session(v->gpu, !v->gpu, rdir) : &none;
-    gr_on_interrupt(csv ? "Nothing was written: a run writes its row only when it is complete."
-                        : "Nothing was kept (a run prints its result when complete).");
-    gr_measurement m;
-    if (gr_measure(v, &pv, &g, src, k, &mo, ref, &m, &err))
-        gr_die_input(&err);
-    gr_row row = {NULL, experiment, v, &pv, gname, &g, k, &m, ceil};
-    char *line = gr_row_format(&row);
-    if (csv) {
-        char *hdr = gr_row_header(&m.papi);
-        gr_csv_writer w;
-        if (gr_csv_open(&w, csv, hdr, append, &err))
-            gr_die_input(&err);
-        gr_csv_line(&w, line);
-        if (gr_csv_commit(&w, &err))
-            gr_die(GR_EXIT_FAIL, "%s", err.msg);
-        free(hdr);
-        if (m.have_phases)
-            write_companion(csv, "phases", GR_PHASES_CSV_HEADER, gr_row_write_phases, &row, append);
-        if (m.have_count || m.have_relax)
-            write_companion(csv, "iters", GR_ITERS_CSV_HEADER, gr_row_write_iters, &row, append);
+    if (a.ceilings) {       /* measured (or read) before the timed runs */
+        p.ceilings_dir = rdir;
+        gr_ceilings_session(v->gpu, !v->gpu, rdir);
     }
-    if (trace && m.verdict != 0 && write_trace(v, &pv, &g, gname, k > 0 ? src[0] : -1, trace, &err))
+    gr_on_interrupt(a.csv ? "Nothing was written: a run writes its row only when it is complete."
+                          : "Nothing was kept (a run prints its result when complete).");
+    gr_measurement m;
+    gr_row row;
+    if (gr_pipeline_measure(&p, v, &pv, &s, &m, &row, &err))
+        gr_die_input(&err);
+    gr_put put = a.append ? GR_PUT_APPEND : GR_PUT_NEW;
+    int rc = a.csv ? gr_row_store(&row, a.csv, put, put, put, &err) : 0;
+    if (rc == GR_EXIT_INPUT)
+        gr_die_input(&err);
+    else if (rc)
+        gr_die(rc, "%s", err.msg);
+    int32_t first = s.k > 0 ? s.src[0] : -1;
+    if (a.trace && m.verdict != 0 && write_trace(v, &pv, &s.g, s.name, first, a.trace, &err))
         gr_die(GR_EXIT_FAIL, "%s", err.msg);
-    if (dump && m.verdict != 0 && write_dump(v, &pv, &g, k > 0 ? src[0] : -1, dump, &err))
+    if (a.dump && m.verdict != 0 && write_dump(v, &pv, &s.g, first, a.dump, &err))
         gr_die(GR_EXIT_FAIL, "%s", err.msg);
-    char iters[96] = "";
-    if (m.have_count)
-        snprintf(iters, sizeof iters, ", iterations %lld-%lld", (long long)m.count_min,
-                 (long long)m.count_max);
-    if (m.have_relax)
-        snprintf(iters + strlen(iters), sizeof iters - strlen(iters), ", relaxations %.3g x m",
-                 m.relax_per_m);
-    printf("%s %s n=%d m=%lld: median %.4f ms (min %.4f, max %.4f, %d reps%s) %s\n", v->name,
-           vtext, g.n, (long long)g.m, m.st.median, m.st.min, m.st.max, m.st.n, iters,
-           m.verdict_text);
-    int rc = m.verdict == 0 ? GR_EXIT_FAIL : 0;
-    free(line);
-    if (ref)
-        fam->ref_free(ref);
-    free(src);
-    free(gname);
-    gr_graph_free(&g);
-    return rc;
+    print_result(&a, v, &s.g, &m);
+    gr_subject_free(&s);
+    return m.verdict == 0 ? GR_EXIT_FAIL : 0;
 }

@@ -16,6 +16,7 @@ static const struct {
     {"gen", gr_cmd_gen, "write a generated graph: gen SPEC -o FILE"},
     {"run", gr_cmd_run, "one measurement: run --variant NAME[:k=v,...] --graph SPEC|FILE"},
     {"experiment", gr_cmd_experiment, "run a table or figure: experiment FILE.cfg"},
+    {"plot", gr_cmd_plot, "draw an experiment's chart: plot FILE.cfg"},
     {"report", gr_cmd_report, "write DIR/REPORT.md: ours beside the published numbers"},
     {"compare", gr_cmd_compare, "compare two result CSVs: compare BASE.csv NEW.csv"},
     {"info", gr_cmd_info, "build, devices and PAPI events"},

@@ -1,17 +1,34 @@
 /* exp_time.c - the timed sweep of an experiment: every graph x every variant, one row each,
- * written as it completes (atomic rewrite), resumable, with progress and ETA on stderr. The
- * graph is loaded (or generated, once, through the cache) and its reference built once for all
- * variants. GPU variants are skipped, and counted, when there is no device. */
+ * written as it completes (atomic rewrite), resumable, with progress and ETA on stderr. Each
+ * row goes through the measurement pipeline (measure/pipeline.h): the graph is loaded (or
+ * generated, once, through the cache) and its reference built once for all variants. GPU
+ * variants are skipped, and counted, when there is no device. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include "measure/ceilings.h"
 #include "experiment/experiment.h"
 #include "graph/graph_io.h"
-#include "output/result_row.h"
-#include "measure/sources.h"
-#include "output/peak_file.h"
+#include "measure/pipeline.h"
+
+/* One sweep: its settings, the parsed variants, the old rows (resume) and the counters. */
+typedef struct {
+    const gr_config *c;
+    const char *csv;
+    gr_pipeline p;
+    int nsrc;
+    char name[256];         /* the experiment column: NAME, or NAME-quick for --quick rows */
+    char rdir[1100];        /* the results folder of csv: its peak.csv holds the ceilings */
+    int nv;
+    const gr_variant **vs;
+    gr_params *pvs;
+    long *maxn;             /* variant i runs only on graphs of at most maxn[i] vertices */
+    gr_csv old;
+    int have_old, first_write, has_gpu;
+    int total, idx, failed, skipped_gpu, skipped_done, runs_done;
+    /* where the time goes: graphs (load or generate), references + sources, the rows' parts */
+    double t_start, t_work, t_graphs, t_refs, t_parts[GR_WALL_PARTS];
+} sweep;
 
 static int pick_list(const gr_config *c, const char *key, int quick, char ***v, int *n, gr_err *err)
 {
@@ -20,6 +37,59 @@ static int pick_list(const gr_config *c, const char *key, int quick, char ***v, 
     if (quick && gr_config_get(c, qkey, NULL))
         return gr_config_list(c, qkey, v, n, err);
     return gr_config_list(c, key, v, n, err);
+}
+
+/* The measurement settings of the file (reps, max_reps, phases, cold, sources, time_cap,
+ * verify, and their quick_ forms). */
+static int read_settings(sweep *sw, int quick, gr_err *err)
+{
+    const gr_config *c = sw->c;
+    gr_measure_opts *mo = &sw->p.mo;
+    int ok = 1;
+    gr_measure_opts_default(mo);
+    mo->min_reps = (int)gr_config_long(c, quick ? "quick_reps" : "reps", mo->min_reps, err, &ok);
+    if (quick && !gr_config_get(c, "quick_reps", NULL))
+        mo->min_reps = (int)gr_config_long(c, "reps", GR_DEFAULT_MIN_REPS, err, &ok);
+    mo->max_reps = (int)gr_config_long(c, "max_reps", mo->max_reps, err, &ok);
+    mo->phases = (int)gr_config_long(c, "phases", 0, err, &ok);
+    mo->work_trace = 1;  /* relaxations / m where the variant can trace them (iterations CSV) */
+    mo->cold = (int)gr_config_long(c, "cold", 0, err, &ok);
+    sw->nsrc = (int)gr_config_long(c, quick && gr_config_get(c, "quick_sources", NULL) ? "quick_sources" : "sources", GR_DEFAULT_SOURCES, err, &ok);
+    const char *tc = gr_config_get(c, "time_cap", NULL);
+    if (tc)
+        mo->time_cap_s = atof(tc);
+    const char *vm = gr_config_get(c, "verify", "full");
+    mo->verify = gr_verify_parse(NULL, vm);
+    if (mo->verify < 0)
+        return gr_errf(err, "%s: verify = %s: not off, sample, full or a family's mode name",
+                       c->path, vm);
+    if (!ok || mo->min_reps < 1)
+        return -1;
+    if (mo->max_reps < mo->min_reps)
+        mo->max_reps = mo->min_reps;
+    return 0;
+}
+
+/* Parse every variant up front: a typo fails before hours of running. A variant may end in
+ * "|maxn=N": it is run only on graphs with at most N vertices. */
+static int parse_variants(sweep *sw, char **variants, gr_err *err)
+{
+    sw->vs = gr_xcalloc((size_t)sw->nv, sizeof *sw->vs);
+    sw->pvs = gr_xcalloc((size_t)sw->nv, sizeof *sw->pvs);
+    sw->maxn = gr_xcalloc((size_t)sw->nv, sizeof *sw->maxn);
+    for (int i = 0; i < sw->nv; i++) {
+        char *bar = strchr(variants[i], '|');
+        if (bar) {
+            char *end;
+            *bar = '\0';
+            if (strncmp(bar + 1, "maxn=", 5) || (sw->maxn[i] = strtol(bar + 6, &end, 10)) <= 0 || *end)
+                return gr_errf(err, "%s: variant %s: '|%s' is not '|maxn=N'", sw->c->path, variants[i], bar + 1);
+        }
+        if (gr_variant_parse(variants[i], &sw->vs[i], &sw->pvs[i], err) ||
+            gr_variant_check(sw->vs[i], &sw->pvs[i], NULL, err))
+            return gr_err_context(err, "%s", sw->c->path);
+    }
+    return 0;
 }
 
 /* Is (experiment, variant, params, graph) already in the CSV with a verdict that a resumed run
@@ -39,230 +109,168 @@ static int already_done(const gr_csv *t, const char *exp, const char *variant, c
     return 0;
 }
 
-/* Load (or generate) the graph of spec, adding the time it took to *ms. */
-static int load_graph(const char *spec, gr_graph *g, char **gname, double *ms, gr_err *err)
+/* The end of a row's progress line: time, verdict, ETA, and where a long row's time went. */
+static void print_progress(const sweep *sw, const gr_measurement *m, double row_s)
 {
+    double per = sw->t_work / sw->runs_done;
+    int left = sw->total - sw->idx;
+    fprintf(stderr, "%.4g ms %s (ETA %.0f s)", m->verdict == 0 ? -1.0 : m->st.median,
+            m->verdict_text, per * left / 1e3);
+    if (row_s >= 2.0) {     /* a long row says where its time went */
+        fprintf(stderr, " [row %.1f s:", row_s);
+        for (int q = 0; q < GR_WALL_PARTS; q++)
+            if (m->wall_s[q] >= 0.05)
+                fprintf(stderr, " %s %.1f", gr_wall_names[q], m->wall_s[q]);
+        fprintf(stderr, "]");
+    }
+    fprintf(stderr, "\n");
+}
+
+/* Measure variant vi on s and write its row (and companions). */
+static int run_row(sweep *sw, gr_subject *s, int vi, gr_err *err)
+{
+    const gr_variant *v = sw->vs[vi];
+    char params[256];
+    gr_params_format(v, &sw->pvs[vi], params, sizeof params);
+    if (gr_subject_load(s, err))
+        return -1;
+    if (gr_subject_ready(s, gr_family_find(v->family), err))
+        return gr_err_context(err, "%s: graph %s", sw->c->path, s->name);
+    fprintf(stderr, "[%d/%d] %s %s n=%d ... ", sw->idx, sw->total, v->name, params, s->g.n);
     double t0 = gr_now_ms();
-    int rc = gr_graph_load(spec, 1, g, gname, err);
-    *ms += gr_now_ms() - t0;
+    gr_measurement m;
+    gr_row row;
+    if (gr_pipeline_measure(&sw->p, v, &sw->pvs[vi], s, &m, &row, err)) {
+        fprintf(stderr, "refused: %s\n", err->msg);
+        return -1;
+    }
+    double row_s = (gr_now_ms() - t0) / 1e3;
+    sw->t_work += row_s * 1e3;
+    for (int q = 0; q < GR_WALL_PARTS; q++)
+        sw->t_parts[q] += m.wall_s[q];
+    sw->runs_done++;
+    struct stat sb;
+    char ppath[1100];
+    gr_companion_path(sw->csv, "phases", ppath, sizeof ppath);
+    gr_put phases = !sw->first_write && stat(ppath, &sb) == 0 ? GR_PUT_APPEND : GR_PUT_NEW;
+    if (gr_row_store(&row, sw->csv, sw->first_write ? GR_PUT_NEW : GR_PUT_REPLACE,
+                     GR_PUT_REPLACE, phases, err))
+        return -1;
+    sw->first_write = 0;
+    sw->failed += m.verdict == 0;
+    print_progress(sw, &m, row_s);
+    return 0;
+}
+
+/* Every variant on the graph of spec: skipped (no device, maxn, done) or measured. */
+static int run_graph(sweep *sw, const char *spec, gr_err *err)
+{
+    gr_subject s;
+    gr_subject_init(&s, spec, 1, sw->nsrc, sw->p.mo.verify);
+    /* a generator spec's canonical name and vertex count are known without generating it:
+     * rows already done (or skipped by maxn) never make a resumed run build the graph */
+    gr_genspec pre;
+    int have_pre = gr_graph_spec_peek(spec, &pre), rc = 0;
+    for (int vi = 0; vi < sw->nv && !rc; vi++) {
+        sw->idx++;
+        const gr_variant *v = sw->vs[vi];
+        char params[256];
+        gr_params_format(v, &sw->pvs[vi], params, sizeof params);
+        if (v->gpu && !sw->has_gpu) {
+            sw->skipped_gpu++;
+            fprintf(stderr, "[%d/%d] %s %s %s ... skipped: no CUDA device\n", sw->idx, sw->total,
+                    v->name, params, spec);
+            continue;
+        }
+        /* a file is loaded for its name and size; a generator spec only when a row runs */
+        if (!have_pre && (rc = gr_subject_load(&s, err)))
+            break;
+        int64_t gn = s.loaded ? s.g.n : pre.n;
+        if (sw->maxn[vi] && gn > sw->maxn[vi]) {
+            fprintf(stderr, "[%d/%d] %s %s n=%lld ... skipped: maxn=%ld\n", sw->idx, sw->total,
+                    v->name, params, (long long)gn, sw->maxn[vi]);
+            continue;
+        }
+        if (sw->have_old &&
+            already_done(&sw->old, sw->name, v->name, params, s.loaded ? s.name : pre.canon)) {
+            sw->skipped_done++;
+            continue;
+        }
+        rc = run_row(sw, &s, vi, err);
+    }
+    sw->t_graphs += s.load_ms;
+    sw->t_refs += s.ref_ms;
+    gr_subject_free(&s);
     return rc;
+}
+
+static void print_summary(const sweep *sw)
+{
+    fprintf(stderr, "%s: %d rows run, %d already in %s, %.1f s", sw->name, sw->runs_done,
+            sw->skipped_done, sw->csv, (gr_now_ms() - sw->t_start) / 1e3);
+    if (sw->skipped_gpu)
+        fprintf(stderr, "; %d GPU rows skipped: no CUDA device (%s)", sw->skipped_gpu,
+                gr_gpu_absent_reason());
+    fprintf(stderr, "\n");
+    if (sw->runs_done) {
+        fprintf(stderr, "%s: time spent: graphs %.1f s, references %.1f s", sw->name,
+                sw->t_graphs / 1e3, sw->t_refs / 1e3);
+        for (int q = 0; q < GR_WALL_PARTS; q++)
+            fprintf(stderr, ", %s %.1f s", gr_wall_names[q], sw->t_parts[q]);
+        fprintf(stderr, "\n");
+    }
+}
+
+/* The sweep's state before its first row: old rows, names, folders. */
+static int start_sweep(sweep *sw, const gr_exp_opts *o, int ng, gr_err *err)
+{
+    struct stat sb;
+    if (!o->force && stat(sw->csv, &sb) == 0) {
+        if (gr_csv_read(sw->csv, &sw->old, err))
+            return -1;
+        sw->have_old = 1;
+    }
+    sw->first_write = !sw->have_old;    /* --force or a new file: start it afresh */
+    sw->has_gpu = gr_gpu_count() > 0;
+    snprintf(sw->name, sizeof sw->name, "%s%s", gr_config_get(sw->c, "name", "-"),
+             o->quick ? "-quick" : "");
+    const char *slash = strrchr(sw->csv, '/');
+    snprintf(sw->rdir, sizeof sw->rdir, "%.*s", slash ? (int)(slash - sw->csv) : 1,
+             slash ? sw->csv : ".");
+    sw->p.paper = gr_config_get(sw->c, "paper", NULL);
+    sw->p.experiment = sw->name;
+    sw->p.ceilings_dir = sw->rdir;
+    sw->total = ng * sw->nv;
+    sw->t_start = gr_now_ms();
+    return 0;
 }
 
 int gr_exp_time(const gr_config *c, const gr_exp_opts *o, const char *csv, gr_err *err)
 {
     char **graphs = NULL, **variants = NULL;
-    int ng = 0, nv = 0, ok = 1;
+    int ng = 0, nv = 0;
     if (pick_list(c, "graphs", o->quick, &graphs, &ng, err) ||
         pick_list(c, "variants", o->quick, &variants, &nv, err))
         return -1;
     if (ng == 0 || nv == 0)
         return gr_errf(err, "%s: needs 'graphs' and 'variants'", c->path);
-    gr_measure_opts mo;
-    gr_measure_opts_default(&mo);
-    mo.min_reps = (int)gr_config_long(c, o->quick ? "quick_reps" : "reps", mo.min_reps, err, &ok);
-    if (o->quick && !gr_config_get(c, "quick_reps", NULL))
-        mo.min_reps = (int)gr_config_long(c, "reps", GR_DEFAULT_MIN_REPS, err, &ok);
-    mo.max_reps = (int)gr_config_long(c, "max_reps", mo.max_reps, err, &ok);
-    mo.phases = (int)gr_config_long(c, "phases", 0, err, &ok);
-    mo.work_trace = 1;  /* relaxations / m where the variant can trace them (iterations CSV) */
-    mo.cold = (int)gr_config_long(c, "cold", 0, err, &ok);
-    int nsrc = (int)gr_config_long(c, o->quick && gr_config_get(c, "quick_sources", NULL) ? "quick_sources" : "sources", GR_DEFAULT_SOURCES, err, &ok);
-    const char *tc = gr_config_get(c, "time_cap", NULL);
-    if (tc)
-        mo.time_cap_s = atof(tc);
-    const char *vm = gr_config_get(c, "verify", "full");
-    mo.verify = gr_verify_parse(NULL, vm);
-    if (mo.verify < 0)
-        return gr_errf(err, "%s: verify = %s: not off, sample, full or a family's mode name",
-                       c->path, vm);
-    if (!ok || mo.min_reps < 1)
-        return -1;
-    if (mo.max_reps < mo.min_reps)
-        mo.max_reps = mo.min_reps;
-
-    /* Parse every variant up front: a typo fails before hours of running. A variant may end
-     * in "|maxn=N": it is run only on graphs with at most N vertices. */
-    const gr_variant **vs = gr_xcalloc((size_t)nv, sizeof *vs);
-    gr_params *pvs = gr_xcalloc((size_t)nv, sizeof *pvs);
-    long *maxn = gr_xcalloc((size_t)nv, sizeof *maxn);
-    for (int i = 0; i < nv; i++) {
-        char *bar = strchr(variants[i], '|');
-        if (bar) {
-            char *end;
-            *bar = '\0';
-            if (strncmp(bar + 1, "maxn=", 5) || (maxn[i] = strtol(bar + 6, &end, 10)) <= 0 || *end)
-                return gr_errf(err, "%s: variant %s: '|%s' is not '|maxn=N'", c->path, variants[i], bar + 1);
-        }
-        if (gr_variant_parse(variants[i], &vs[i], &pvs[i], err) ||
-            gr_variant_check(vs[i], &pvs[i], NULL, err))
-            return gr_err_context(err, "%s", c->path);
-    }
-
-    gr_csv old = {0};
-    int have_old = 0;
-    struct stat sb;
-    if (!o->force && stat(csv, &sb) == 0) {
-        if (gr_csv_read(csv, &old, err))
-            return -1;
-        have_old = 1;
-    }
-    int has_gpu = gr_gpu_count() > 0;
-    char name[256];     /* the experiment column: NAME, or NAME-quick for --quick rows */
-    snprintf(name, sizeof name, "%s%s", gr_config_get(c, "name", "-"), o->quick ? "-quick" : "");
-    const char *paper = gr_config_get(c, "paper", NULL);
-    int total = ng * nv, idx = 0, failed = 0, skipped_gpu = 0, skipped_done = 0;
-    double t_start = gr_now_ms(), t_work = 0;
-    /* where the time goes: graphs (load or generate), references + sources, the rows' parts */
-    double t_graphs = 0, t_refs = 0, t_parts[GR_WALL_PARTS] = {0};
-    int runs_done = 0;
-    int first_write = !have_old;    /* --force or a new file: start it afresh */
-    char ppath[1100], ipath[1100], rdir[1100];
-    gr_companion_path(csv, "phases", ppath, sizeof ppath);
-    gr_companion_path(csv, "iters", ipath, sizeof ipath);
-    {   /* the results folder of csv: its peak.csv holds this session's ceilings */
-        const char *slash = strrchr(csv, '/');
-        snprintf(rdir, sizeof rdir, "%.*s", slash ? (int)(slash - csv) : 1, slash ? csv : ".");
-    }
-
-    for (int gi = 0; gi < ng; gi++) {
-        gr_graph g;
-        char *gname = NULL;
-        int loaded = 0;
-        void *ref = NULL;
-        const gr_family *fam = NULL;
-        int32_t *src = NULL;
-        int k = 0;
-        /* a generator spec's canonical name and vertex count are known without generating it:
-         * rows already done (or skipped by maxn) never make a resumed run build the graph */
-        gr_genspec pre;
-        int have_pre = gr_graph_spec_peek(graphs[gi], &pre);
-        for (int vi = 0; vi < nv; vi++) {
-            idx++;
-            const gr_variant *v = vs[vi];
-            char params[256];
-            gr_params_format(v, &pvs[vi], params, sizeof params);
-            if (v->gpu && !has_gpu) {
-                skipped_gpu++;
-                fprintf(stderr, "[%d/%d] %s %s %s ... skipped: no CUDA device\n", idx, total,
-                        v->name, params, graphs[gi]);
-                continue;
-            }
-            /* a file is loaded for its name and size; a generator spec only when a row runs */
-            if (!loaded && !have_pre) {
-                if (load_graph(graphs[gi], &g, &gname, &t_graphs, err))
-                    return -1;
-                loaded = 1;
-            }
-            int64_t gn = loaded ? g.n : pre.n;
-            if (maxn[vi] && gn > maxn[vi]) {
-                fprintf(stderr, "[%d/%d] %s %s n=%lld ... skipped: maxn=%ld\n", idx, total,
-                        v->name, params, (long long)gn, maxn[vi]);
-                continue;
-            }
-            if (have_old && already_done(&old, name, v->name, params, loaded ? gname : pre.canon)) {
-                skipped_done++;
-                continue;
-            }
-            if (!loaded) {
-                if (load_graph(graphs[gi], &g, &gname, &t_graphs, err))
-                    return -1;
-                loaded = 1;
-            }
-            fam = gr_family_find(v->family);
-            if (fam->check_input(&g, err))
-                return gr_err_context(err, "%s: graph %s", c->path, gname);
-            double tr = gr_now_ms();
-            if (!ref && mo.verify != GR_VERIFY_OFF)
-                ref = fam->ref_new(&g, mo.verify);
-            if (fam->shape == GR_SHAPE_SINGLE_SOURCE && !src) {
-                src = gr_xmalloc((size_t)nsrc * sizeof *src);
-                k = gr_pick_sources(&g, nsrc, 1, src);
-            }
-            t_refs += gr_now_ms() - tr;
-            fprintf(stderr, "[%d/%d] %s %s n=%d ... ", idx, total, v->name, params, g.n);
-            double t0 = gr_now_ms();
-            gr_measurement m;
-            if (gr_measure(v, &pvs[vi], &g, src, k, &mo, ref, &m, err)) {
-                fprintf(stderr, "refused: %s\n", err->msg);
-                return -1;
-            }
-            double row_s = (gr_now_ms() - t0) / 1e3;
-            t_work += row_s * 1e3;
-            for (int q = 0; q < GR_WALL_PARTS; q++)
-                t_parts[q] += m.wall_s[q];
-            runs_done++;
-            const gr_ceilings *ceil = gr_ceilings_session(v->gpu, !v->gpu, rdir);
-            gr_row row = {paper, name, v, &pvs[vi], gname, &g, k, &m, ceil};
-            char *line = gr_row_format(&row), *hdr = gr_row_header(NULL);
-            gr_csv_writer w;
-            const char *kc[] = {"experiment", "variant", "params", "graph"};
-            const char *kv[] = {name, v->name, params, gname};
-            int replaced = 0;
-            if (first_write ? gr_csv_open(&w, csv, hdr, 0, err)
-                            : gr_csv_open_replace(&w, csv, hdr, kc, kv, 4, &replaced, err))
-                return -1;
-            gr_csv_line(&w, line);
-            if (gr_csv_commit(&w, err))
-                return -1;
-            if (m.have_count || m.have_relax) {    /* a re-measured row replaces its old one */
-                int ir = 0;
-                if (gr_csv_open_replace(&w, ipath, GR_ITERS_CSV_HEADER, kc, kv, 4, &ir, err))
-                    return -1;
-                gr_row_write_iters(&row, &w);
-                if (gr_csv_commit(&w, err))
-                    return -1;
-            }
-            if (m.have_phases) {
-                if (gr_csv_open(&w, ppath, GR_PHASES_CSV_HEADER, !first_write && stat(ppath, &sb) == 0, err))
-                    return -1;
-                gr_row_write_phases(&row, &w);
-                if (gr_csv_commit(&w, err))
-                    return -1;
-            }
-            first_write = 0;
-            free(line);
-            free(hdr);
-            failed += m.verdict == 0;
-            double per = t_work / runs_done;
-            int left = total - idx;
-            fprintf(stderr, "%.4g ms %s (ETA %.0f s)", m.verdict == 0 ? -1.0 : m.st.median,
-                    m.verdict_text, per * left / 1e3);
-            if (row_s >= 2.0) {     /* a long row says where its time went */
-                fprintf(stderr, " [row %.1f s:", row_s);
-                for (int q = 0; q < GR_WALL_PARTS; q++)
-                    if (m.wall_s[q] >= 0.05)
-                        fprintf(stderr, " %s %.1f", gr_wall_names[q], m.wall_s[q]);
-                fprintf(stderr, "]");
-            }
-            fprintf(stderr, "\n");
-        }
-        if (ref)
-            fam->ref_free(ref);
-        free(src);
-        if (loaded) {
-            free(gname);
-            gr_graph_free(&g);
-        }
-    }
-    fprintf(stderr, "%s: %d rows run, %d already in %s, %.1f s", name, runs_done, skipped_done,
-            csv, (gr_now_ms() - t_start) / 1e3);
-    if (skipped_gpu)
-        fprintf(stderr, "; %d GPU rows skipped: no CUDA device (%s)", skipped_gpu,
-                gr_gpu_absent_reason());
-    fprintf(stderr, "\n");
-    if (runs_done) {
-        fprintf(stderr, "%s: time spent: graphs %.1f s, references %.1f s", name,
-                t_graphs / 1e3, t_refs / 1e3);
-        for (int q = 0; q < GR_WALL_PARTS; q++)
-            fprintf(stderr, ", %s %.1f s", gr_wall_names[q], t_parts[q]);
-        fprintf(stderr, "\n");
-    }
-    if (have_old)
-        gr_csv_free(&old);
+    sweep sw;
+    memset(&sw, 0, sizeof sw);
+    sw.c = c;
+    sw.csv = csv;
+    sw.nv = nv;
+    int rc = read_settings(&sw, o->quick, err) || parse_variants(&sw, variants, err) ||
+             start_sweep(&sw, o, ng, err) ? -1 : 0;
+    for (int gi = 0; gi < ng && !rc; gi++)
+        rc = run_graph(&sw, graphs[gi], err);
+    if (!rc)
+        print_summary(&sw);
+    if (sw.have_old)
+        gr_csv_free(&sw.old);
     gr_strv_free(graphs, ng);
     gr_strv_free(variants, nv);
-    free(vs);
-    free(pvs);
-    free(maxn);
-    return failed;
+    free(sw.vs);
+    free(sw.pvs);
+    free(sw.maxn);
+    return rc ? -1 : sw.failed;
 }

@@ -21,6 +21,12 @@ int gr_exp_validate(const gr_config *c, gr_err *err);
 /* `experiment --check`: print what the file would run (rows of a sweep, or its source). */
 int gr_exp_list_rows(const gr_config *c, int quick, FILE *out, gr_err *err);
 
+/* The experiment files of paper (P: configs/P.cfg, then configs/P-*.cfg by name; "all": every
+ * file) in the order they run: measured ones (kind time, attrs) first, then the ones computed
+ * from their rows (derive, script). Paths under "configs/" when the command runs in the project
+ * root, else absolute. -1 with err when there are none. Caller frees with gr_strv_free. */
+int gr_exp_paper_files(const char *paper, char ***out, int *n, gr_err *err);
+
 /* Each returns the number of FAILED rows (>= 0), or -1 with err set. */
 int gr_exp_time(const gr_config *c, const gr_exp_opts *o, const char *csv, gr_err *err);
 int gr_exp_attrs(const gr_config *c, const gr_exp_opts *o, const char *csv, gr_err *err);

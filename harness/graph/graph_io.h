@@ -42,9 +42,12 @@ int gr_read_dimacs_ss(const char *path, int32_t n, int32_t **src, int64_t *k, gr
 int gr_write_dimacs_gr(const char *path, const gr_graph *g, const char *comment, gr_err *err);
 int gr_write_bcsr(const char *path, const gr_graph *g, gr_err *err);
 
+/* The graph cache folder: $GR_CACHE when set (and not empty), else GR_CACHE_DIR under the
+ * project root (project.h), whatever folder the command runs from. */
+const char *gr_graph_cache_dir(void);
 /* Load SPEC_OR_FILE: a GENSPEC (kind:...) or a file whose extension picks the reader
  * (.gr .mtx .el .wel .bcsr). With use_cache, generated graphs are kept as binary CSR under
- * GR_CACHE_DIR keyed by the canonical spec. *name receives a stable graph name: the canonical
+ * gr_graph_cache_dir() keyed by the canonical spec. *name receives a stable graph name: the canonical
  * spec, or for a file its path as given and "@" and 12 hex digits of its content checksum
  * (gr_graph_checksum); caller frees it. */
 int gr_graph_load(const char *spec_or_file, int use_cache, gr_graph *g, char **name, gr_err *err);

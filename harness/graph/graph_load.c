@@ -1,11 +1,12 @@
-/* graph_load.c - gr_graph_load: a generator spec (through the binary CSR cache under
- * GR_CACHE_DIR) or a graph file whose extension picks the reader. */
+/* graph_load.c - gr_graph_load: a generator spec (through the binary CSR cache, by default
+ * graphs/cache under the project root) or a graph file whose extension picks the reader. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include "graph/gen_impl.h"
+#include "project.h"
 
 typedef int (*reader_fn)(const char *path, gr_graph *g, gr_err *err);
 
@@ -49,6 +50,17 @@ static int make_dirs(const char *dir, gr_err *err)
     return 0;
 }
 
+const char *gr_graph_cache_dir(void)
+{
+    static char dir[4096];
+    const char *env = getenv("GR_CACHE");
+    if (env && *env)
+        snprintf(dir, sizeof dir, "%s", env);
+    else
+        gr_project_path(GR_CACHE_DIR, dir, sizeof dir);
+    return dir;
+}
+
 /* A usable cached copy of gs's graph, or -1 (missing or corrupt: the caller regenerates). */
 static int read_cached(const char *path, const gr_genspec *gs, gr_graph *g)
 {
@@ -67,16 +79,17 @@ static int read_cached(const char *path, const gr_genspec *gs, gr_graph *g)
 static int load_spec(const char *spec, int use_cache, gr_graph *g, char **name, gr_err *err)
 {
     gr_genspec gs;
-    char path[512];
+    char path[4200];
     if (gr_genspec_parse(spec, &gs, err) < 0)
         return -1;
-    snprintf(path, sizeof path, "%s/%s-v%d-%016llx.bcsr", GR_CACHE_DIR, gs.kind, GR_GEN_VERSION,
+    const char *dir = gr_graph_cache_dir();
+    snprintf(path, sizeof path, "%s/%s-v%d-%016llx.bcsr", dir, gs.kind, GR_GEN_VERSION,
              (unsigned long long)fnv1a_str(gs.canon));
     if (!use_cache || read_cached(path, &gs, g) < 0) {
         if (gr_generate(&gs, g, err) < 0)
             return -1;
         gr_err e;
-        if (use_cache && (make_dirs(GR_CACHE_DIR, &e) < 0 || gr_write_bcsr(path, g, &e) < 0))
+        if (use_cache && (make_dirs(dir, &e) < 0 || gr_write_bcsr(path, g, &e) < 0))
             fprintf(stderr, "graphrepro: warning: graph not cached: %s\n", e.msg);
     }
     *name = gr_xstrdup(gs.canon);

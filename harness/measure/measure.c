@@ -129,149 +129,194 @@ static void work_from_trace(const gr_variant *v, void *st, const gr_family *fam,
     free(t.v);
 }
 
+/* One measurement in progress: the prepared variant, the times so far, the verdict. */
+typedef struct {
+    const gr_variant *v;
+    const gr_family *fam;
+    const gr_graph *g;
+    const gr_measure_opts *o;
+    void *ref, *st, *result;
+    runner r;
+    double *ms, *src_ms, *src_work;     /* every timed run; per source: median, work */
+    int nms;
+    int verdict;                        /* 1 passed, 2 passed on a sample, 3 unchecked, 0 FAILED */
+    char why[200], nv_why[200];
+    gr_measurement *out;
+} session;
+
+/* Fetch and verify what the first timed run of source p computed (untimed), and count its
+ * work when the family's metric is work / time. 0 when it FAILED. */
+static int check_result(session *s, int p, int32_t src)
+{
+    double w0 = gr_now_ms();
+    s->v->fetch(s->st, s->result);
+    if (s->fam->work)
+        s->src_work[p] = s->fam->work(s->g, s->result, src);
+    int vr = s->o->verify == GR_VERIFY_OFF
+                 ? 1 : s->fam->verify(s->ref, s->g, s->result, src, s->why, sizeof s->why);
+    s->out->wall_s[GR_WALL_VERIFY] += (gr_now_ms() - w0) / 1e3;
+    if (vr == 0) {
+        s->verdict = 0;
+        return 0;
+    }
+    if (vr == 2 && s->verdict == 1)
+        s->verdict = 2;     /* passed on sampled rows */
+    if (vr < 0 && s->verdict != 0) {
+        s->verdict = 3;     /* the family could not check this result: say why */
+        snprintf(s->nv_why, sizeof s->nv_why, "%s", s->why);
+    }
+    return 1;
+}
+
+/* The iteration count of the run just timed (untimed: read after the timed region). */
+static void note_count(session *s)
+{
+    gr_measurement *out = s->out;
+    int64_t c = s->v->count(s->st);
+    out->count_min = out->have_count && out->count_min < c ? out->count_min : c;
+    out->count_max = out->have_count && out->count_max > c ? out->count_max : c;
+    out->have_count = 1;
+}
+
+/* Warm-up, then the timed repetitions of source p. Returns the first timed run's ms. */
+static double measure_source(session *s, int p, int32_t src, int warm)
+{
+    const gr_measure_opts *o = s->o;
+    double w0 = gr_now_ms(), first_ms = 0, spent = 0;
+    for (int w = 0; w < warm; w++)
+        (void)timed_run(&s->r, src, NULL);
+    s->out->wall_s[GR_WALL_WARMUP] += (gr_now_ms() - w0) / 1e3;
+    int first = s->nms;
+    for (int rep = 0; rep < o->max_reps; rep++) {
+        w0 = gr_now_ms();
+        double t = timed_run(&s->r, src, NULL);
+        s->out->wall_s[GR_WALL_RUNS] += (gr_now_ms() - w0) / 1e3;
+        if (rep == 0)
+            first_ms = t;
+        s->ms[s->nms++] = t;
+        spent += t;
+        if (s->v->count)
+            note_count(s);
+        if (rep == 0 && s->result && !check_result(s, p, src))
+            break;
+        /* the time cap is a hard bound: no repetition starts once this root's timed time has
+         * passed it (one always runs), even before min_reps; past min_reps, a relative
+         * stdev under the noise target also stops */
+        int done = s->nms - first;
+        if (spent >= o->time_cap_s * 1e3 ||
+            (done >= o->min_reps && rel_stdev(s->ms + first, done) <= o->noise))
+            break;
+    }
+    gr_stats sp;
+    gr_stats_compute(s->ms + first, s->nms - first, &sp);
+    s->src_ms[p] = sp.median;
+    int sm = 0, mem = 0;
+    gr_measurement *out = s->out;
+    if (s->v->gpu && gr_gpu_clocks_now(&sm, &mem) == 0 && sm > 0) {
+        out->sm_mhz_min = out->sm_mhz_min ? (sm < out->sm_mhz_min ? sm : out->sm_mhz_min) : sm;
+        out->sm_mhz_max = sm > out->sm_mhz_max ? sm : out->sm_mhz_max;
+        out->mem_mhz = mem;
+    }
+    return first_ms;
+}
+
+static void set_verdict(session *s)
+{
+    gr_measurement *out = s->out;
+    size_t L = sizeof out->verdict_text;
+    int off = s->o->verify == GR_VERIFY_OFF;
+    if (off)
+        snprintf(out->verdict_text, L, "not-verified:--verify=off");
+    else if (s->verdict == 0)
+        snprintf(out->verdict_text, L, "FAILED:%s", s->why);
+    else if (s->verdict == 3)
+        snprintf(out->verdict_text, L, "not-verified:%s", s->nv_why);
+    else if (s->verdict == 2)
+        snprintf(out->verdict_text, L, "passed-%s", s->why);
+    else
+        snprintf(out->verdict_text, L, "passed");
+    out->verdict = off || s->verdict == 3 ? -1 : (s->verdict ? 1 : 0);
+}
+
+/* Per-phase times of source src: a separate pass (the marks add event records), median, min
+ * and max over PHASE_REPS runs. */
+static void measure_phases(session *s, int32_t src)
+{
+    enum { PHASE_REPS = 3 };
+    double per[PHASE_REPS][GR_MAX_PHASES];
+    gr_phases *ph = gr_phases_new(1);
+    memset(per, 0, sizeof per);
+    for (int rep = 0; rep < PHASE_REPS; rep++) {
+        s->v->reset(s->st);
+        s->v->run(s->st, src, ph);
+        gr_phases_collect(ph, per[rep]);
+    }
+    gr_phases_free(ph);
+    gr_measurement *out = s->out;
+    for (int k = 0; k < GR_MAX_PHASES; k++) {
+        double x[PHASE_REPS];
+        for (int rep = 0; rep < PHASE_REPS; rep++)
+            x[rep] = per[rep][k];
+        gr_stats st;
+        gr_stats_compute(x, PHASE_REPS, &st);
+        out->phase_ms[k] = st.median;
+        out->phase_min[k] = st.min;
+        out->phase_max[k] = st.max;
+    }
+    out->have_phases = 1;
+    out->phase_reps = PHASE_REPS;
+}
+
 int gr_measure(const gr_variant *v, const gr_params *pv, const gr_graph *g, const int32_t *sources,
                int nsources, const gr_measure_opts *o, void *ref, gr_measurement *out, gr_err *err)
 {
-    const gr_family *fam = gr_family_find(v->family);
+    session s = {.v = v, .fam = gr_family_find(v->family), .g = g, .o = o, .ref = ref};
     memset(out, 0, sizeof *out);
+    s.out = out;
     double w0 = gr_now_ms();
-    void *st = gr_variant_prepare(v, pv, g, err);
-    if (!st)
+    if (!(s.st = gr_variant_prepare(v, pv, g, err)))
         return -1;
     out->wall_s[GR_WALL_PREPARE] = (gr_now_ms() - w0) / 1e3;
-    runner r = {v, st, v->gpu ? gr_gpu_timer_new() : NULL, o->cold, NULL};
+    s.r = (runner){v, s.st, v->gpu ? gr_gpu_timer_new() : NULL, o->cold, NULL};
     if (o->papi && !v->gpu) {
         gr_papi_parse(o->papi, &out->papi);
-        r.papi = &out->papi;
+        s.r.papi = &out->papi;
     }
-    int single = fam->shape == GR_SHAPE_SINGLE_SOURCE;
+    int single = s.fam->shape == GR_SHAPE_SINGLE_SOURCE;
     int passes = single ? (nsources > 0 ? nsources : 1) : 1;
-    int cap = o->max_reps * passes;
-    double *ms = gr_xmalloc((size_t)cap * sizeof *ms);
-    int nms = 0, verdict = 1;
-    char why[200] = "", nv_why[200] = "";
+    s.ms = gr_xmalloc((size_t)o->max_reps * passes * sizeof *s.ms);
+    s.verdict = 1;
     /* The result is fetched (untimed) after the first timed repetition of every source: to
      * verify it, and to count its work when the family's metric is work / time. */
-    int need_result = o->verify != GR_VERIFY_OFF || fam->work;
-    void *result = need_result ? gr_xmalloc(fam->result_bytes(g)) : NULL;
-    double *src_ms = gr_xcalloc((size_t)passes, sizeof *src_ms);
-    double *src_work = gr_xcalloc((size_t)passes, sizeof *src_work);
-
+    if (o->verify != GR_VERIFY_OFF || s.fam->work)
+        s.result = gr_xmalloc(s.fam->result_bytes(g));
+    s.src_ms = gr_xcalloc((size_t)passes, sizeof *s.src_ms);
+    s.src_work = gr_xcalloc((size_t)passes, sizeof *s.src_work);
     double last_first_ms = 0;   /* the previous source's first timed run */
-    for (int p = 0; p < passes && verdict != 0; p++) {
+    for (int p = 0; p < passes && s.verdict != 0; p++) {
         int32_t src = single ? (nsources > 0 ? sources[p] : 0) : -1;
         int warm = p > 0 && o->warmup_once_ms > 0 && last_first_ms > o->warmup_once_ms
                        ? 0 : o->warmup;
-        w0 = gr_now_ms();
-        for (int w = 0; w < warm; w++)
-            (void)timed_run(&r, src, NULL);
-        out->wall_s[GR_WALL_WARMUP] += (gr_now_ms() - w0) / 1e3;
-        double spent = 0;
-        int first = nms;
-        for (int rep = 0; rep < o->max_reps; rep++) {
-            w0 = gr_now_ms();
-            double t = timed_run(&r, src, NULL);
-            out->wall_s[GR_WALL_RUNS] += (gr_now_ms() - w0) / 1e3;
-            if (rep == 0)
-                last_first_ms = t;
-            ms[nms++] = t;
-            spent += t;
-            if (v->count) {     /* untimed: read after the timed region */
-                int64_t c = v->count(st);
-                out->count_min = out->have_count && out->count_min < c ? out->count_min : c;
-                out->count_max = out->have_count && out->count_max > c ? out->count_max : c;
-                out->have_count = 1;
-            }
-            if (rep == 0 && result) {       /* verify what the first timed run computed */
-                w0 = gr_now_ms();
-                v->fetch(st, result);
-                if (fam->work)
-                    src_work[p] = fam->work(g, result, src);
-                int vr = o->verify == GR_VERIFY_OFF ? 1 : fam->verify(ref, g, result, src, why,
-                                                                        sizeof why);
-                out->wall_s[GR_WALL_VERIFY] += (gr_now_ms() - w0) / 1e3;
-                if (vr == 0) {
-                    verdict = 0;
-                    break;
-                }
-                if (vr == 2 && verdict == 1)
-                    verdict = 2;    /* passed on sampled rows */
-                if (vr < 0 && verdict != 0) {
-                    verdict = 3;    /* the family could not check this result: say why */
-                    snprintf(nv_why, sizeof nv_why, "%s", why);
-                }
-            }
-            /* the time cap is a hard bound: no repetition starts once this root's timed time has
-             * passed it (one always runs), even before min_reps; past min_reps, a relative
-             * stdev under the noise target also stops */
-            int done = nms - first;
-            if (spent >= o->time_cap_s * 1e3 ||
-                (done >= o->min_reps && rel_stdev(ms + first, done) <= o->noise))
-                break;
-        }
-        gr_stats sp;
-        gr_stats_compute(ms + first, nms - first, &sp);
-        src_ms[p] = sp.median;
-        int sm = 0, mem = 0;
-        if (v->gpu && gr_gpu_clocks_now(&sm, &mem) == 0 && sm > 0) {
-            out->sm_mhz_min = out->sm_mhz_min ? (sm < out->sm_mhz_min ? sm : out->sm_mhz_min) : sm;
-            out->sm_mhz_max = sm > out->sm_mhz_max ? sm : out->sm_mhz_max;
-            out->mem_mhz = mem;
-        }
+        last_first_ms = measure_source(&s, p, src, warm);
     }
-
-    if (o->verify == GR_VERIFY_OFF)
-        snprintf(out->verdict_text, sizeof out->verdict_text, "not-verified:--verify=off");
-    else if (verdict == 0)
-        snprintf(out->verdict_text, sizeof out->verdict_text, "FAILED:%s", why);
-    else if (verdict == 3)
-        snprintf(out->verdict_text, sizeof out->verdict_text, "not-verified:%s", nv_why);
-    else if (verdict == 2)
-        snprintf(out->verdict_text, sizeof out->verdict_text, "passed-%s", why);
-    else
-        snprintf(out->verdict_text, sizeof out->verdict_text, "passed");
-    out->verdict = o->verify == GR_VERIFY_OFF || verdict == 3 ? -1 : (verdict ? 1 : 0);
-
-    if (verdict != 0) {
-        gr_stats_compute(ms, nms, &out->st);
-        out->metric = metric_of(fam, g, out->st.median, src_ms, src_work, passes,
+    set_verdict(&s);
+    if (s.verdict != 0) {
+        gr_stats_compute(s.ms, s.nms, &out->st);
+        out->metric = metric_of(s.fam, g, out->st.median, s.src_ms, s.src_work, passes,
                                 &out->have_metric);
         w0 = gr_now_ms();
-        if (o->phases && v->gpu) {      /* separate pass: marks add event records */
-            enum { PHASE_REPS = 3 };
-            double per[PHASE_REPS][GR_MAX_PHASES];
-            gr_phases *ph = gr_phases_new(1);
-            memset(per, 0, sizeof per);
-            int32_t src = single ? (nsources > 0 ? sources[0] : 0) : -1;
-            for (int rep = 0; rep < PHASE_REPS; rep++) {
-                v->reset(st);
-                v->run(st, src, ph);
-                gr_phases_collect(ph, per[rep]);
-            }
-            gr_phases_free(ph);
-            for (int k = 0; k < GR_MAX_PHASES; k++) {
-                double x[PHASE_REPS];
-                for (int rep = 0; rep < PHASE_REPS; rep++)
-                    x[rep] = per[rep][k];
-                gr_stats s;
-                gr_stats_compute(x, PHASE_REPS, &s);
-                out->phase_ms[k] = s.median;
-                out->phase_min[k] = s.min;
-                out->phase_max[k] = s.max;
-            }
-            out->have_phases = 1;
-            out->phase_reps = PHASE_REPS;
-        }
+        if (o->phases && v->gpu)
+            measure_phases(&s, single ? (nsources > 0 ? sources[0] : 0) : -1);
         out->wall_s[GR_WALL_PHASES] = (gr_now_ms() - w0) / 1e3;
         if (o->work_trace && v->trace && g->m > 0)
-            work_from_trace(v, st, fam, g, single && nsources > 0 ? sources[0] : -1, out);
+            work_from_trace(v, s.st, s.fam, g, single && nsources > 0 ? sources[0] : -1, out);
     }
-    free(result);
-    free(src_ms);
-    free(src_work);
-    free(ms);
-    if (r.timer)
-        gr_gpu_timer_free(r.timer);
-    v->release(st);
+    free(s.result);
+    free(s.src_ms);
+    free(s.src_work);
+    free(s.ms);
+    if (s.r.timer)
+        gr_gpu_timer_free(s.r.timer);
+    v->release(s.st);
     return 0;
 }

@@ -266,15 +266,46 @@ static char *first_line(const char *buf, size_t len)
     return s;
 }
 
+/* Release the writer's lock: the lock file is removed while the lock is still held (a writer
+ * waiting on it sees it gone and takes a new one, see take_lock), then closed. */
 static void writer_clear(gr_csv_writer *w)
 {
-    if (w->lock_fd > 0)
+    if (w->lock_fd >= 0) {
+        unlink(w->lock);
         close(w->lock_fd);      /* releases the flock */
+    }
     free(w->path);
     free(w->tmp);
+    free(w->lock);
     w->f = NULL;
-    w->path = w->tmp = NULL;
+    w->path = w->tmp = w->lock = NULL;
     w->lock_fd = -1;
+}
+
+/* Take the exclusive lock PATH.lock of path's writers into w. The file exists only while a
+ * writer holds it: after flock the writer checks that the name still refers to the file it
+ * locked (the previous holder removes it before releasing); if not, it opens the new one. */
+static int take_lock(gr_csv_writer *w, const char *path, gr_err *err)
+{
+    size_t ll = strlen(path) + 8;
+    w->lock = gr_xmalloc(ll);
+    snprintf(w->lock, ll, "%s.lock", path);
+    for (;;) {
+        int fd = open(w->lock, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+        if (fd < 0 || flock(fd, LOCK_EX) != 0) {
+            gr_errf_at(err, path, 0, "cannot lock (%s.lock): %s", path, strerror(errno));
+            if (fd >= 0)
+                close(fd);
+            return -1;
+        }
+        struct stat held, named;
+        if (fstat(fd, &held) == 0 && stat(w->lock, &named) == 0 && held.st_dev == named.st_dev &&
+            held.st_ino == named.st_ino) {
+            w->lock_fd = fd;
+            return 0;
+        }
+        close(fd);
+    }
 }
 
 /* The folder part of path ("." when none); caller frees. */
@@ -371,17 +402,9 @@ int gr_csv_open(gr_csv_writer *w, const char *path, const char *header, int appe
     w->lock_fd = -1;
     if (gr_csv_check_writable(path, err))
         return -1;
-    {
-        size_t ll = strlen(path) + 8;
-        char *lp = gr_xmalloc(ll);
-        snprintf(lp, ll, "%s.lock", path);
-        w->lock_fd = open(lp, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-        free(lp);
-        if (w->lock_fd < 0 || flock(w->lock_fd, LOCK_EX) != 0) {
-            gr_errf_at(err, path, 0, "cannot lock (%s.lock): %s", path, strerror(errno));
-            writer_clear(w);
-            return -1;
-        }
+    if (take_lock(w, path, err)) {
+        writer_clear(w);
+        return -1;
     }
     remove_stale_tmp(path);
     char *old = NULL;

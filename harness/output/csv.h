@@ -42,11 +42,12 @@ char *gr_csv_quote(const char *field);
  * With append, the existing PATH's content is copied first (and its header checked). */
 /* Writers of one path are serialized by an exclusive lock on PATH.lock held from open (where an
  * append reads the old rows) to commit or abort, so two processes appending to one CSV never
- * lose each other's rows. Temporary files of writers that died (PATH.tmp.PID of a PID that no
- * longer runs) are removed at open. Errors name PATH, never the temporary file. */
+ * lose each other's rows; the lock file is removed at commit or abort (none is left beside the
+ * CSV). Temporary files of writers that died (PATH.tmp.PID of a PID that no longer runs) are
+ * removed at open. Errors name PATH, never the temporary file. */
 typedef struct {
     FILE *f;
-    char *path, *tmp;
+    char *path, *tmp, *lock;
     int lock_fd;
 } gr_csv_writer;
 int gr_csv_open(gr_csv_writer *w, const char *path, const char *header, int append, gr_err *err);

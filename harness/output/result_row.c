@@ -141,3 +141,53 @@ void gr_row_write_phases(const gr_row *r, gr_csv_writer *w)
         gr_csv_line(w, line);
     }
 }
+
+/* Open path for header as put says; 0 or -1 with err set. */
+static int open_put(gr_csv_writer *w, const gr_row *r, const char *path, const char *header,
+                    gr_put put, gr_err *err)
+{
+    if (put != GR_PUT_REPLACE)
+        return gr_csv_open(w, path, header, put == GR_PUT_APPEND, err);
+    char params[256];
+    gr_params_format(r->v, r->pv, params, sizeof params);
+    const char *kc[] = {"experiment", "variant", "params", "graph"};
+    const char *kv[] = {r->experiment, r->v->name, params, r->graph};
+    int replaced = 0;
+    return gr_csv_open_replace(w, path, header, kc, kv, 4, &replaced, err);
+}
+
+/* One file of a row: open, fill, commit. */
+static int store_one(const gr_row *r, const char *path, const char *header, gr_put put,
+                     void (*fill)(const gr_row *, gr_csv_writer *), gr_err *err)
+{
+    gr_csv_writer w;
+    if (open_put(&w, r, path, header, put, err))
+        return GR_EXIT_INPUT;
+    fill(r, &w);
+    return gr_csv_commit(&w, err) ? GR_EXIT_FAIL : 0;
+}
+
+static void write_main(const gr_row *r, gr_csv_writer *w)
+{
+    char *line = gr_row_format(r);
+    gr_csv_line(w, line);
+    free(line);
+}
+
+int gr_row_store(const gr_row *r, const char *csv, gr_put row, gr_put iters, gr_put phases,
+                 gr_err *err)
+{
+    char path[4200];
+    char *hdr = gr_row_header(&r->ms->papi);
+    int rc = store_one(r, csv, hdr, row, write_main, err);
+    free(hdr);
+    if (!rc && (r->ms->have_count || r->ms->have_relax)) {
+        gr_companion_path(csv, "iters", path, sizeof path);
+        rc = store_one(r, path, GR_ITERS_CSV_HEADER, iters, gr_row_write_iters, err);
+    }
+    if (!rc && r->ms->have_phases) {
+        gr_companion_path(csv, "phases", path, sizeof path);
+        rc = store_one(r, path, GR_PHASES_CSV_HEADER, phases, gr_row_write_phases, err);
+    }
+    return rc;
+}

@@ -29,6 +29,17 @@ void gr_companion_path(const char *csv, const char *suffix, char *out, size_t le
 void gr_row_write_iters(const gr_row *r, gr_csv_writer *w);
 /* Write the phase rows of r (if it has phases) into w. */
 void gr_row_write_phases(const gr_row *r, gr_csv_writer *w);
+/* How gr_row_store puts a row into a file: a new file (what was there is replaced), appended
+ * to the file, or replacing the file's rows of the same experiment, variant, params and graph
+ * (a re-measured row replaces its old one). */
+typedef enum { GR_PUT_NEW, GR_PUT_APPEND, GR_PUT_REPLACE } gr_put;
+/* Write r into csv (header: GR_CSV_HEADER and r's papi columns) as row says, its iterations row
+ * into CSV.iters.csv (if its variant counts them) as iters says and its phase rows into
+ * CSV.phases.csv (if it has phases) as phases says; each file atomically. 0, or with err set
+ * GR_EXIT_INPUT when a file cannot be opened (its folder, its header) or GR_EXIT_FAIL when it
+ * cannot be written. */
+int gr_row_store(const gr_row *r, const char *csv, gr_put row, gr_put iters, gr_put phases,
+                 gr_err *err);
 /* The seed of a graph name ("...seed=N..."), or "-". */
 void gr_graph_seed(const char *graph, char *out, size_t len);
 

@@ -5,6 +5,7 @@
 #include <cctype>
 #include <cstring>
 #include <ctime>
+#include <dlfcn.h>
 #include <unistd.h>
 #include <vector>
 #include "cuda_check.cuh"
@@ -13,18 +14,35 @@
 #include "../../contract/kernel_attrs.h"
 
 static const char *g_absent = "not checked";
+static const char *const k_no_driver = "no CUDA driver / no GPU found";
+
+/* Why cudaGetDeviceCount failed, in the user's words: the runtime reports a missing driver
+ * library as an "insufficient" driver; that, and no device at all, is "no CUDA driver / no GPU
+ * found". A driver that is present but older than the runtime keeps the runtime's message. */
+static const char *absent_reason(cudaError_t e)
+{
+    if (e == cudaErrorNoDevice)
+        return k_no_driver;
+    if (e == cudaErrorInsufficientDriver) {
+        void *lib = dlopen("libcuda.so.1", RTLD_LAZY | RTLD_LOCAL);
+        if (!lib)
+            return k_no_driver;
+        dlclose(lib);
+    }
+    return cudaGetErrorString(e);
+}
 
 extern "C" int gr_gpu_count(void)
 {
     int n = 0;
     cudaError_t e = cudaGetDeviceCount(&n);
     if (e != cudaSuccess) {
-        g_absent = cudaGetErrorString(e);
+        g_absent = absent_reason(e);
         (void)cudaGetLastError(); /* clear the sticky "no device" error */
         return 0;
     }
     if (n == 0)
-        g_absent = "no CUDA device";
+        g_absent = k_no_driver;
     return n;
 }
 

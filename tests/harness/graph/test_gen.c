@@ -326,11 +326,11 @@ TEST_CASE(cache_is_used_and_repaired)
     gr_graph_free(&g);
     free(name);
     /* The cache file is named by a hash of the canonical text (the loader's rule:
-     * GR_CACHE_DIR/KIND-vVERSION-HASH.bcsr). */
+     * CACHE/KIND-vVERSION-HASH.bcsr, CACHE = gr_graph_cache_dir()). */
     uint64_t h = 0xCBF29CE484222325ull;
     for (const char *p = gs.canon; *p; p++)
         h = (h ^ (unsigned char)*p) * 0x100000001B3ull;
-    snprintf(path, sizeof path, "%s/sprand-v%d-%016llx.bcsr", GR_CACHE_DIR, GR_GEN_VERSION,
+    snprintf(path, sizeof path, "%s/sprand-v%d-%016llx.bcsr", gr_graph_cache_dir(), GR_GEN_VERSION,
              (unsigned long long)h);
     long size = file_size(path);
     CHECK(size > 40);

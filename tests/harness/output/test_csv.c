@@ -119,16 +119,28 @@ TEST_CASE(quote_round_trips)
     gr_csv_free(&t);
 }
 
-/* No PATH.tmp.* left behind in dir. */
-static int tmp_files_left(void)
+/* Files of dir matching pattern (e.g. "*.tmp.*", "*.lock") left behind. */
+static int files_left(const char *pattern)
 {
     char pat[300];
     glob_t g;
-    snprintf(pat, sizeof pat, "%s/*.tmp.*", dir);
+    snprintf(pat, sizeof pat, "%s/%s", dir, pattern);
     int n = glob(pat, 0, NULL, &g) == 0 ? (int)g.gl_pathc : 0;
     if (n)
         globfree(&g);
     return n;
+}
+
+/* No PATH.tmp.* left behind in dir. */
+static int tmp_files_left(void)
+{
+    return files_left("*.tmp.*");
+}
+
+/* No PATH.lock left behind in dir. */
+static int lock_files_left(void)
+{
+    return files_left("*.lock");
 }
 
 TEST_CASE(writer_creates_file_atomically)
@@ -279,6 +291,7 @@ TEST_CASE(concurrent_appends_keep_every_row)
     CHECK_EQ(gr_csv_read(path, &t, &err), 0);
     CHECK_EQ(t.nrows, PROCS * ROWS);
     gr_csv_free(&t);
+    CHECK_EQ(lock_files_left(), 0);     /* each writer removed its lock file */
     /* a stale temporary file of a writer that no longer runs (pid 999999999 cannot exist) */
     char stale[300];
     snprintf(stale, sizeof stale, "%s.tmp.999999999", path);
@@ -290,6 +303,39 @@ TEST_CASE(concurrent_appends_keep_every_row)
     CHECK_EQ(gr_csv_open(&w, path, "proc,row", 1, &err), 0);
     gr_csv_abort(&w);
     CHECK(access(stale, F_OK) != 0);
+}
+
+/* The lock file exists only while a writer holds it: gone after commit, abort and a refused
+ * open; a lock file left by a writer that died is taken and removed by the next one. */
+TEST_CASE(no_lock_file_is_left_beside_the_csv)
+{
+    gr_csv_writer w;
+    gr_err err = {{0}};
+    char lock[300];
+    fx_path(path, sizeof path, dir, "lk.csv");
+    snprintf(lock, sizeof lock, "%s.lock", path);
+    unlink(path);
+    CHECK_EQ(gr_csv_open(&w, path, "a,b", 0, &err), 0);
+    CHECK(access(lock, F_OK) == 0);     /* held while writing */
+    gr_csv_line(&w, "1,2");
+    CHECK_EQ(gr_csv_commit(&w, &err), 0);
+    CHECK(access(lock, F_OK) != 0);
+    CHECK_EQ(gr_csv_open(&w, path, "a,b", 1, &err), 0);
+    gr_csv_abort(&w);
+    CHECK(access(lock, F_OK) != 0);
+    CHECK_EQ(gr_csv_open(&w, path, "x,y", 1, &err), -1);   /* header differs */
+    CHECK(access(lock, F_OK) != 0);
+    const char *kc[] = {"a"}, *kv[] = {"1"};
+    int replaced = 0;
+    CHECK_EQ(gr_csv_open_replace(&w, path, "a,b", kc, kv, 1, &replaced, &err), 0);
+    gr_csv_line(&w, "1,3");
+    CHECK_EQ(gr_csv_commit(&w, &err), 0);
+    CHECK(access(lock, F_OK) != 0);
+    fx_write(lock, "x");                /* left by a writer that was killed */
+    CHECK_EQ(gr_csv_open(&w, path, "a,b", 1, &err), 0);
+    CHECK_EQ(gr_csv_commit(&w, &err), 0);
+    CHECK(access(lock, F_OK) != 0);
+    CHECK_EQ(lock_files_left(), 0);
 }
 
 TEST_CASE(results_header_reads_back)
@@ -327,6 +373,7 @@ int main(void)
         TEST_ENTRY(writer_abort_keeps_old_file),
         TEST_ENTRY(writer_reports_unwritable_directory),
         TEST_ENTRY(concurrent_appends_keep_every_row),
+        TEST_ENTRY(no_lock_file_is_left_beside_the_csv),
         TEST_ENTRY(append_upgrades_an_older_header),
         TEST_ENTRY(results_header_reads_back),
     };

@@ -3,8 +3,7 @@
  * appendix with sweeps, ceilings and provenance, a new family's default table), the status words
  * (claims verdicts, measured beside published rows), a folder without GPU rows (the GPU variants
  * it skipped), the two-device comparison (report --compare; variants and ceilings of one side
- * listed), its errors, and the charts of scripts/plots.sh (when gnuplot
- * is installed). */
+ * listed) and its errors (the charts: test_plot.c). */
 #include <glob.h>
 #include "cli/commands.h"
 #include "output/report.h"
@@ -246,101 +245,6 @@ TEST_CASE(phases_and_case_insensitive_params)
     fx_rmdir(cd);
 }
 
-/* First bytes of a file, for format checks. */
-static int file_starts_with(const char *path, const char *magic, size_t n)
-{
-    char buf[16] = {0};
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return 0;
-    size_t got = fread(buf, 1, n, f);
-    fclose(f);
-    return got == n && memcmp(buf, magic, n) == 0;
-}
-
-TEST_CASE(charts_are_drawn_and_linked)
-{
-    if (system("command -v gnuplot >/dev/null 2>&1") != 0)
-        TEST_SKIP("gnuplot not installed");
-    char d[64], p[256], cmd[1024];
-    gr_err err = {{0}};
-    stage(d, sizeof d);
-    snprintf(cmd, sizeof cmd,
-             "bash scripts/plots.sh %s/apsp_table1.csv " FIX "/published/"
-             "okuyama2010_table1_excerpt.csv %s/apsp_table1 'Table 1 (test)' >/dev/null",
-             d, d);
-    CHECK_EQ(system(cmd), 0);
-    CHECK(file_starts_with(fx_path(p, sizeof p, d, "apsp_table1.png"), "\x89PNG", 4));
-    CHECK(file_starts_with(fx_path(p, sizeof p, d, "apsp_table1_speedup.png"), "\x89PNG", 4));
-    char *svg = fx_read(fx_path(p, sizeof p, d, "apsp_table1.svg"));
-    CHECK(svg && strstr(svg, "<svg") && strstr(svg, "published (GeForce GTX 280)"));
-    CHECK(svg && strstr(svg, "ours (NVIDIA H100 80GB HBM3)"));
-    free(svg);
-    /* through the config: the paper's short labels, not the parameter strings */
-    snprintf(cmd, sizeof cmd, "bash scripts/plots.sh --config " FIX "/configs/apsp_table1.cfg "
-             "%s/apsp_table1.csv >/dev/null", d);
-    CHECK_EQ(system(cmd), 0);
-    svg = fx_read(fx_path(p, sizeof p, d, "apsp_table1.svg"));
-    CHECK(svg && !strstr(svg, "t=32;l=0") && !strstr(svg, "tp=2"));
-    free(svg);
-    /* metric_value chart without error bars or published series */
-    snprintf(cmd, sizeof cmd,
-             "bash scripts/plots.sh %s/apsp_table1.csv %s/rate 'Rate' metric_value >/dev/null", d, d);
-    CHECK_EQ(system(cmd), 0);
-    CHECK(file_starts_with(fx_path(p, sizeof p, d, "rate.png"), "\x89PNG", 4));
-    CHECK(access(fx_path(p, sizeof p, d, "rate_speedup.png"), F_OK) != 0);
-    /* the report links both charts */
-    CHECK_EQ(gr_report_write(d, FIX "/configs", &err), 0);
-    char *r = fx_read(fx_path(p, sizeof p, d, "REPORT.md"));
-    CHECK(r && strstr(r, "](apsp_table1.png)"));
-    CHECK(r && strstr(r, "(speed-up)](apsp_table1_speedup.png)"));
-    free(r);
-    /* a CSV without the needed columns is refused */
-    fx_write(fx_path(p, sizeof p, d, "bad.csv"), "a,b\n1,2\n");
-    snprintf(cmd, sizeof cmd, "bash scripts/plots.sh %s/bad.csv %s/bad T 2>/dev/null", d, d);
-    CHECK(system(cmd) != 0);
-    fx_rmdir(d);
-}
-
-TEST_CASE(column_charts_hbars_and_lines)
-{
-    if (system("command -v gnuplot >/dev/null 2>&1") != 0)
-        TEST_SKIP("gnuplot not installed");
-    char d[64], p[256], cmd[1024];
-    fx_tmpdir(d, sizeof d);
-    fx_write(fx_path(p, sizeof p, d, "bars.csv"),
-             "label,gops,source\nCell,50.5,published\nPentium 4,,published\nours GPU,28818,ours\n");
-    fx_write(fx_path(p, sizeof p, d, "bars.cfg"),
-             "name = bars\ntitle = Platforms\nchart = hbars\nxcol = label\nycol = gops\n"
-             "group = source\nylabel = Gop/s\n");
-    snprintf(cmd, sizeof cmd, "bash scripts/plots.sh --config %s/bars.cfg %s/bars.csv >/dev/null",
-             d, d);
-    CHECK_EQ(system(cmd), 0);
-    CHECK(file_starts_with(fx_path(p, sizeof p, d, "bars.png"), "\x89PNG", 4));
-    char *svg = fx_read(fx_path(p, sizeof p, d, "bars.svg"));
-    CHECK(svg && strstr(svg, "(no number in the text)") && strstr(svg, "Pentium 4"));
-    free(svg);
-    fx_write(fx_path(p, sizeof p, d, "fig3.csv"),
-             "t,nb,device,bc\n1,8,GTX,0.46\n2,4,GTX,0.46\n1,8,H200,0.137\n2,4,H200,0.137\n");
-    fx_write(fx_path(p, sizeof p, d, "fig3.cfg"),
-             "name = fig3\nchart = lines\nxcol = t\nycol = nb\ngroup = device\nhline = bc\n"
-             "ytitle = N_b/N_c\nhtitle = b/c\n");
-    snprintf(cmd, sizeof cmd, "bash scripts/plots.sh --config %s/fig3.cfg %s/fig3.csv >/dev/null",
-             d, d);
-    CHECK_EQ(system(cmd), 0);
-    svg = fx_read(fx_path(p, sizeof p, d, "fig3.svg"));
-    /* one curve (the groups have the same points), one level per group */
-    CHECK(svg && strstr(svg, "N_b/N_c") && strstr(svg, "b/c GTX = 0.46") &&
-          strstr(svg, "b/c H200 = 0.137"));
-    free(svg);
-    /* a column that is not there is refused */
-    fx_write(fx_path(p, sizeof p, d, "fig3.cfg"), "chart = lines\nxcol = nope\nycol = nb\n");
-    snprintf(cmd, sizeof cmd, "bash scripts/plots.sh --config %s/fig3.cfg %s/fig3.csv "
-             ">/dev/null 2>&1", d, d);
-    CHECK(system(cmd) != 0);
-    fx_rmdir(d);
-}
-
 TEST_CASE(compare_two_devices)
 {
     char p[256];
@@ -531,19 +435,6 @@ TEST_CASE(compare_lists_variants_and_ceilings_of_one_side)
     fx_rmdir(cd);
 }
 
-TEST_CASE(charts_skipped_without_gnuplot)
-{
-    FILE *f = popen("env PATH=/nonexistent /bin/bash scripts/plots.sh x.csv out T; echo rc=$?", "r");
-    if (!f)
-        TEST_SKIP("popen failed");
-    char buf[512] = "";
-    size_t n = fread(buf, 1, sizeof buf - 1, f);
-    buf[n] = '\0';
-    pclose(f);
-    CHECK_STR_CONTAINS(buf, "graphrepro: gnuplot not found: charts skipped (CSV written)");
-    CHECK_STR_CONTAINS(buf, "rc=0");
-}
-
 TEST_CASE(bad_inputs_are_errors)
 {
     char d[64], p[256];
@@ -601,13 +492,10 @@ int main(void)
         TEST_ENTRY(published_file_errors_and_value_column),
         TEST_ENTRY(unmatchable_published_csv_is_shown_whole),
         TEST_ENTRY(phases_and_case_insensitive_params),
-        TEST_ENTRY(charts_are_drawn_and_linked),
-        TEST_ENTRY(column_charts_hbars_and_lines),
         TEST_ENTRY(compare_two_devices),
         TEST_ENTRY(cpu_only_report_says_which_gpu_variants_were_skipped),
         TEST_ENTRY(status_words_follow_the_claims_verdicts),
         TEST_ENTRY(compare_lists_variants_and_ceilings_of_one_side),
-        TEST_ENTRY(charts_skipped_without_gnuplot),
         TEST_ENTRY(bad_inputs_are_errors),
         TEST_ENTRY(cli_exit_codes),
     };

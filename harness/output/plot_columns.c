@@ -1,0 +1,236 @@
+/* plot_columns.c - charts of named columns of any CSV (plot.h): hbars (one bar per row, coloured
+ * by a group column; plots/hbars.gp) and lines (y against x per group, levels from a column;
+ * plots/lines.gp). */
+#include <stdlib.h>
+#include <string.h>
+#include "output/plot_impl.h"
+
+/* The columns of keys (a config key naming a column, or a column name when the key is absent and
+ * def is given); -1 in cols[i] for an optional key that is absent. */
+static int columns(const gr_csv *t, const char *csv, const char *const *names, int n, int *cols,
+                   gr_err *err)
+{
+    for (int i = 0; i < n; i++) {
+        cols[i] = -1;
+        if (names[i] && *names[i] && (cols[i] = gr_plot_col(t, csv, names[i], err)) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+static const char *field(const gr_csv *t, long r, int col)
+{
+    return col >= 0 ? t->rows[r][col] : "";
+}
+
+/* The strings of v joined by '|' (malloc'd; "" for none). */
+static char *join_bar(char **v, int n)
+{
+    size_t len = 1;
+    for (int k = 0; k < n; k++)
+        len += strlen(v[k]) + 1;
+    char *out = gr_xcalloc(len, 1);
+    for (int k = 0; k < n; k++) {
+        if (k)
+            strcat(out, "|");
+        strcat(out, v[k]);
+    }
+    return out;
+}
+
+/* The script's name for outbase: its last path component. */
+static const char *base_name(const char *outbase)
+{
+    const char *slash = strrchr(outbase, '/');
+    return slash ? slash + 1 : outbase;
+}
+
+/* Group names in first-seen order; returns the index (1-based) of g, added when new. */
+static int group_index(char ***groups, int *ng, const char *g)
+{
+    for (int k = 0; k < *ng; k++)
+        if (!strcmp((*groups)[k], g))
+            return k + 1;
+    *groups = gr_xrealloc(*groups, (size_t)(*ng + 1) * sizeof **groups);
+    (*groups)[(*ng)++] = gr_xstrdup(g);
+    return *ng;
+}
+
+int gr_plot_hbars(gr_plot_job *j, const gr_config *c, const char *csv, const char *outbase,
+                  const char *title, gr_err *err)
+{
+    const char *names[] = {gr_config_get(c, "xcol", ""), gr_config_get(c, "ycol", "value"),
+                           gr_config_get(c, "group", "")};
+    if (!*names[0])
+        return gr_errf(err, "%s: chart = hbars needs xcol (the label column)", c->path);
+    gr_csv t;
+    int cols[3];
+    if (gr_csv_read(csv, &t, err))
+        return -1;
+    if (columns(&t, csv, names, 3, cols, err)) {
+        gr_csv_free(&t);
+        return -1;
+    }
+    char dat[1100], **groups = NULL, *joined;
+    int ng = 0, rc = -1;
+    gr_plot_file(j, "bars.dat", dat, sizeof dat);
+    FILE *f = fopen(dat, "w");
+    if (!f)
+        gr_errf_at(err, dat, 0, "cannot write");
+    /* rows bottom-up in file order: the first row on top */
+    for (long r = 0; f && r < t.nrows; r++) {
+        int g = group_index(&groups, &ng, field(&t, r, cols[2]));
+        const char *v = field(&t, r, cols[1]);
+        fprintf(f, "%ld\t\"", t.nrows - 1 - r);
+        for (const char *p = field(&t, r, cols[0]); *p; p++)
+            if (*p != '"')
+                fputc(*p, f);
+        fprintf(f, "\"\t%s\t%d\n", *v ? v : "-", g);
+    }
+    joined = join_bar(groups, ng);
+    FILE *s = f && !fclose(f) ? gr_plot_script(j, base_name(outbase), outbase, err) : NULL;
+    if (s) {
+        gr_gp_str(s, "dat", dat);
+        gr_gp_str(s, "title", title);
+        gr_gp_str(s, "xlabel", gr_config_get(c, "ylabel", ""));
+        gr_gp_int(s, "nrows", t.nrows);
+        gr_gp_str(s, "groups", joined);
+        rc = gr_plot_script_end(j, s, "hbars.gp", err);
+    }
+    free(joined);
+    gr_strv_free(groups, ng);
+    gr_csv_free(&t);
+    return rc;
+}
+
+/* The groups of a lines chart: name, points ("x y\n" lines) and level value, in first-seen
+ * order; who: the names of the groups each kept series stands for. */
+typedef struct {
+    char **name, **pts, **who;
+    const char **level;
+    int n;
+} line_groups;
+
+static void groups_free(line_groups *g)
+{
+    for (int k = 0; k < g->n; k++) {
+        free(g->name[k]);
+        free(g->pts[k]);
+        free(g->who[k]);
+    }
+    free(g->name);
+    free(g->pts);
+    free(g->who);
+    free(g->level);
+}
+
+static void read_groups(const gr_csv *t, const int *cols, line_groups *g)
+{
+    memset(g, 0, sizeof *g);
+    for (long r = 0; r < t->nrows; r++) {
+        const char *name = field(t, r, cols[2]);
+        int k = 0;
+        while (k < g->n && strcmp(g->name[k], name))
+            k++;
+        if (k == g->n) {
+            g->name = gr_xrealloc(g->name, (size_t)(k + 1) * sizeof *g->name);
+            g->pts = gr_xrealloc(g->pts, (size_t)(k + 1) * sizeof *g->pts);
+            g->who = gr_xrealloc(g->who, (size_t)(k + 1) * sizeof *g->who);
+            g->level = gr_xrealloc(g->level, (size_t)(k + 1) * sizeof *g->level);
+            g->name[k] = gr_xstrdup(name);
+            g->pts[k] = gr_xstrdup("");
+            g->who[k] = gr_xstrdup("");
+            g->level[k] = field(t, r, cols[3]);
+            g->n++;
+        }
+        char line[512];
+        snprintf(line, sizeof line, "%s %s\n", field(t, r, cols[0]), field(t, r, cols[1]));
+        gr_strcat_sep(&g->pts[k], "", line);
+    }
+}
+
+/* One series file per group with points of its own (a group with the same points as an
+ * earlier one is named in that one's legend entry); their paths into *series. */
+static int write_lines(gr_plot_job *j, line_groups *g, const char *ytitle, char **series,
+                       gr_err *err)
+{
+    int *keep = gr_xcalloc((size_t)g->n + 1, sizeof *keep), ns = 0, rc = 0;
+    for (int k = 0; k < g->n; k++) {
+        int dup = -1;
+        for (int i = 0; i < k; i++)
+            if (!strcmp(g->pts[i], g->pts[k]))
+                dup = i;
+        if (dup >= 0) {
+            gr_strcat_sep(&g->who[dup], "", ", ");
+            gr_strcat_sep(&g->who[dup], "", g->name[k]);
+            continue;
+        }
+        gr_strcat_sep(&g->who[k], "", g->name[k]);
+        keep[ns++] = k;
+    }
+    for (int i = 0; i < ns && !rc; i++) {
+        char name[32], path[1100];
+        snprintf(name, sizeof name, "s%d.dat", i + 1);
+        gr_plot_file(j, name, path, sizeof path);
+        FILE *f = fopen(path, "w");
+        if (!f) {
+            rc = gr_errf_at(err, path, 0, "cannot write");
+            break;
+        }
+        if (ns > 1)     /* several curves: each names its groups */
+            fprintf(f, "x \"%s (%s)\"\n%s", ytitle, g->who[keep[i]], g->pts[keep[i]]);
+        else
+            fprintf(f, "x \"%s\"\n%s", ytitle, g->pts[keep[i]]);
+        fclose(f);
+        gr_strcat_sep(series, " ", path);
+    }
+    free(keep);
+    return rc;
+}
+
+int gr_plot_lines(gr_plot_job *j, const gr_config *c, const char *csv, const char *outbase,
+                  const char *title, gr_err *err)
+{
+    const char *ycol = gr_config_get(c, "ycol", "value"), *hcol = gr_config_get(c, "hline", "");
+    const char *names[] = {gr_config_get(c, "xcol", ""), ycol, gr_config_get(c, "group", ""), hcol};
+    if (!*names[0])
+        return gr_errf(err, "%s: chart = lines needs xcol (the x column)", c->path);
+    const char *ytitle = gr_config_get(c, "ytitle", ""), *htitle = gr_config_get(c, "htitle", "");
+    gr_csv t;
+    int cols[4];
+    if (gr_csv_read(csv, &t, err))
+        return -1;
+    if (columns(&t, csv, names, 4, cols, err)) {
+        gr_csv_free(&t);
+        return -1;
+    }
+    line_groups g;
+    read_groups(&t, cols, &g);
+    char *series = NULL, *hvals = NULL, *htitles = NULL;
+    int rc = write_lines(j, &g, *ytitle ? ytitle : ycol, &series, err);
+    for (int k = 0; *hcol && k < g.n; k++)
+        if (*g.level[k]) {
+            char t2[700];
+            snprintf(t2, sizeof t2, "%s %s = %s", *htitle ? htitle : hcol, g.name[k], g.level[k]);
+            gr_strcat_sep(&hvals, " ", g.level[k]);
+            gr_strcat_sep(&htitles, "|", t2);
+        }
+    FILE *s = rc ? NULL : gr_plot_script(j, base_name(outbase), outbase, err);
+    if (s) {
+        gr_gp_str(s, "series", series ? series : "");
+        gr_gp_str(s, "title", title);
+        gr_gp_str(s, "ylabel", gr_config_get(c, "ylabel", ""));
+        gr_gp_str(s, "xlabel", gr_config_get(c, "xlabel", ""));
+        gr_gp_str(s, "hvals", hvals ? hvals : "");
+        gr_gp_str(s, "htitles", htitles ? htitles : "");
+        rc = gr_plot_script_end(j, s, "lines.gp", err);
+    } else {
+        rc = -1;
+    }
+    free(series);
+    free(hvals);
+    free(htitles);
+    groups_free(&g);
+    gr_csv_free(&t);
+    return rc;
+}
