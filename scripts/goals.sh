@@ -71,7 +71,7 @@ bf-sssp-goals)
     # ~0.004% of R-MAT 21's arcs) at copy_bw and the L2 sectors (the stream's 32-byte sectors plus
     # one sector for each of the 2 x m / 2 distance gathers) at gather_l2 - both ceilings measured
     # by `peak` on this device (peak.csv). Fewest iterations of the row's roots (iters_min of the
-    # companion .iters.csv, same commit): the strictest floor. results/NOTES.md derives it.
+    # companion .iters.csv, same commit): the strictest floor. lab/notes/sssp.md derives it.
     # the paper's kernel: both optimisations, the paper's flag store (flag=0)
     be=$(pick bf-sssp-fig1 bf-edge '^restrict=1;cache=1;seg=[0-9]+;flag=0$' '^rmat:.*scale=21(;|$)' newest)
     bt=$(field "$be" 2)

@@ -18,7 +18,7 @@
 // bound), the writer sets modif, and the next iteration re-relaxes the edge that gave the smaller
 // value; the loop ends only when no edge can improve, so the result is exact - only the number of
 // iterations depends on the race (the paper's remark). compute-sanitizer racecheck checks shared
-// memory only; these global races are by design and documented in results/NOTES.md.
+// memory only; these global races are by design and documented in lab/notes/sssp.md.
 // The edge list (each pair once, and with cache=1 the permutation) is built on the host by the
 // harness (harness/sssp/bf_edge_list.c), untimed, and handed to gr_sssp_bf_edge_prepare.
 #include <cmath>

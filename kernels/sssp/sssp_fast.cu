@@ -31,7 +31,7 @@
 //    on delta);
 //  - distances are 32-bit when (n-1) x wmax + wmax < 2^32 - 1 (d32=1), 64-bit otherwise; both
 //    use the hardware atomicMin.
-// The automatic choices (gr_sssp_fast_plan_for) are measured ones: results/NOTES.md has the runs.
+// The automatic choices (gr_sssp_fast_plan_for) are measured ones: lab/notes/sssp.md has the runs.
 // Correctness: every value written to dist is the length of a real path; a vertex whose
 // distance falls is queued (near or far) after the fall, and is expanded after its last fall
 // below the current threshold; a far entry is dropped only when its distance is below the
@@ -382,7 +382,7 @@ void fast_release(void *p)
 }
 }  // namespace
 
-// The automatic choices, each measured on the H200 (results/NOTES.md):
+// The automatic choices, each measured on the H200 (lab/notes/sssp.md):
 //  - the balanced expansion where some vertex has degree >= big (big=0: 128): it wins on R-MAT
 //    (hubs), loses on graphs without (the uniform graphs, maximum degree 61-68: 1.10 / 4.54 ms
 //    at scales 20 / 22 with a warp per vertex against 2.66 / 9.90 balanced);
