@@ -55,7 +55,7 @@ ASAN_TEST_BIN := $(ASAN_TEST_SRC:%.c=build/asan/%)
 ASAN_FLAGS  := -fsanitize=address,undefined -fno-omit-frame-pointer
 ASAN_HOBJ   := $(HARNESS_SRC:%.c=build/asan/%.o)
 
-.PHONY: all test test-now test-gpu fuzz reproduce plots report compare clean help deps
+.PHONY: all test test-now test-gpu fuzz reproduce plots report compare clean help deps docs
 # Keep intermediate objects (no "rm build/asan/..." after the test summary).
 .SECONDARY:
 all: bin/graphrepro
@@ -107,8 +107,9 @@ NPROC := $(shell nproc 2>/dev/null || echo 1)
 JOBS = $(if $(filter -j%,$(MAKEFLAGS)),,-j$(NPROC))
 test: deps
 	@$(MAKE) --no-print-directory $(JOBS) test-now
+DOC_TESTS := tests/docs/check_readme.sh tests/docs/check_docs_params.sh
 test-now: bin/graphrepro $(TEST_BIN) $(ASAN_TEST_BIN)
-	@bash scripts/run_tests.sh $(TEST_BIN) $(ASAN_TEST_BIN)
+	@bash scripts/run_tests.sh $(TEST_BIN) $(ASAN_TEST_BIN) $(DOC_TESTS)
 
 # GPU tests only; a missing device is a failure here.
 test-gpu: bin/graphrepro $(TEST_BIN)
@@ -133,6 +134,10 @@ plots: bin/graphrepro
 report: bin/graphrepro
 	@bash scripts/report.sh
 
+# The parameter tables of docs/<family>.md from the registry (graphrepro list --markdown).
+docs: bin/graphrepro
+	@bash scripts/docs_params.sh
+
 # make compare A=results/<dev1> B=results/<dev2> [OUT=FILE]: two devices side by side (A / B).
 A ?= results/nvidia-h100-80gb-hbm3
 B ?= results/nvidia-h200
@@ -149,6 +154,7 @@ help:
 	@echo "make test-gpu        GPU tests only (fails without a device)"
 	@echo "make reproduce [PAPER=key] [QUICK=1]   run a paper's experiments, charts, report"
 	@echo "make plots | report  redraw charts / rewrite REPORT.md from committed CSVs"
+	@echo "make docs            rewrite the parameter tables of docs/<family>.md from the registry"
 	@echo "make compare A=DIR B=DIR [OUT=FILE]   two devices side by side (default OUT results/COMPARE-A-vs-B.md)"
 	@echo "make clean"
 

@@ -46,7 +46,9 @@ static void run_usage(FILE *f)
         "  --experiment X   experiment column (default -)\n"
         "  --no-cache       do not use the graph cache for generated graphs\n"
         "  --no-ceilings    skip measuring the ceilings (efficiency columns NA; for runs\n"
-        "                   under compute-sanitizer or a profiler)\n"
+        "                   under compute-sanitizer or a profiler); otherwise they are\n"
+        "                   measured once and kept in peak.csv beside --csv FILE (or in\n"
+        "                   results/<machine>/ without --csv)\n"
         "environment:\n"
         "  GR_CACHE=DIR     the graph cache folder (default: graphs/cache under the project,\n"
         "                   whatever folder the command runs from)\n",
@@ -249,9 +251,20 @@ int gr_cmd_run(int argc, char **argv)
         gr_die(GR_EXIT_INPUT, "--trace: variant %s has no per-iteration trace", v->name);
     if (gr_subject_ready(&s, fam, &err))
         gr_die_input(&err);
-    char rdir[300];
-    gr_machine_tag(rdir + 8, sizeof rdir - 8);
-    memcpy(rdir, "results/", 8);
+    /* the ceilings live beside the rows (as experiment keeps them): the CSV's folder, else
+     * results/<machine>/ */
+    char rdir[1100];
+    if (a.csv) {
+        snprintf(rdir, sizeof rdir, "%s", a.csv);
+        char *slash = strrchr(rdir, '/');
+        if (slash)
+            *slash = '\0';
+        else
+            snprintf(rdir, sizeof rdir, ".");
+    } else {
+        memcpy(rdir, "results/", 8);
+        gr_machine_tag(rdir + 8, sizeof rdir - 8);
+    }
     if (a.ceilings) {       /* measured (or read) before the timed runs */
         p.ceilings_dir = rdir;
         gr_ceilings_session(v->gpu, !v->gpu, rdir);
