@@ -82,131 +82,175 @@ static int64_t below(const replay *r, int32_t u, int64_t lim)
     return lo - r->g->row[u];
 }
 
+/* The loop's state beside the replay's arrays: the near frontier, delta, threshold, stamps. */
+typedef struct {
+    int32_t *cur;
+    int64_t ncur, delta, T;
+    uint32_t gen, epoch;
+    long enough, threads;
+    int big;
+    int64_t enough_arcs;
+} loop;
+
+/* The bucket's end in defer mode: the vertices expanded in it relax their deferred arcs once.
+ * 1: some arc fell below T (the bucket goes on with those vertices), 0: the bucket is done. */
+static int deferred_pass(replay *r, loop *L)
+{
+    const gr_graph *g = r->g;
+    r->nnxt = 0;
+    for (int64_t i = 0; i < r->nset; i++) {  /* the cut again from the present distance */
+        const int32_t u = r->set[i];          /* (as nf_defer: no per-vertex record) */
+        const int64_t deg = g->row[u + 1] - g->row[u], du = r->dist[u];
+        const int64_t cut = below(r, u, L->T - du);
+        if (cut != r->ncut[u])
+            r->c.cut_moved++;
+        for (int64_t k = cut; k < deg; k++)
+            relax(r, u, du, g->row[u] + k, L->T, L->gen + 1, L->epoch);
+        r->c.deferred += deg - cut;
+        r->ncut[u] = deg;
+    }
+    r->c.rounds++;
+    L->gen++;
+    if (r->nnxt > 0) {
+        memcpy(L->cur, r->nxt, (size_t)r->nnxt * sizeof *L->cur);
+        L->ncur = r->nnxt;
+        return 1;
+    }
+    r->nset = 0;
+    return 0;
+}
+
+/* The far pile split at its smallest unsettled distance m: T = m + delta, entries below it the
+ * next near frontier, delta adapted to the new frontier's work. 0 when the pile is settled. */
+static int far_split(replay *r, loop *L)
+{
+    const gr_graph *g = r->g;
+    int64_t m = INT64_MAX;
+    for (int64_t i = 0; i < r->nfar; i++) {
+        const int64_t d = r->dist[r->far[i]];
+        if (d >= L->T && d < m)
+            m = d;
+    }
+    if (m == INT64_MAX)
+        return 0;
+    r->c.splits++;
+    const int64_t Tn = m + L->delta;
+    L->epoch++;
+    L->gen++;
+    int64_t nf2 = 0, work = 0, arcs = 0;
+    for (int64_t i = 0; i < r->nfar; i++) {
+        const int32_t v = r->far[i];
+        const int64_t d = r->dist[v];
+        if (d < L->T)
+            continue;
+        if (d < Tn) {
+            if (r->nst[v] != L->gen) {
+                r->nst[v] = L->gen;
+                L->cur[L->ncur++] = v;
+                const int64_t deg = g->row[v + 1] - g->row[v];
+                work += deg >= L->big ? deg / 32 : 1;
+                arcs += deg;
+            }
+        } else if (r->fst[v] != L->epoch) {
+            r->fst[v] = L->epoch;
+            r->far2[nf2++] = v;
+        }
+    }
+    int32_t *t = r->far;
+    r->far = r->far2;
+    r->far2 = t;
+    r->nfar = nf2;
+    if (L->enough_arcs > 0 ? arcs < L->enough_arcs : work < L->enough)
+        L->delta *= 2;
+    else if (L->ncur > 8 * L->threads && L->delta > 1)
+        L->delta /= 2;
+    L->T = Tn;
+    return 1;
+}
+
+/* One round, generation gen -> gen + 1: the near frontier expanded (defer: its light arcs). */
+static void near_round(replay *r, loop *L, int defer)
+{
+    const gr_graph *g = r->g;
+    r->nnxt = 0;
+    for (int64_t i = 0; i < L->ncur; i++) {
+        const int32_t u = L->cur[i];
+        const int64_t du = r->dist[u], deg = g->row[u + 1] - g->row[u];
+        if (defer && r->sst[u] != L->epoch) {
+            r->sst[u] = L->epoch;
+            r->set[r->nset++] = u;
+        }
+        const int64_t cut = defer ? below(r, u, L->T - du) : deg;
+        if (defer)
+            r->ncut[u] = cut;
+        for (int64_t k = 0; k < cut; k++)
+            relax(r, u, du, g->row[u] + k, L->T, L->gen + 1, L->epoch);
+    }
+    r->c.rounds++;
+    L->gen++;
+    memcpy(L->cur, r->nxt, (size_t)r->nnxt * sizeof *L->cur);
+    L->ncur = r->nnxt;
+}
+
+static void replay_alloc(replay *r, const gr_graph *g, const int32_t *col, const int32_t *w)
+{
+    const size_t n = (size_t)g->n;
+    memset(r, 0, sizeof *r);
+    r->g = g;
+    r->col = col;
+    r->w = w;
+    r->dist = malloc(n * sizeof *r->dist);
+    r->nst = calloc(n, sizeof *r->nst);
+    r->fst = calloc(n, sizeof *r->fst);
+    r->sst = calloc(n, sizeof *r->sst);
+    r->ncut = calloc(n, sizeof *r->ncut);
+    r->nxt = malloc(n * sizeof *r->nxt);
+    r->far = malloc(n * sizeof *r->far);
+    r->far2 = malloc(n * sizeof *r->far2);
+    r->set = malloc(n * sizeof *r->set);
+    for (size_t v = 0; v < n; v++)
+        r->dist[v] = INT64_MAX;
+}
+
+static void replay_free(replay *r)
+{
+    free(r->dist);
+    free(r->nst);
+    free(r->fst);
+    free(r->sst);
+    free(r->ncut);
+    free(r->nxt);
+    free(r->far);
+    free(r->far2);
+    free(r->set);
+}
+
 static counts run(const gr_graph *g, const int32_t *col, const int32_t *w, int defer, int32_t root,
                   int64_t delta0, long enough, long threads, int big, int64_t enough_arcs,
                   const int64_t *ref)
 {
-    const size_t n = (size_t)g->n;
     replay r;
-    memset(&r, 0, sizeof r);
-    r.g = g;
-    r.col = col;
-    r.w = w;
-    r.dist = malloc(n * sizeof *r.dist);
-    r.nst = calloc(n, sizeof *r.nst);
-    r.fst = calloc(n, sizeof *r.fst);
-    r.sst = calloc(n, sizeof *r.sst);
-    r.ncut = calloc(n, sizeof *r.ncut);
-    r.nxt = malloc(n * sizeof *r.nxt);
-    r.far = malloc(n * sizeof *r.far);
-    r.far2 = malloc(n * sizeof *r.far2);
-    r.set = malloc(n * sizeof *r.set);
-    int32_t *cur = malloc(n * sizeof *cur);
-    for (size_t v = 0; v < n; v++)
-        r.dist[v] = INT64_MAX;
+    replay_alloc(&r, g, col, w);
+    loop L = {malloc((size_t)g->n * sizeof *L.cur), 1, delta0, delta0, 0, 1, enough, threads, big,
+              enough_arcs};
     r.dist[root] = 0;
-    int64_t ncur = 1, delta = delta0, T = delta0;
-    cur[0] = root;
-    uint32_t gen = 0, epoch = 1;
+    L.cur[0] = root;
     for (;;) {
-        if (ncur == 0 && defer && r.nset > 0) {     /* the bucket's end: its deferred arcs */
-            r.nnxt = 0;
-            for (int64_t i = 0; i < r.nset; i++) {  /* the cut again from the present distance */
-                const int32_t u = r.set[i];        /* (as nf_defer: no per-vertex record) */
-                const int64_t deg = g->row[u + 1] - g->row[u], du = r.dist[u];
-                const int64_t cut = below(&r, u, T - du);
-                if (cut != r.ncut[u])
-                    r.c.cut_moved++;
-                for (int64_t k = cut; k < deg; k++)
-                    relax(&r, u, du, g->row[u] + k, T, gen + 1, epoch);
-                r.c.deferred += deg - cut;
-                r.ncut[u] = deg;
-            }
-            r.c.rounds++;
-            gen++;
-            if (r.nnxt > 0) {       /* a deferred arc fell below T: the bucket goes on */
-                memcpy(cur, r.nxt, (size_t)r.nnxt * sizeof *cur);
-                ncur = r.nnxt;
-                continue;
-            }
-            r.nset = 0;
-        }
-        if (ncur == 0) {                            /* the split */
-            int64_t m = INT64_MAX;
-            for (int64_t i = 0; i < r.nfar; i++) {
-                const int64_t d = r.dist[r.far[i]];
-                if (d >= T && d < m)
-                    m = d;
-            }
-            if (m == INT64_MAX)
+        if (L.ncur == 0 && defer && r.nset > 0 && deferred_pass(&r, &L))
+            continue;
+        if (L.ncur == 0) {
+            if (!far_split(&r, &L))
                 break;
-            r.c.splits++;
-            const int64_t Tn = m + delta;
-            epoch++;
-            gen++;
-            int64_t nf2 = 0, work = 0, arcs = 0;
-            for (int64_t i = 0; i < r.nfar; i++) {
-                const int32_t v = r.far[i];
-                const int64_t d = r.dist[v];
-                if (d < T)
-                    continue;
-                if (d < Tn) {
-                    if (r.nst[v] != gen) {
-                        r.nst[v] = gen;
-                        cur[ncur++] = v;
-                        const int64_t deg = g->row[v + 1] - g->row[v];
-                        work += deg >= big ? deg / 32 : 1;
-                        arcs += deg;
-                    }
-                } else if (r.fst[v] != epoch) {
-                    r.fst[v] = epoch;
-                    r.far2[nf2++] = v;
-                }
-            }
-            int32_t *t = r.far;
-            r.far = r.far2;
-            r.far2 = t;
-            r.nfar = nf2;
-            if (enough_arcs > 0 ? arcs < enough_arcs : work < enough)
-                delta *= 2;
-            else if (ncur > 8 * threads && delta > 1)
-                delta /= 2;
-            T = Tn;
             continue;
         }
-        r.nnxt = 0;                                 /* a round: generation gen -> gen + 1 */
-        for (int64_t i = 0; i < ncur; i++) {
-            const int32_t u = cur[i];
-            const int64_t du = r.dist[u], deg = g->row[u + 1] - g->row[u];
-            if (defer && r.sst[u] != epoch) {
-                r.sst[u] = epoch;
-                r.set[r.nset++] = u;
-            }
-            const int64_t cut = defer ? below(&r, u, T - du) : deg;
-            if (defer)
-                r.ncut[u] = cut;
-            for (int64_t k = 0; k < cut; k++)
-                relax(&r, u, du, g->row[u] + k, T, gen + 1, epoch);
-        }
-        r.c.rounds++;
-        gen++;
-        memcpy(cur, r.nxt, (size_t)r.nnxt * sizeof *cur);
-        ncur = r.nnxt;
+        near_round(&r, &L, defer);
     }
     r.c.exact = 1;
-    for (size_t v = 0; v < n; v++)
+    for (int32_t v = 0; v < g->n; v++)
         if (r.dist[v] != ref[v])
             r.c.exact = 0;
-    free(r.dist);
-    free(r.nst);
-    free(r.fst);
-    free(r.sst);
-    free(r.ncut);
-    free(r.nxt);
-    free(r.far);
-    free(r.far2);
-    free(r.set);
-    free(cur);
+    replay_free(&r);
+    free(L.cur);
     return r.c;
 }
 
