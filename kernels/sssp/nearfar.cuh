@@ -247,9 +247,10 @@ __device__ __forceinline__ int near_kind(const nf_args<Off, D> &a, int32_t v)
 // as read (cur) given. An improved v is queued near (by degree: hub or not) or far, once per
 // generation / far epoch (the stamps), the appends aggregated per warp. BAL: hubs go to the
 // balanced expansion's list (push_hub). HT false: the graph has no vertex of degree >= big, so v
-// is not tested - one dependent load less between the stamp and the append. ST: near and far
-// appends go to the warp's stage ws (hub appends, rare, stay direct). PK: the packed word's
-// atomicMin decides (see pk_tag); `epoch` is then the epoch's first generation.
+// is not tested - one dependent load less between the stamp and the append - and there is no
+// hub-list append (no vote for it per arc). ST: near and far appends go to the warp's stage ws
+// (hub appends, rare, stay direct). PK: the packed word's atomicMin decides (see pk_tag); `epoch`
+// is then the epoch's first generation.
 template <typename Off, typename D, bool BAL = false, bool HT = true, bool ST = false,
           bool PK = false>
 __device__ __forceinline__ void relax_to(const nf_args<Off, D> &a, int32_t v, D nd, D cur, D T,
@@ -288,12 +289,13 @@ __device__ __forceinline__ void relax_to(const nf_args<Off, D> &a, int32_t v, D 
     const unsigned active = __activemask();
     if constexpr (ST) {
         stage_push(ws, 0, active, kind, 1, v, a.qN[gen1 & 1], &a.ctl[C_N + (gen1 & 3)]);
-        if (!BAL)
+        if (!BAL && HT)
             agg_push(active, kind, 2, v, a.qB[gen1 & 1], &a.ctl[C_B + (gen1 & 3)]);
         stage_push(ws, 1, active, kind, 3, v, a.qF[fc], &a.ctl[C_F + fc]);
     } else {
         agg_push(active, kind, 1, v, a.qN[gen1 & 1], &a.ctl[C_N + (gen1 & 3)]);
-        agg_push(active, kind, 2, v, a.qB[gen1 & 1], &a.ctl[C_B + (gen1 & 3)]);
+        if (HT)
+            agg_push(active, kind, 2, v, a.qB[gen1 & 1], &a.ctl[C_B + (gen1 & 3)]);
         agg_push(active, kind, 3, v, a.qF[fc], &a.ctl[C_F + fc]);
     }
 }
@@ -346,8 +348,9 @@ __global__ void nf_init(nf_args<Off, D> a, int32_t src)
 
 // One round: expand the near frontier of generation gen (nB hubs, one per block; nN others, one per
 // warp), strided over the first nblk blocks (the grid, or sssp-fast's thin group). TRACE: arcs
-// examined added to ctl[C_RX + slot]. HT: as relax_to's (false only where no vertex is a hub).
-// ST: appends staged in ws, flushed when half full between vertices and at the end.
+// examined added to ctl[C_RX + slot]. HT: as relax_to's (false only where no vertex is a hub:
+// the hub list is then empty and its loop not built). ST: appends staged in ws, flushed when
+// half full between vertices and at the end.
 template <typename Off, typename D, bool TRACE, bool HT = true, bool ST = false>
 __device__ __forceinline__ void nf_expand(const nf_args<Off, D> &a, unsigned nN, unsigned nB,
                                           unsigned gen, D T, unsigned epoch, int fc, unsigned nblk,
@@ -358,7 +361,7 @@ __device__ __forceinline__ void nf_expand(const nf_args<Off, D> &a, unsigned nN,
     const u64 gwarp = (blockIdx.x * (u64)blockDim.x + threadIdx.x) >> 5;
     const unsigned gen1 = gen + 1;
     const int32_t *qb = a.qB[gen & 1], *qn = a.qN[gen & 1];
-    for (unsigned j = blockIdx.x; j < nB; j += nblk) {          // hubs: one per block
+    for (unsigned j = blockIdx.x; HT && j < nB; j += nblk) {    // hubs: one per block
         int32_t u = __ldcg(&qb[j]);
         D du = __ldcg(&a.dist[u]);
         Off beg = __ldg(&a.row[u]), end = __ldg(&a.row[u + 1]);
@@ -421,8 +424,9 @@ __device__ __forceinline__ void nf_split_min(const nf_args<Off, D> &a, unsigned 
 // their tags; the near and far appends through the warp's stages ws (empty here: every round
 // flushes them before its barrier), flushed when they cannot take another step's 32 and at the
 // end: one global atomicAdd per ~224 entries a queue (a big split of R-MAT 22 moves ~3 M entries
-// through two counters). Near hubs of the expansion with a block per hub (rare) stay direct.
-template <typename Off, typename D, bool PK = false, bool ST = false>
+// through two counters). Near hubs of the expansion with a block per hub (rare) stay direct. HT
+// false (ST only, a graph without hubs): near entries are not tested for their degree.
+template <typename Off, typename D, bool PK = false, bool ST = false, bool HT = true>
 __device__ __forceinline__ void nf_split_push(const nf_args<Off, D> &a, unsigned nF, int fc, D T,
                                               D Tn, unsigned gen1, unsigned epoch,
                                               wstage *ws = nullptr)
@@ -446,7 +450,7 @@ __device__ __forceinline__ void nf_split_push(const nf_args<Off, D> &a, unsigned
                         reinterpret_cast<u64 *>(a.dist)[v] = (u64)d << 32 | pk_tag(gen1, true);
                     else
                         a.nstamp[v] = gen1;
-                    kind = near_dest<Off, D>(a, v, gen1);
+                    kind = HT ? near_dest<Off, D>(a, v, gen1) : 1;
                 } else if (d >= Tn) {
                     if constexpr (PK)
                         reinterpret_cast<u64 *>(a.dist)[v] = (u64)d << 32 | pk_tag(gen1, false);
@@ -457,7 +461,8 @@ __device__ __forceinline__ void nf_split_push(const nf_args<Off, D> &a, unsigned
             }
             const unsigned FULL = 0xFFFFFFFFu;
             stage_push(ws, 0, FULL, kind, 1, v, a.qN[gen1 & 1], &a.ctl[C_N + (gen1 & 3)]);
-            agg_push(FULL, kind, 2, v, a.qB[gen1 & 1], &a.ctl[C_B + (gen1 & 3)]);
+            if (HT)
+                agg_push(FULL, kind, 2, v, a.qB[gen1 & 1], &a.ctl[C_B + (gen1 & 3)]);
             stage_push(ws, 1, FULL, kind, 3, v, a.qF[fc ^ 1], &a.ctl[C_F + (fc ^ 1)]);
             stage_flush<kStage - 32>(ws, 0, a.qN[gen1 & 1], &a.ctl[C_N + (gen1 & 3)]);
             stage_flush<kStage - 32>(ws, 1, a.qF[fc ^ 1], &a.ctl[C_F + (fc ^ 1)]);

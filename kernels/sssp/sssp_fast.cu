@@ -7,7 +7,8 @@
 //    the hubs' arcs cut into equal chunks for all warps (a hub list whose entries carry their arc
 //    offsets, from one 64-bit atomicAdd per hub), the other vertices 32 to a warp with their arcs
 //    spread over its lanes (a warp scan of the degrees); on a graph without one, a warp per
-//    vertex (nf_expand in nearfar.cuh, with no degree test of the vertices it queues). Improved
+//    vertex (nf_expand in nearfar.cuh; neither it nor the split tests a queued vertex's degree,
+//    and its instance builds no hub list, no hub loop and no hub append). Improved
 //    vertices below T go to the next near frontier (once per round), the others to the far pile
 //    (once per far epoch);
 //  - a warp's near and far appends are gathered in shared memory and written to the queues in
@@ -176,7 +177,8 @@ __global__ void __launch_bounds__(kBs, 5) fast_main(nf_args<Off, D> a)
             D Tn = sat_add((D)gm, delta);
             unsigned gen1 = gen + 1;
             epoch++;
-            nf_split_push<Off, D, PK, true>(a, nF, fc, T, Tn, gen1, epoch, ws);
+            // hub test in the split: only with the balanced expansion (chosen iff a hub exists)
+            nf_split_push<Off, D, PK, true, BAL>(a, nF, fc, T, Tn, gen1, epoch, ws);
             egen = gen1;
             grid.sync();
             if (gtid == 0) {    // next read / written at the next split, after grid.syncs
