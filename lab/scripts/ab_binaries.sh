@@ -5,6 +5,7 @@
 # families' goal graphs at the experiments' root counts and verification; a case's variant text
 # is the same for both builds (defaults), so the pair measures the code, not the parameters.
 # Run from the repository root (both builds read and write the same graphs/cache).
+# AB_ONLY=ERE keeps the cases whose "variant|graph" text matches ERE (e.g. AB_ONLY=sssp-fast).
 set -u
 old=$1 new=$2 csv=$3 rounds=${4:-2}
 cases=(
@@ -23,6 +24,7 @@ cases=(
 )
 for r in $(seq 1 "$rounds"); do
     for c in "${cases[@]}"; do
+        [ -z "${AB_ONLY:-}" ] || [[ $c =~ $AB_ONLY ]] || continue
         IFS='|' read -r v g k verify <<<"$c"
         src=()
         [ "$k" = 0 ] || src=(--sources "$k")
