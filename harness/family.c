@@ -3,7 +3,6 @@
 #include <string.h>
 #include "family.h"
 
-extern const gr_family gr_family_dom;
 const gr_family *const gr_families[] = {&gr_family_apsp, &gr_family_bfs, &gr_family_sssp,
                                         &gr_family_dom, NULL};
 

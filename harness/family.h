@@ -129,12 +129,22 @@ typedef struct gr_family {
     void (*host_info)(FILE *f);
 } gr_family;
 
+/* A single-source family measured in Graph500 TEPS: its verification modes (exact against the
+ * reference, or the Graph500 rules), GTEPS, the harmonic mean over roots (BFS and SSSP). */
+#define GR_FAMILY_SINGLE_SOURCE_TEPS                                                            \
+    .shape = GR_SHAPE_SINGLE_SOURCE, .verify_modes = {"off", "graph500", "exact"},              \
+    .metric = "gteps", .agg = GR_AGG_HARMONIC, .metric_scale = 1e-9
+
+/* The result and reference hooks of a family whose functions follow the naming convention
+ * P_result_bytes, P_ref_new, P_ref_free, P_verify (every family of the suite does). */
+#define GR_FAMILY_RESULT_HOOKS(P)                                                               \
+    .result_bytes = P##_result_bytes, .ref_new = P##_ref_new, .ref_free = P##_ref_free,         \
+    .verify = P##_verify
+
 const gr_family *gr_family_find(const char *name);
 /* All families, NULL-terminated. */
 extern const gr_family *const gr_families[];
-extern const gr_family gr_family_apsp, gr_family_bfs;
-extern const gr_family gr_family_apsp;
-extern const gr_family gr_family_sssp;
+extern const gr_family gr_family_apsp, gr_family_bfs, gr_family_sssp, gr_family_dom;
 
 /* Parse a verification mode for fam (NULL: any family's names): its own names or
  * off / sample / full. -1 if unknown. */

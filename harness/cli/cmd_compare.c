@@ -23,11 +23,8 @@ static void compare_usage(FILE *f)
 
 int gr_cmd_compare(int argc, char **argv)
 {
-    static const struct option opts[] = {
-        {"threshold", required_argument, NULL, 't'},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
-    };
+    static const struct option opts[] = {{"threshold", required_argument, NULL, 't'},
+                                          {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
     double threshold = GR_COMPARE_DEFAULT_THRESHOLD;
     optind = 0; /* full re-initialisation: the command may be called more than once */
     int ch;

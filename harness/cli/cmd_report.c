@@ -35,12 +35,9 @@ static void report_usage(FILE *f)
 int gr_cmd_report(int argc, char **argv)
 {
     static const struct option opts[] = {
-        {"configs", required_argument, NULL, 'c'},
-        {"compare", required_argument, NULL, 'C'},
-        {"output", required_argument, NULL, 'o'},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
-    };
+        {"configs", required_argument, NULL, 'c'}, {"compare", required_argument, NULL, 'C'},
+        {"output", required_argument, NULL, 'o'},  {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0}};
     const char *cfgdir = GR_REPORT_CONFIG_DIR, *other = NULL, *outpath = NULL;
     optind = 0; /* full re-initialisation: the command may be called more than once */
     int ch;

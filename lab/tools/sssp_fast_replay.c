@@ -214,15 +214,9 @@ static void replay_alloc(replay *r, const gr_graph *g, const int32_t *col, const
 
 static void replay_free(replay *r)
 {
-    free(r->dist);
-    free(r->nst);
-    free(r->fst);
-    free(r->sst);
-    free(r->ncut);
-    free(r->nxt);
-    free(r->far);
-    free(r->far2);
-    free(r->set);
+    void *arrs[] = {r->dist, r->nst, r->fst, r->sst, r->ncut, r->nxt, r->far, r->far2, r->set};
+    for (size_t i = 0; i < sizeof arrs / sizeof arrs[0]; i++)
+        free(arrs[i]);
 }
 
 static counts run(const gr_graph *g, const int32_t *col, const int32_t *w, int defer, int32_t root,
