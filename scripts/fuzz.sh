@@ -8,7 +8,7 @@ set -u
 secs=${1:-10}
 command -v clang >/dev/null || { echo "fuzz: clang not found (apt-get install clang)"; exit 2; }
 out=build/fuzz; mkdir -p "$out"
-src=(tests/fuzz/fuzz_readers.c harness/graph/*.c contract/error.c harness/output/csv.c
+src=(tests/fuzz/fuzz_readers.c harness/graph/*.c harness/project.c contract/error.c harness/output/csv.c
      harness/experiment/config.c)
 clang -g -O1 -std=c11 -D_GNU_SOURCE -fopenmp -Icontract -Iharness -fsanitize=fuzzer,address,undefined \
     -fno-sanitize-recover=undefined -o "$out/fuzz_readers" "${src[@]}" -lm || exit 1
