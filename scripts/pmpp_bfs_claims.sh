@@ -25,7 +25,7 @@ if [ -f "$src" ]; then
         {
             g = $c["graph"]; kind = g; sub(/:.*/, "", kind); kinds[kind] = 1
             # rows read alike whatever parameters were added since, at their defaults (tt, hub)
-            p = $c["params"]; sub(/;hub=4096$/, "", p); sub(/;tt=0$/, "", p)
+            p = $c["params"]; sub(/;hub=256$/, "", p); sub(/;tt=0$/, "", p)
             G[kind, $c["variant"] ":" p] = $c["metric_value"]
         }
         function claim(name, kind, base, with,    b, w, f, h) {
