@@ -216,6 +216,32 @@ double gr_bfs_work(const gr_graph *g, const int32_t *level)
     return g->directed ? (double)sum : (double)sum / 2.0;
 }
 
+/* The first vertex u (smallest id) whose level is invalid or that has an arc breaking the level
+ * rule, or n; marks has_parent[v] for every v with an in-neighbour one level up. Parallel. */
+static int32_t first_bad_arc(const gr_graph *g, const int32_t *level, uint8_t *has_parent)
+{
+    int32_t bad = g->n;
+#pragma omp parallel for schedule(dynamic, 4096) reduction(min : bad)
+    for (int32_t u = 0; u < g->n; u++) {
+        if (level[u] < -1) {
+            bad = u < bad ? u : bad;
+            continue;
+        }
+        if (level[u] < 0)
+            continue;
+        for (int64_t e = g->row[u]; e < g->row[u + 1]; e++) {
+            const int32_t v = g->col[e];
+            if (level[v] < 0 || level[v] > level[u] + 1) {
+                bad = u < bad ? u : bad;
+                break;
+            }
+            if (level[v] == level[u] + 1)
+                __atomic_store_n(&has_parent[v], 1, __ATOMIC_RELAXED);
+        }
+    }
+    return bad;
+}
+
 int gr_bfs_validate(const gr_graph *g, int32_t src, const int32_t *level, char *why, size_t len)
 {
     const int32_t n = g->n;
@@ -224,32 +250,27 @@ int gr_bfs_validate(const gr_graph *g, int32_t src, const int32_t *level, char *
         return 0;
     }
     uint8_t *has_parent = gr_xcalloc((size_t)n + 1, 1);
-    int ok = 1;
-    for (int32_t u = 0; u < n && ok; u++) {
-        if (level[u] < -1) {
-            snprintf(why, len, "level[%d] = %d", u, level[u]);
-            ok = 0;
+    const int32_t u = first_bad_arc(g, level, has_parent);
+    int ok = u == n;
+    if (!ok && level[u] < -1)
+        snprintf(why, len, "level[%d] = %d", u, level[u]);
+    for (int64_t e = g->row[u]; !ok && level[u] >= 0 && e < g->row[u + 1]; e++) {
+        const int32_t v = g->col[e];
+        if (level[v] < 0 || level[v] > level[u] + 1) {
+            snprintf(why, len, "arc %d->%d: level %d then %d", u, v, level[u], level[v]);
             break;
         }
-        if (level[u] < 0)
-            continue;
-        for (int64_t e = g->row[u]; e < g->row[u + 1]; e++) {
-            const int32_t v = g->col[e];
-            if (level[v] < 0 || level[v] > level[u] + 1) {
-                snprintf(why, len, "arc %d->%d: level %d then %d", u, v, level[u], level[v]);
-                ok = 0;
-                break;
-            }
-            if (level[v] == level[u] + 1)
-                has_parent[v] = 1;
-        }
     }
-    for (int32_t v = 0; v < n && ok; v++)
-        if (v != src && level[v] >= 0 && !has_parent[v]) {
-            snprintf(why, len, "level[%d] = %d but no in-neighbour at level %d", v, level[v],
-                     level[v] - 1);
-            ok = 0;
-        }
+    int32_t orphan = n;
+#pragma omp parallel for schedule(static) reduction(min : orphan)
+    for (int32_t v = 0; v < n; v++)
+        if (v != src && level[v] >= 0 && !has_parent[v] && v < orphan)
+            orphan = v;
+    if (ok && orphan < n) {
+        snprintf(why, len, "level[%d] = %d but no in-neighbour at level %d", orphan,
+                 level[orphan], level[orphan] - 1);
+        ok = 0;
+    }
     free(has_parent);
     return ok;
 }
