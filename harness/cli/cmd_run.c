@@ -141,6 +141,7 @@ typedef struct {
     const char *vtext, *gtext, *csv, *experiment, *vmode, *trace, *dump;
     int nsrc, append, use_cache, ceilings;
     uint64_t root_seed;
+    int seed_given;         /* --root-seed was given */
     int32_t *roots;         /* --roots (NULL: drawn from root_seed), nroots of them */
     int nroots;
     gr_measure_opts mo;
@@ -176,7 +177,7 @@ static void parse_args(int argc, char **argv, run_args *a)
         case 'S':
             if (gr_root_seed_parse(optarg, "--root-seed", &a->root_seed, &err))
                 gr_die_input(&err);
-            have_seed = 1;
+            have_seed = a->seed_given = 1;
             break;
         case 'L':
             free(a->roots);
@@ -233,7 +234,7 @@ static void check_early(const run_args *a, const gr_variant **v, gr_params *pv)
     if (gr_variant_check(*v, pv, NULL, &err))
         gr_die_input(&err);
     const gr_family *fam = gr_family_find((*v)->family);
-    if ((a->roots || a->root_seed != GR_DEFAULT_ROOT_SEED) && fam->shape != GR_SHAPE_SINGLE_SOURCE)
+    if ((a->roots || a->seed_given) && fam->shape != GR_SHAPE_SINGLE_SOURCE)
         gr_die(GR_EXIT_INPUT, "--%s: family %s has no roots", a->roots ? "roots" : "root-seed",
                fam->name);
     if ((*v)->gpu && gr_gpu_count() == 0)

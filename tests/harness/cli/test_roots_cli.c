@@ -115,6 +115,8 @@ TEST_CASE(run_refuses_bad_roots_with_exit_2)
     CHECK(refuses(BIN " run --variant cpu-bfs " G " --root-seed x", 2, "--root-seed: 'x'"));
     CHECK(refuses(BIN " run --variant cpu-fw --graph sprand:n=32 --roots 1", 2,
                   "--roots: family apsp has no roots"));
+    CHECK(refuses(BIN " run --variant cpu-fw --graph sprand:n=32 --root-seed 1", 2,
+                  "--root-seed: family apsp has no roots"));
 }
 
 /* root_seed in an experiment: the rows say it; a resumed run with another seed measures again,
