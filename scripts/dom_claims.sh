@@ -27,7 +27,7 @@ rows() {
     flat "$1" | awk -F, -v k="$2" '
         NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
         $c["verdict"] ~ /^passed/ && $c["median_ms"] > 0 {
-            g = $c["graph"]; sub(/;seed=1$/, "", g); sub(/,seed=1$/, "", g)
+            g = $c["graph"]; sub(/[;,]seed=[0-9]+$/, "", g)
             print k "," $c["variant"] "," $c["params"] "," g "," $c["median_ms"] }'
 }
 {

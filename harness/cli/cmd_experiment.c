@@ -39,7 +39,9 @@ static void exp_usage(FILE *f)
                "  --force      re-run rows already in the CSV (default: resume, skip them)\n"
                "  --csv FILE   write here instead of results/<machine>/<name>.csv\n"
                "  --outdir D   results directory (default results/<machine>)\n"
-               "  --check      parse and validate the file, list the rows it would run, run nothing\n"
+               "  --check      parse and validate the file, list the rows it would run, run nothing;\n"
+               "               a file of role goal or tuning is also checked against the files of\n"
+               "               the other role in its folder: no graph and root measured by both\n"
                "  --print KEY  print the value of KEY in the file (its last; nothing and exit 1\n"
                "               when absent)\n"
                "  --paper P    list the experiment files of paper P (configs/P.cfg, configs/P-*.cfg;\n"
@@ -124,7 +126,10 @@ int gr_cmd_experiment(int argc, char **argv)
         gr_die_input(&err);
     const char *name = gr_config_get(&cfg, "name", NULL);
     if (check) {
-        int rc = gr_exp_list_rows(&cfg, o.quick, stdout, &err);
+        /* a goal or tuning file: against the other files of its folder (exp_roles.c) */
+        int rc = gr_config_get(&cfg, "role", NULL) ? gr_exp_check_roles_beside(argv[optind], &err) : 0;
+        if (!rc)
+            rc = gr_exp_list_rows(&cfg, o.quick, stdout, &err);
         gr_config_free(&cfg);
         if (rc)
             gr_die_input(&err);

@@ -24,7 +24,13 @@ static void run_usage(FILE *f)
         "usage: graphrepro run --variant NAME[:k=v,...] --graph SPEC|FILE [options]\n"
         "  --variant V      variant and parameters (see 'graphrepro list')\n"
         "  --graph G        a GENSPEC (e.g. sprand:n=1024,seed=1) or a graph file\n"
-        "  --sources K      roots for single-source problems (default %d)\n"
+        "  --sources K      roots for single-source problems (default %d), drawn by the\n"
+        "                   Graph500 rule (degree >= 1) from the root seed\n"
+        "  --root-seed N    the seed of those draws (default %d: the roots of every row\n"
+        "                   without a root_seed)\n"
+        "  --roots LIST     these roots instead: ids, e.g. 3,17,42, or @FILE (one id a line,\n"
+        "                   '#' comments); each a vertex with an out-arc. Not with --sources\n"
+        "                   or --root-seed; the row's root_seed column reads -\n"
         "  --reps N         at least N timed repetitions (default %d)\n"
         "  --max-reps N     at most N (default %d)\n"
         "  --warmup N       warm-up runs (default %d)\n"
@@ -52,7 +58,7 @@ static void run_usage(FILE *f)
         "environment:\n"
         "  GR_CACHE=DIR     the graph cache folder (default: graphs/cache under the project,\n"
         "                   whatever folder the command runs from)\n",
-        GR_DEFAULT_SOURCES, GR_DEFAULT_MIN_REPS, GR_DEFAULT_MAX_REPS, GR_DEFAULT_WARMUP,
+        GR_DEFAULT_SOURCES, GR_DEFAULT_ROOT_SEED, GR_DEFAULT_MIN_REPS, GR_DEFAULT_MAX_REPS, GR_DEFAULT_WARMUP,
         GR_DEFAULT_NOISE, GR_DEFAULT_TIME_CAP_S);
 }
 
@@ -134,6 +140,10 @@ static int write_dump(const gr_variant *v, const gr_params *pv, const gr_graph *
 typedef struct {
     const char *vtext, *gtext, *csv, *experiment, *vmode, *trace, *dump;
     int nsrc, append, use_cache, ceilings;
+    uint64_t root_seed;
+    int seed_given;         /* --root-seed was given */
+    int32_t *roots;         /* --roots (NULL: drawn from root_seed), nroots of them */
+    int nroots;
     gr_measure_opts mo;
 } run_args;
 
@@ -146,11 +156,14 @@ static void parse_args(int argc, char **argv, run_args *a)
         {"verify", 1, 0, 'V'}, {"phases", 0, 0, 'p'}, {"csv", 1, 0, 'o'}, {"append", 0, 0, 'a'},
         {"papi", 1, 0, 'P'}, {"experiment", 1, 0, 'e'}, {"no-cache", 0, 0, 'N'}, {"no-ceilings", 0, 0, 'C'},
         {"trace", 1, 0, 'T'}, {"levels", 1, 0, 'T'}, {"dump", 1, 0, 'D'},
+        {"roots", 1, 0, 'L'}, {"root-seed", 1, 0, 'S'},
         {"help", 0, 0, 'h'}, {0, 0, 0, 0}};
-    int c, have_min = 0, have_max = 0;
+    int c, have_min = 0, have_max = 0, have_src = 0, have_seed = 0;
+    gr_err err;
     memset(a, 0, sizeof *a);
     a->experiment = "-";
     a->nsrc = GR_DEFAULT_SOURCES;
+    a->root_seed = GR_DEFAULT_ROOT_SEED;
     a->use_cache = a->ceilings = 1;
     gr_measure_opts *mo = &a->mo;
     gr_measure_opts_default(mo);
@@ -160,7 +173,17 @@ static void parse_args(int argc, char **argv, run_args *a)
         switch (c) {
         case 'v': a->vtext = optarg; break;
         case 'g': a->gtext = optarg; break;
-        case 's': a->nsrc = (int)parse_int("--sources", optarg, 1, GR_MAX_SOURCES); break;
+        case 's': a->nsrc = (int)parse_int("--sources", optarg, 1, GR_MAX_SOURCES); have_src = 1; break;
+        case 'S':
+            if (gr_root_seed_parse(optarg, "--root-seed", &a->root_seed, &err))
+                gr_die_input(&err);
+            have_seed = a->seed_given = 1;
+            break;
+        case 'L':
+            free(a->roots);
+            if (gr_roots_parse(optarg, "--roots", &a->roots, &a->nroots, &err))
+                gr_die_input(&err);
+            break;
         case 'r': mo->min_reps = (int)parse_int("--reps", optarg, 1, GR_MAX_REPS_LIMIT); have_min = 1; break;
         case 'R': mo->max_reps = (int)parse_int("--max-reps", optarg, 1, GR_MAX_REPS_LIMIT); have_max = 1; break;
         case 'w': mo->warmup = (int)parse_int("--warmup", optarg, 0, 1000); break;
@@ -185,6 +208,9 @@ static void parse_args(int argc, char **argv, run_args *a)
         run_usage(stderr);
         gr_die(GR_EXIT_INPUT, "run: --variant and --graph are required");
     }
+    if (a->roots && (have_src || have_seed))
+        gr_die(GR_EXIT_INPUT, "--roots names the roots: --%s does not go with it",
+               have_src ? "sources" : "root-seed");
     if (have_min && have_max && mo->max_reps < mo->min_reps)
         gr_die(GR_EXIT_INPUT, "--reps %d is more than --max-reps %d", mo->min_reps, mo->max_reps);
     if (mo->max_reps < mo->min_reps)      /* only --reps given: the default maximum follows it */
@@ -207,6 +233,10 @@ static void check_early(const run_args *a, const gr_variant **v, gr_params *pv)
         gr_die_input(&err);
     if (gr_variant_check(*v, pv, NULL, &err))
         gr_die_input(&err);
+    const gr_family *fam = gr_family_find((*v)->family);
+    if ((a->roots || a->seed_given) && fam->shape != GR_SHAPE_SINGLE_SOURCE)
+        gr_die(GR_EXIT_INPUT, "--%s: family %s has no roots", a->roots ? "roots" : "root-seed",
+               fam->name);
     if ((*v)->gpu && gr_gpu_count() == 0)
         gr_die(GR_EXIT_FAIL, "variant %s needs a CUDA device: %s", (*v)->name, gr_gpu_absent_reason());
 }
@@ -238,6 +268,9 @@ int gr_cmd_run(int argc, char **argv)
     gr_pipeline p = {a.mo, NULL, a.experiment, NULL};
     gr_subject s;
     gr_subject_init(&s, a.gtext, a.use_cache, a.nsrc, a.mo.verify);
+    s.root_seed = a.root_seed;
+    s.roots = a.roots;
+    s.nroots = a.nroots;
     if (gr_subject_load(&s, &err))
         gr_die_input(&err);
     const gr_family *fam = gr_family_find(v->family);
@@ -249,6 +282,8 @@ int gr_cmd_run(int argc, char **argv)
         gr_die(GR_EXIT_INPUT, "--dump: family %s has no result format", fam->name);
     if (a.trace && (!v->trace || !fam->trace_columns[0]))
         gr_die(GR_EXIT_INPUT, "--trace: variant %s has no per-iteration trace", v->name);
+    if (a.roots && gr_roots_check(&s.g, a.roots, a.nroots, "--roots", &err))
+        gr_die_input(&err);
     if (gr_subject_ready(&s, fam, &err))
         gr_die_input(&err);
     /* the ceilings live beside the rows (as experiment keeps them): the CSV's folder, else
@@ -288,5 +323,6 @@ int gr_cmd_run(int argc, char **argv)
         gr_die(GR_EXIT_FAIL, "%s", err.msg);
     print_result(&a, v, &s.g, &m);
     gr_subject_free(&s);
+    free(a.roots);
     return m.verdict == 0 ? GR_EXIT_FAIL : 0;
 }

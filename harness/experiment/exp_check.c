@@ -10,20 +10,25 @@
 #include "experiment/experiment.h"
 #include "family.h"
 #include "graph/graph_io.h"
+#include "measure/sources.h"
+
+#define GR_STR_(x) #x
+#define GR_STR(x) GR_STR_(x)
 
 const char *const gr_exp_keys[] = {
     "name", "paper", "title", "kind", "graphs", "quick_graphs", "variants", "quick_variants",
     "reps", "quick_reps", "max_reps", "time_cap", "sources", "quick_sources", "phases", "verify",
     "cold", "published", "chart", "from", "select_n", "note", "ylabel", "ycol", "script",
     "published_value", "ours_value", "claims", "labels", "order", "ours_scale", "xcol",
-    "xlabel", "group", "hline", "ytitle", "htitle", "appendix", NULL};
+    "xlabel", "group", "hline", "ytitle", "htitle", "appendix", "root_seed", "roots", "role", NULL};
 
 /* Keys that may appear once (graphs, variants and their quick_ forms accumulate). */
 static const char *const unique_keys[] = {
     "name", "paper", "title", "kind", "reps", "quick_reps", "max_reps", "time_cap", "sources",
     "quick_sources", "phases", "verify", "cold", "published", "chart", "from", "select_n",
     "ylabel", "ycol", "script", "published_value", "ours_value", "claims", "labels", "order",
-    "ours_scale", "xcol", "xlabel", "group", "hline", "ytitle", "htitle", "appendix", NULL};
+    "ours_scale", "xcol", "xlabel", "group", "hline", "ytitle", "htitle", "appendix", "root_seed",
+    "roots", "role", NULL};
 
 const char *const gr_exp_kinds[] = {"time", "attrs", "derive", "script", NULL};
 const char *const gr_exp_charts[] = {"time_vs_n", "rate_vs_n", "hbars", "lines", "none", NULL};
@@ -122,6 +127,59 @@ static int check_variant(char *value, gr_err *msg)
     return gr_variant_parse(value, &var, &pv, msg) || gr_variant_check(var, &pv, NULL, msg) ? -1 : 0;
 }
 
+/* Does a variant of the file (variants, quick_variants) belong to a single-source family? */
+static int has_single_source(const gr_config *c)
+{
+    int any = 0;
+    const char *keys[] = {"variants", "quick_variants"};
+    for (int k = 0; k < 2 && !any; k++) {
+        char **v;
+        int n;
+        if (gr_config_list(c, keys[k], &v, &n, NULL))
+            continue;
+        for (int i = 0; i < n && !any; i++) {
+            v[i][strcspn(v[i], "|")] = '\0';
+            const gr_variant *var;
+            gr_params pv;
+            gr_err e;
+            any = !gr_variant_parse(v[i], &var, &pv, &e) &&
+                  gr_family_find(var->family)->shape == GR_SHAPE_SINGLE_SOURCE;
+        }
+        gr_strv_free(v, n);
+    }
+    return any;
+}
+
+/* role, root_seed and roots: their values, and roots given in one way only. */
+static int check_roots(const gr_config *c, gr_err *err)
+{
+    const gr_cfg_entry *e = last_entry(c, "role"), *rs = last_entry(c, "root_seed"),
+                       *rl = last_entry(c, "roots");
+    if (e && strcmp(e->value, "tuning") && strcmp(e->value, "goal"))
+        return bad(c, e, err, "role '%s' is not %s", e->value, "tuning or goal");
+    gr_err msg;
+    uint64_t seed;
+    if (rs && gr_root_seed_parse(rs->value, "root_seed", &seed, &msg))
+        return gr_errf_at(err, c->path, rs->line, "%s", msg.msg);
+    int32_t *roots;
+    int k;
+    if (rl && gr_roots_parse(rl->value, "roots", &roots, &k, &msg))
+        return gr_errf_at(err, c->path, rl->line, "%s", msg.msg);
+    if (rl)
+        free(roots);
+    const char *with[] = {"root_seed", "sources", "quick_sources"};
+    char at[32];
+    snprintf(at, sizeof at, "%d", rl ? rl->line : 0);
+    for (int i = 0; rl && i < 3; i++)
+        if (last_entry(c, with[i]))
+            return bad(c, last_entry(c, with[i]), err, "%s does not go with roots (line %s)",
+                       with[i], at);
+    if ((rs || rl) && !has_single_source(c))
+        return bad(c, rs ? rs : rl, err, "%s: no variant of the file has roots%s",
+                   rs ? "root_seed" : "roots", " (single-source families only)");
+    return 0;
+}
+
 int gr_exp_validate(const gr_config *c, gr_err *err)
 {
     /* keys that must be unique */
@@ -160,7 +218,7 @@ int gr_exp_validate(const gr_config *c, gr_err *err)
         check_int(c, "max_reps", 1, GR_MAX_REPS_LIMIT, err) ||
         check_int(c, "sources", 1, GR_MAX_SOURCES, err) ||
         check_int(c, "quick_sources", 1, GR_MAX_SOURCES, err) || check_int(c, "phases", 0, 1, err) ||
-        check_int(c, "cold", 0, 1, err))
+        check_int(c, "cold", 0, 1, err) || check_roots(c, err))
         return -1;
     long reps = atol(gr_config_get(c, "reps", "1")), maxr = atol(gr_config_get(c, "max_reps", "0"));
     if (last_entry(c, "max_reps") && maxr < reps)
@@ -218,6 +276,16 @@ int gr_exp_list_rows(const gr_config *c, int quick, FILE *out, gr_err *err)
     }
     fprintf(out, "%d rows (%d graphs x %d variants)%s:\n", ng * nv, ng, nv,
             quick ? ", quick" : "");
+    if (has_single_source(c)) {
+        const char *rl = gr_config_get(c, "roots", NULL);
+        const char *sk = quick && last_entry(c, "quick_sources") ? "quick_sources" : "sources";
+        if (rl)
+            fprintf(out, "roots of single-source families: %s\n", rl);
+        else
+            fprintf(out, "roots of single-source families: %ld drawn from root seed %s\n",
+                    gr_config_long(c, sk, GR_DEFAULT_SOURCES, NULL, NULL),
+                    gr_config_get(c, "root_seed", GR_STR(GR_DEFAULT_ROOT_SEED)));
+    }
     for (int i = 0; i < ng; i++)
         for (int j = 0; j < nv; j++)
             fprintf(out, "  %s  %s\n", v[j], g[i]);

@@ -10,6 +10,7 @@
 #include "experiment/experiment.h"
 #include "graph/graph_io.h"
 #include "measure/pipeline.h"
+#include "measure/sources.h"
 
 /* One sweep: its settings, the parsed variants, the old rows (resume) and the counters. */
 typedef struct {
@@ -17,6 +18,9 @@ typedef struct {
     const char *csv;
     gr_pipeline p;
     int nsrc;
+    uint64_t root_seed;     /* root_seed (GR_DEFAULT_ROOT_SEED when absent) */
+    int32_t *roots;         /* roots = LIST | @FILE (NULL: drawn from root_seed), nroots */
+    int nroots;
     char name[256];         /* the experiment column: NAME, or NAME-quick for --quick rows */
     char rdir[1100];        /* the results folder of csv: its peak.csv holds the ceilings */
     int nv;
@@ -55,6 +59,12 @@ static int read_settings(sweep *sw, int quick, gr_err *err)
     mo->work_trace = 1;  /* relaxations / m where the variant can trace them (iterations CSV) */
     mo->cold = (int)gr_config_long(c, "cold", 0, err, &ok);
     sw->nsrc = (int)gr_config_long(c, quick && gr_config_get(c, "quick_sources", NULL) ? "quick_sources" : "sources", GR_DEFAULT_SOURCES, err, &ok);
+    sw->root_seed = GR_DEFAULT_ROOT_SEED;
+    const char *rs = gr_config_get(c, "root_seed", NULL), *rl = gr_config_get(c, "roots", NULL);
+    if (rs && gr_root_seed_parse(rs, "root_seed", &sw->root_seed, err))
+        return gr_err_context(err, "%s", c->path);
+    if (rl && gr_roots_parse(rl, "roots", &sw->roots, &sw->nroots, err))
+        return gr_err_context(err, "%s", c->path);
     const char *tc = gr_config_get(c, "time_cap", NULL);
     if (tc)
         mo->time_cap_s = atof(tc);
@@ -92,14 +102,34 @@ static int parse_variants(sweep *sw, char **variants, gr_err *err)
     return 0;
 }
 
-/* Is (experiment, variant, params, graph) already in the CSV with a verdict that a resumed run
- * keeps: passed, or not-verified (measured without verification, on purpose)? FAILED rows are
- * measured again; rows of a --quick run (experiment "NAME-quick") never stand for a full run's. */
+/* The root_seed column a row of v gets in this sweep (as gr_pipeline_measure writes it). */
+static void row_root_seed(const sweep *sw, const gr_variant *v, char *out, size_t len)
+{
+    if (gr_family_find(v->family)->shape != GR_SHAPE_SINGLE_SOURCE || sw->roots)
+        snprintf(out, len, "-");
+    else
+        snprintf(out, len, "%llu", (unsigned long long)sw->root_seed);
+}
+
+/* Is row r's root seed rs? Rows from before the column (absent, or NA where an append padded
+ * them) had the roots of the default seed, or none. */
+static int same_root_seed(const gr_csv *t, long r, const char *rs)
+{
+    const char *old = gr_csv_get(t, r, "root_seed");
+    if (!*old || !strcmp(old, "NA"))
+        old = !strcmp(gr_csv_get(t, r, "sources"), "0") ? "-" : "1";
+    return !strcmp(old, rs);
+}
+
+/* Is (experiment, variant, params, graph, root seed) already in the CSV with a verdict that a
+ * resumed run keeps: passed, or not-verified (measured without verification, on purpose)? FAILED
+ * rows are measured again; rows of a --quick run (experiment "NAME-quick") never stand for a full
+ * run's; a row of another root seed is measured again (and replaces the old one). */
 static int already_done(const gr_csv *t, const char *exp, const char *variant, const char *params,
-                        const char *graph)
+                        const char *graph, const char *rs)
 {
     for (long r = 0; t && r < t->nrows; r++)
-        if (!strcmp(gr_csv_get(t, r, "experiment"), exp) &&
+        if (!strcmp(gr_csv_get(t, r, "experiment"), exp) && same_root_seed(t, r, rs) &&
             !strcmp(gr_csv_get(t, r, "variant"), variant) &&
             !strcmp(gr_csv_get(t, r, "params"), params) &&
             !strcmp(gr_csv_get(t, r, "graph"), graph) &&
@@ -167,6 +197,9 @@ static int run_graph(sweep *sw, const char *spec, gr_err *err)
 {
     gr_subject s;
     gr_subject_init(&s, spec, 1, sw->nsrc, sw->p.mo.verify);
+    s.root_seed = sw->root_seed;
+    s.roots = sw->roots;
+    s.nroots = sw->nroots;
     /* a generator spec's canonical name and vertex count are known without generating it:
      * rows already done (or skipped by maxn) never make a resumed run build the graph */
     gr_genspec pre;
@@ -191,8 +224,10 @@ static int run_graph(sweep *sw, const char *spec, gr_err *err)
                     v->name, params, (long long)gn, sw->maxn[vi]);
             continue;
         }
+        char rs[24];
+        row_root_seed(sw, v, rs, sizeof rs);
         if (sw->have_old &&
-            already_done(&sw->old, sw->name, v->name, params, s.loaded ? s.name : pre.canon)) {
+            already_done(&sw->old, sw->name, v->name, params, s.loaded ? s.name : pre.canon, rs)) {
             sw->skipped_done++;
             continue;
         }
@@ -272,5 +307,6 @@ int gr_exp_time(const gr_config *c, const gr_exp_opts *o, const char *csv, gr_er
     free(sw.vs);
     free(sw.pvs);
     free(sw.maxn);
+    free(sw.roots);
     return rc ? -1 : sw.failed;
 }

@@ -18,6 +18,13 @@ extern const char *const gr_exp_charts[];
 
 /* Validate a read file before anything runs (exp_check.c): -1 with "FILE:LINE: what". */
 int gr_exp_validate(const gr_config *c, gr_err *err);
+/* The rule between files of role goal and role tuning (exp_roles.c): no (family, graph, root)
+ * that a goal file measures is measured by a tuning file. Checked for the pairs of paths[0..n)
+ * that include focus (NULL: every pair); -1 with err naming both files, the graph and the root
+ * or seeds they share, or the focus file's own error. */
+int gr_exp_check_roles(char *const *paths, int n, const char *focus, gr_err *err);
+/* The same for path against every *.cfg in its folder. */
+int gr_exp_check_roles_beside(const char *path, gr_err *err);
 /* `experiment --check`: print what the file would run (rows of a sweep, or its source). */
 int gr_exp_list_rows(const gr_config *c, int quick, FILE *out, gr_err *err);
 

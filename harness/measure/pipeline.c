@@ -1,5 +1,6 @@
 /* pipeline.c - graph, reference, roots, measurement, row: the path every measured row takes
  * (pipeline.h). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "graph/graph_io.h"
@@ -13,6 +14,7 @@ void gr_subject_init(gr_subject *s, const char *spec, int use_cache, int nsource
     s->spec = spec;
     s->use_cache = use_cache;
     s->nsources = nsources;
+    s->root_seed = GR_DEFAULT_ROOT_SEED;
     s->verify = verify;
 }
 
@@ -46,8 +48,13 @@ int gr_subject_ready(gr_subject *s, const gr_family *fam, gr_err *err)
         s->ref_fam = fam;
     }
     if (fam->shape == GR_SHAPE_SINGLE_SOURCE && !s->src) {
-        s->src = gr_xmalloc((size_t)s->nsources * sizeof *s->src);
-        s->k = gr_pick_sources(&s->g, s->nsources, 1, s->src);
+        if (s->roots && gr_roots_check(&s->g, s->roots, s->nroots, "roots", err))
+            return gr_err_context(err, "graph %s", s->name);
+        int want = s->roots ? s->nroots : s->nsources;
+        s->src = gr_xmalloc((size_t)(want > 0 ? want : 1) * sizeof *s->src);
+        if (s->roots)
+            memcpy(s->src, s->roots, (size_t)want * sizeof *s->src);
+        s->k = s->roots ? want : gr_pick_sources(&s->g, want, s->root_seed, s->src);
     }
     s->ref_ms += gr_now_ms() - t0;
     return 0;
@@ -77,6 +84,8 @@ int gr_pipeline_measure(const gr_pipeline *p, const gr_variant *v, const gr_para
     static const gr_ceilings none;     /* all zero: efficiency reads NA */
     const gr_ceilings *ceil =
         p->ceilings_dir ? gr_ceilings_session(v->gpu, !v->gpu, p->ceilings_dir) : &none;
-    *row = (gr_row){p->paper, p->experiment, v, pv, s->name, &s->g, k, m, ceil};
+    *row = (gr_row){p->paper, p->experiment, v, pv, s->name, &s->g, k, m, ceil, "-"};
+    if (fam->shape == GR_SHAPE_SINGLE_SOURCE && !s->roots)
+        snprintf(row->root_seed, sizeof row->root_seed, "%llu", (unsigned long long)s->root_seed);
     return 0;
 }

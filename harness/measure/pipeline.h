@@ -13,6 +13,9 @@ typedef struct {
     const char *spec;           /* generator spec or file, as given */
     int use_cache;              /* generated graphs through the graph cache */
     int nsources;               /* roots wanted for single-source families */
+    uint64_t root_seed;         /* their seed (gr_pick_sources); GR_DEFAULT_ROOT_SEED at init */
+    const int32_t *roots;       /* roots given instead (not owned; NULL: drawn from root_seed) */
+    int nroots;
     int verify;                 /* GR_VERIFY_* mode of the reference */
     int loaded;
     gr_graph g;
@@ -29,7 +32,9 @@ void gr_subject_init(gr_subject *s, const char *spec, int use_cache, int nsource
 /* Load the graph unless it is loaded. 0, or -1 with err set. */
 int gr_subject_load(gr_subject *s, gr_err *err);
 /* Load, check the graph for fam (fam->check_input), build fam's reference (unless verify is
- * off) and the roots (single-source families) unless they are built. 0, or -1 with err set. */
+ * off) and the roots (single-source families) unless they are built: the given roots, each
+ * checked against the graph (gr_roots_check), else nsources drawn from root_seed. 0, or -1 with
+ * err set. */
 int gr_subject_ready(gr_subject *s, const gr_family *fam, gr_err *err);
 void gr_subject_free(gr_subject *s);
 
@@ -43,7 +48,8 @@ typedef struct {
 } gr_pipeline;
 
 /* Measure v with parameters pv on s (made ready for v's family first) into m, and describe the
- * result as row (row->ms = m; it points into s, pv and v). 0, or -1 with err set when the graph
+ * result as row (row->ms = m; it points into s, pv and v; its root seed is s's, or "-" for given
+ * roots and for families without roots). 0, or -1 with err set when the graph
  * or the variant refuses (nothing measured). */
 int gr_pipeline_measure(const gr_pipeline *p, const gr_variant *v, const gr_params *pv,
                         gr_subject *s, gr_measurement *m, gr_row *row, gr_err *err);

@@ -6,11 +6,14 @@
 #include "error.h"
 
 /* The documented, stable header of results CSVs, in order. PAPI columns ("papi_EVENT")
- * may follow these when --papi is used. */
+ * may follow these when --papi is used. Columns are only ever added at the end (before the
+ * PAPI ones), so a reader that finds them by name reads older files too, and appending to an
+ * older file pads its rows with NA in the new columns (gr_csv_open). */
 #define GR_CSV_HEADER                                                                         \
     "paper,experiment,family,variant,params,graph,n,m,seed,sources,device,reps,"             \
     "median_ms,min_ms,max_ms,mean_ms,stdev_ms,metric,metric_value,efficiency,"               \
-    "efficiency_paper,verdict,git_rev,date,sm_mhz_min,sm_mhz_max,mem_mhz"
+    "efficiency_paper,verdict,git_rev,date,sm_mhz_min,sm_mhz_max,mem_mhz,prepare_ms,directed,"   \
+    "root_seed"
 
 /* Companion per-phase CSV (FILE.phases.csv beside FILE.csv). */
 #define GR_PHASES_CSV_HEADER                                                                   \

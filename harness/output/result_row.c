@@ -1,5 +1,6 @@
 /* result_row.c - one measurement as CSV: the stable columns of GR_CSV_HEADER in order,
- * optional papi_* columns, and the companion per-phase rows. A FAILED row carries no times. */
+ * optional papi_* columns, and the companion per-phase rows. A FAILED row carries no times
+ * (prepare_ms included). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,6 +63,9 @@ char *gr_row_format(const gr_row *r)
         fmt_num(eff, sizeof eff, fam->efficiency(r->g, m->st.median, r->v->gpu, r->ceil), "%.4f");
         fmt_num(effp, sizeof effp, fam->efficiency_paper(r->g, m->st.median, r->v->gpu, r->ceil), "%.4f");
     }
+    /* the variant's graph-only preparation (untimed in the search), a time like the others */
+    char prep[32];
+    fmt_num(prep, sizeof prep, failed ? -1 : m->wall_s[GR_WALL_PREPARE] * 1e3, "%.4f");
     char clk[3][16];
     const int cv[3] = {m->sm_mhz_min, m->sm_mhz_max, m->mem_mhz};
     for (int i = 0; i < 3; i++)
@@ -71,11 +75,12 @@ char *gr_row_format(const gr_row *r)
     char *line = gr_xmalloc(len);
     int o = snprintf(line, len,
                      "%s,%s,%s,%s,%s,%s,%d,%lld,%s,%d,%s,%d,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,"
-                     "%s,%s,%s",
+                     "%s,%s,%s,%s,%d,%s",
                      r->paper ? r->paper : r->v->paper, r->experiment, r->v->family, r->v->name,
                      params, qgraph, r->g->n, (long long)r->g->m, seed, r->nsources, dev, m->st.n,
                      med, mn, mx, mean, sd, fam->metric, metric, eff, effp, qverdict, gr_git_rev(),
-                     date, clk[0], clk[1], clk[2]);
+                     date, clk[0], clk[1], clk[2], prep, r->g->directed ? 1 : 0,
+                     r->root_seed[0] ? r->root_seed : "-");
     for (int i = 0; i < m->papi.n; i++) {
         if (m->papi.valid[i])
             o += snprintf(line + o, len - (size_t)o, ",%lld", m->papi.values[i]);

@@ -17,6 +17,8 @@ typedef struct {
     int nsources;
     const gr_measurement *ms;
     const gr_ceilings *ceil;
+    char root_seed[24];         /* the root_seed column: the seed the roots were drawn from, or
+                                 * "-" (roots given, or a family without roots) */
 } gr_row;
 
 /* Header for rows with papi columns (n events) - caller frees. */

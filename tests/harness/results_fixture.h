@@ -94,15 +94,31 @@ static inline char *fx_drain(FILE *f)
     return s;
 }
 
-/* One results-CSV row (GR_CSV_HEADER order) with the fields a test varies. */
-static inline void fx_row(char *out, size_t len, const char *variant, const char *params, long n,
-                          const char *device, double med, double mn, double mx,
-                          const char *verdict)
+/* The results header before prepare_ms, directed and root_seed (files written then stay
+ * readable). */
+#define FX_HEADER_27                                                                           \
+    "paper,experiment,family,variant,params,graph,n,m,seed,sources,device,reps,median_ms,"    \
+    "min_ms,max_ms,mean_ms,stdev_ms,metric,metric_value,efficiency,efficiency_paper,verdict,"  \
+    "git_rev,date,sm_mhz_min,sm_mhz_max,mem_mhz"
+
+/* One results-CSV row in FX_HEADER_27's columns with the fields a test varies. */
+static inline void fx_row_27(char *out, size_t len, const char *variant, const char *params,
+                             long n, const char *device, double med, double mn, double mx,
+                             const char *verdict)
 {
     snprintf(out, len,
              "okuyama2010,table1,apsp,%s,%s,\"sprand:n=%ld,seed=1\",%ld,%ld,1,0,%s,10,"
              "%.4f,%.4f,%.4f,%.4f,0.001,gops,10.5,0.5,0.6,%s,abc123def456,2025-01-01,1980,1980,3201",
              variant, params, n, n, 4 * n, device, med, mn, mx, med, verdict);
+}
+
+/* The same row in GR_CSV_HEADER's columns (prepare_ms 2.5, directed 1, root_seed -). */
+static inline void fx_row(char *out, size_t len, const char *variant, const char *params, long n,
+                          const char *device, double med, double mn, double mx,
+                          const char *verdict)
+{
+    fx_row_27(out, len, variant, params, n, device, med, mn, mx, verdict);
+    strncat(out, ",2.5000,1,-", len - strlen(out) - 1);
 }
 
 #endif

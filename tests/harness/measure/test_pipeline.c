@@ -1,7 +1,9 @@
 /* test_pipeline.c - the measurement pipeline of run and experiment (measure/pipeline.h): a graph
  * loaded once with the reference of the family measured on it (rebuilt when a variant of another
  * family follows), roots only for single-source families, refusals with nothing measured, and
- * the row files (gr_row_store): new, appended, replaced by key, no lock file left. */
+ * the row files (gr_row_store): new, appended, replaced by key, no lock file left, and the row's
+ * prepare_ms, directed and root_seed columns. */
+#include <math.h>
 #include "measure/pipeline.h"
 #include "harness/results_fixture.h"
 #include "test.h"
@@ -122,5 +124,46 @@ TEST_CASE(rows_are_stored_new_appended_or_replaced)
     fx_rmdir(d);
 }
 
+/* The columns after mem_mhz: prepare_ms (the variant's preparation, ms), directed (how the graph
+ * was counted), root_seed (the seed of the drawn roots; "-" without roots). */
+TEST_CASE(rows_carry_prepare_directed_and_root_seed)
+{
+    char d[64], csv[128];
+    fx_tmpdir(d, sizeof d);
+    fx_path(csv, sizeof csv, d, "c.csv");
+    gr_pipeline p = quick_pipeline();
+    gr_subject s;
+    gr_measurement m;
+    gr_row row;
+    gr_params pv;
+    gr_err err;
+    gr_subject_init(&s, "rmat:scale=8,ef=8,sym=1,seed=2", 0, 3, GR_VERIFY_FULL);
+    s.root_seed = 5;
+    CHECK_EQ(measure(&p, "cpu-bfs", &s, &m, &row, &pv), 0);
+    CHECK_EQ(gr_row_store(&row, csv, GR_PUT_NEW, GR_PUT_NEW, GR_PUT_NEW, &err), 0);
+    double prep_ms = m.wall_s[GR_WALL_PREPARE] * 1e3;
+    int directed = s.g.directed;
+    gr_subject_free(&s);
+    gr_subject_init(&s, "sprand:n=30,seed=2", 0, 3, GR_VERIFY_FULL);
+    CHECK_EQ(measure(&p, "cpu-fw", &s, &m, &row, &pv), 0);
+    CHECK_EQ(gr_row_store(&row, csv, GR_PUT_APPEND, GR_PUT_APPEND, GR_PUT_APPEND, &err), 0);
+    gr_subject_free(&s);
+    gr_csv t;
+    CHECK_EQ(gr_csv_read(csv, &t, &err), 0);
+    CHECK_EQ(t.nrows, 2);
+    CHECK_EQ(gr_csv_col(&t, "root_seed"), t.ncols - 1);   /* the last three columns */
+    CHECK_EQ(gr_csv_col(&t, "prepare_ms"), gr_csv_col(&t, "mem_mhz") + 1);
+    CHECK(fabs(atof(gr_csv_get(&t, 0, "prepare_ms")) - prep_ms) < 1e-3);
+    CHECK_EQ(atoi(gr_csv_get(&t, 0, "directed")), directed);
+    CHECK_EQ(directed, 0);                       /* sym=1: each undirected edge once */
+    CHECK(!strcmp(gr_csv_get(&t, 0, "root_seed"), "5"));
+    CHECK(!strcmp(gr_csv_get(&t, 1, "directed"), "1"));
+    CHECK(!strcmp(gr_csv_get(&t, 1, "root_seed"), "-"));
+    CHECK(strcmp(gr_csv_get(&t, 1, "prepare_ms"), "NA"));
+    gr_csv_free(&t);
+    fx_rmdir(d);
+}
+
 TEST_MAIN("pipeline", TEST_ENTRY(one_graph_serves_variants_of_two_families),
-          TEST_ENTRY(refusals_measure_nothing), TEST_ENTRY(rows_are_stored_new_appended_or_replaced))
+          TEST_ENTRY(refusals_measure_nothing), TEST_ENTRY(rows_are_stored_new_appended_or_replaced),
+          TEST_ENTRY(rows_carry_prepare_directed_and_root_seed))

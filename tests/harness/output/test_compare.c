@@ -117,6 +117,29 @@ TEST_CASE(matches_across_devices)
     free(text);
 }
 
+/* A file of the header before prepare_ms, directed and root_seed compares with a new one. */
+TEST_CASE(older_header_compares_with_the_new_one)
+{
+    char p[256], row[512];
+    fx_path(p, sizeof p, dir, "old27.csv");
+    FILE *f = fopen(p, "w");
+    fprintf(f, "%s\n", FX_HEADER_27);
+    const long ns[] = {128, 256, 512};
+    const double base[] = {0.40, 0.82, 2.56};
+    for (int i = 0; i < 3; i++) {
+        fx_row_27(row, sizeof row, "fw-mm", "t=32;l=0", ns[i], "NVIDIA H100", 2 * base[i],
+                  1.98 * base[i], 2.02 * base[i], "passed");
+        fprintf(f, "%s\n", row);
+    }
+    fclose(f);
+    const char *b = write_results("new30.csv", "NVIDIA H100", 1.0, 0.02, "passed");
+    char *text;
+    gr_err err = {{0}};
+    CHECK_EQ(run_compare(p, b, 5, &text, &err), 0);
+    CHECK_STR_CONTAINS(text, "FASTER 3");
+    free(text);
+}
+
 TEST_CASE(overlapping_noisy_is_ambiguous)
 {
     const char *a = write_results("quiet.csv", "d", 1.0, 0.30, "passed");
@@ -225,6 +248,7 @@ int main(void)
         TEST_ENTRY(file_against_itself_is_same),
         TEST_ENTRY(twenty_percent_slower_is_slower),
         TEST_ENTRY(matches_across_devices),
+        TEST_ENTRY(older_header_compares_with_the_new_one),
         TEST_ENTRY(overlapping_noisy_is_ambiguous),
         TEST_ENTRY(unverified_rows_are_skipped),
         TEST_ENTRY(unmatched_rows_are_listed),

@@ -350,9 +350,35 @@ TEST_CASE(results_header_reads_back)
     CHECK_EQ(gr_csv_commit(&w, &err), 0);
     gr_csv t;
     CHECK_EQ(gr_csv_read(path, &t, &err), 0);
-    CHECK_EQ(t.ncols, 27);
+    CHECK_EQ(t.ncols, 30);
+    CHECK(!strcmp(gr_csv_get(&t, 0, "prepare_ms"), "2.5000"));
+    CHECK(!strcmp(gr_csv_get(&t, 0, "root_seed"), "-"));
     CHECK(strcmp(gr_csv_get(&t, 0, "graph"), "sprand:n=128,seed=1") == 0);
     CHECK(strcmp(gr_csv_get(&t, 0, "verdict"), "passed") == 0);
+    gr_csv_free(&t);
+}
+
+/* A results file written before prepare_ms, directed and root_seed takes new rows: its rows
+ * read NA there, the new row its values, every other column where it was. */
+TEST_CASE(results_append_to_a_file_of_the_older_header)
+{
+    gr_csv_writer w;
+    gr_err err = {{0}};
+    char old[512], row[512];
+    fx_row_27(old, sizeof old, "fw-mm", "t=32;l=0", 128, "NVIDIA H100", 0.4, 0.39, 0.41, "passed");
+    fx_row(row, sizeof row, "fw-mm", "t=32;l=0", 256, "NVIDIA H100", 0.8, 0.79, 0.81, "passed");
+    fx_path(path, sizeof path, dir, "res27.csv");
+    fx_write(path, "%s\n%s\n", FX_HEADER_27, old);
+    CHECK_EQ(gr_csv_open(&w, path, GR_CSV_HEADER, 1, &err), 0);
+    gr_csv_line(&w, row);
+    CHECK_EQ(gr_csv_commit(&w, &err), 0);
+    gr_csv t;
+    CHECK_EQ(gr_csv_read(path, &t, &err), 0);
+    CHECK_EQ(t.ncols, 30);
+    CHECK_EQ(t.nrows, 2);
+    CHECK(!strcmp(gr_csv_get(&t, 0, "prepare_ms"), "NA") && !strcmp(gr_csv_get(&t, 0, "root_seed"), "NA"));
+    CHECK(!strcmp(gr_csv_get(&t, 0, "mem_mhz"), "3201") && !strcmp(gr_csv_get(&t, 0, "n"), "128"));
+    CHECK(!strcmp(gr_csv_get(&t, 1, "directed"), "1") && !strcmp(gr_csv_get(&t, 1, "n"), "256"));
     gr_csv_free(&t);
 }
 
@@ -376,6 +402,7 @@ int main(void)
         TEST_ENTRY(no_lock_file_is_left_beside_the_csv),
         TEST_ENTRY(append_upgrades_an_older_header),
         TEST_ENTRY(results_header_reads_back),
+        TEST_ENTRY(results_append_to_a_file_of_the_older_header),
     };
     int rc = gr_test_main("csv", cases, (int)(sizeof cases / sizeof cases[0]));
     fx_rmdir(dir);
