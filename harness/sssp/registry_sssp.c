@@ -219,9 +219,8 @@ const gr_variant gr_variant_sssp_fast = {
                "distances when proven (packed with a tag where the expansion is balanced)",
     .gpu = 1, .nparams = 6, .params_size = sizeof(gr_sssp_fast_params),
     .params = {GR_PARAM_INT(gr_sssp_fast_params, delta, 0, 0, 1L << 30,
-                            "initial bucket width (0 = auto: (max weight + 1) / 8 with the "
-                            "balanced expansion, 32-bit distances and at least 2^26 arcs; max "
-                            "weight / 2 otherwise)"),
+                            "initial bucket width (0 = auto: (max weight + 1) / 8 on graphs of "
+                            "at least 2^26 arcs, max weight / 2 below)"),
                GR_PARAM_INT(gr_sssp_fast_params, big, 0, 0, 1L << 30,
                             "hub degree, 0 or >= 32: with a vertex of degree >= big the expansion "
                             "is balanced (hub arcs over all warps, other vertices 32 a warp), else "

@@ -392,10 +392,12 @@ void fast_release(void *p)
 //    the warp-per-vertex expansion's 128 (no vertex reaches it there);
 //  - 32-bit distances (d32=1) where a relaxation's largest value, (n-1) x wmax + wmax, fits;
 //  - packed distance and tag words with the balanced expansion and 32-bit distances;
-//  - the initial delta (delta=0): (max weight + 1) / 8 with packed words on graphs of at least
-//    2^26 arcs (an improvement is cheap there, narrow buckets save arcs: R-MAT 22 4.42 ms at 32
-//    against 5.18 at 127), max weight / 2 otherwise (a round's fixed cost, ~20 us, outweighs the
-//    arcs a narrower bucket saves on a smaller graph: R-MAT 16 0.35 ms at 127 against 0.65 at 32).
+//  - the initial delta (delta=0): (max weight + 1) / 8 on graphs of at least 2^26 arcs (an
+//    improvement is cheap there, narrow buckets save arcs: R-MAT 22 4.42 ms at 32 against 5.18 at
+//    127; a uniform graph of degree 64 5.50 against 12.75, where a warp per vertex re-relaxed 3.5
+//    arcs for every one at 127), max weight / 2 otherwise (a round's fixed cost, ~20 us, outweighs
+//    the arcs a narrower bucket saves on a smaller graph: R-MAT 16 0.35 ms at 127 against 0.65 at
+//    32; R-MAT 18 0.62 against 0.74).
 extern "C" int gr_sssp_fast_plan_for(const gr_graph *g, const gr_sssp_fast_params *p,
                                      gr_sssp_fast_plan *pl, gr_err *err)
 {
@@ -416,7 +418,7 @@ extern "C" int gr_sssp_fast_plan_for(const gr_graph *g, const gr_sssp_fast_param
     const double top = (double)n1 * (double)wmax + (double)wmax;
     pl->d32 = p->d32 && top < (double)0xFFFFFFFEu;
     pl->pk = pl->bal && pl->d32;    // the packed word holds a 32-bit distance
-    const int64_t dauto = pl->pk && large ? (wmax + 1) / 8 : wmax / 2;
+    const int64_t dauto = large ? (wmax + 1) / 8 : wmax / 2;
     pl->delta = p->delta > 0 ? p->delta : (dauto > 0 ? dauto : 1);
     if (pl->d32 && pl->delta > 0x3FFFFFFF)
         pl->delta = 0x3FFFFFFF;
