@@ -32,7 +32,8 @@
  *   - An end-to-end row (a variant's e2e=1) starts from the graph as the program holds it - the
  *     gr_graph arrays in pageable host memory - and ends with the result in pageable host memory:
  *     every transfer, staging copy and plan between them is timed; its prepare allocates (and
- *     may capture a launch sequence) but reads nothing of the graph beyond its sizes.
+ *     may capture a launch sequence) but reads nothing of the graph beyond n, m and the
+ *     number of parts.
  *   - reset (untimed, before every run) restores what an in-place run overwrote and poisons the
  *     result buffer (GR_POISON_BYTE, gr_gpu_poison), so a run that does not write its whole
  *     result fails verification. The first and the last timed run of every root are verified

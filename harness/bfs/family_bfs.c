@@ -261,13 +261,13 @@ void *gr_bfs_prepare(const gr_variant *v, const void *params, const gr_graph *g,
 
 /* Before every run (untimed): the result poisoned, so a run that leaves level[] unwritten fails
  * verification (every run writes every level: the per-root initialisation is inside run). GPU
- * variants on the device; cpu-bfs on the host. cpu-bfs-do's buffers are its own (bfs_cpu.c). */
+ * variants on the device, host variants in their level[]. */
 void gr_bfs_reset(void *st)
 {
     bfs_state *s = st;
     if (s->impl->gpu)
         gr_gpu_poison((void *)s->impl->gpu->level(s->gst), (size_t)s->g->n * sizeof(int32_t));
-    else if (s->impl->host == GR_BFS_HOST_SEQ)
+    else
         memset(s->level, GR_POISON_BYTE, (size_t)s->g->n * sizeof *s->level);
 }
 

@@ -137,6 +137,7 @@ TEST_CASE(working_variant_passes_with_two_checks_a_root)
 TEST_CASE(cpu_resets_poison_their_result)
 {
     gr_t_reset_poisons("cpu-bfs", "rmat:scale=8,ef=8,seed=2,sym=1", 0);
+    gr_t_reset_poisons("cpu-bfs-do:threads=2", "rmat:scale=8,ef=8,seed=2,sym=1", 0);
     gr_t_reset_poisons("cpu-dom-snca", "cfgbatch:count=40,mean=20,seed=3", -1);
     gr_t_reset_poisons("cpu-dom-lt:threads=2", "cfg:n=300,seed=4", -1);
     gr_t_reset_poisons("cpu-dom-iter:threads=0", "cfgbatch:count=40,mean=20,seed=5", -1);
