@@ -44,6 +44,14 @@ void gr_gpu_h2d(void *dst, const void *src, size_t bytes);
 void gr_gpu_d2h(void *dst, const void *src, size_t bytes);
 void gr_gpu_d2d(void *dst, const void *src, size_t bytes);
 void gr_gpu_memset(void *dst, int byte, size_t bytes);
+/* The byte every variant's reset hook fills its result buffer with (outside the timer), so that
+ * a repetition which does not write its whole result fails verification: as int32 0x7B7B7B7B
+ * (2,071,690,107), as int64 0x7B7B7B7B7B7B7B7B, neither "unreached" (-1, INT64_MAX) nor the 0
+ * every BFS / SSSP root holds. CPU variants memset their host result with it. */
+#define GR_POISON_BYTE 0x7B
+/* Fill `bytes` of device memory at dev with GR_POISON_BYTE (async on the default stream, so
+ * ordered before the timed region's start event and the next run's work). */
+void gr_gpu_poison(void *dev, size_t bytes);
 /* Waits for the device's work; past the deadline (GR_GPU_TIMEOUT_S seconds, or the environment's
  * GR_GPU_TIMEOUT_S) the run is declared hung and the process exits GR_EXIT_HUNG with a message.
  * gr_gpu_timer_ms and gr_phases_collect wait the same way. */

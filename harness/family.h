@@ -17,6 +17,28 @@
  *                          gets source -1 and solves every part; the result holds every part's
  *                          answer; work() may count parts (CFGs/s) or vertices.
  *
+ * The timing contract, followed by every variant of every family, CPU and GPU alike:
+ *   - What depends on the root is inside the timed region (the run hook): per-root
+ *     initialisation of labels, distances and queues, and the search. For all-pairs and batch
+ *     problems the graph is the instance: the whole computation from the input is timed (APSP's
+ *     Floyd-Warshall on the distance matrix; the dominators' predecessor lists, numbering and
+ *     fixed point).
+ *   - What depends only on the graph is prepare (outside the timed region, but measured: the
+ *     harness times the prepare hook into gr_measurement.wall_s[GR_WALL_PREPARE], the row's
+ *     prepare_ms):
+ *     every allocation, host and device; uploads; transposes, sorted copies, edge lists, weight
+ *     and degree scans that resolve automatic parameters; APSP's dense matrix in the variant's
+ *     layout; launch plans from sizes. A run hook allocates nothing.
+ *   - An end-to-end row (a variant's e2e=1) starts from the graph as the program holds it - the
+ *     gr_graph arrays in pageable host memory - and ends with the result in pageable host memory:
+ *     every transfer, staging copy and plan between them is timed; its prepare allocates (and
+ *     may capture a launch sequence) but reads nothing of the graph beyond n, m and the
+ *     number of parts.
+ *   - reset (untimed, before every run) restores what an in-place run overwrote and poisons the
+ *     result buffer (GR_POISON_BYTE, gr_gpu_poison), so a run that does not write its whole
+ *     result fails verification. The first and the last timed run of every root are verified
+ *     (measure/measure.c).
+ *
  * Verification modes are the family's own (verify_modes names them): GR_VERIFY_FULL is an exact
  * comparison with a CPU reference, GR_VERIFY_SAMPLE a cheaper check the family defines (APSP: 64
  * rows; BFS/SSSP: the Graph500 validation rules), GR_VERIFY_OFF none (the row says

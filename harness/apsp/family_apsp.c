@@ -222,6 +222,12 @@ void *gr_apsp_prepare(const gr_variant *v, const void *params, const gr_graph *g
     return s;
 }
 
+/* Untimed, before every run: the input matrix restored into the working buffer, which the run
+ * turns into the result in place. That is the check the other families' poison gives: a run
+ * that does nothing leaves the input, which verification rejects unless the input is already
+ * its own closure (no pair has a path shorter than its arc, e.g. no two arcs in a row); for
+ * such a graph the answer is the input, and no in-place variant's output can tell a run from
+ * none. Poisoning would need a separate result buffer, a copy inside the timed region. */
 void gr_apsp_reset(void *p)
 {
     apsp_state *s = p;

@@ -259,7 +259,17 @@ void *gr_bfs_prepare(const gr_variant *v, const void *params, const gr_graph *g,
     return s;
 }
 
-void gr_bfs_reset(void *st) { (void)st; }
+/* Before every run (untimed): the result poisoned, so a run that leaves level[] unwritten fails
+ * verification (every run writes every level: the per-root initialisation is inside run). GPU
+ * variants on the device, host variants in their level[]. */
+void gr_bfs_reset(void *st)
+{
+    bfs_state *s = st;
+    if (s->impl->gpu)
+        gr_gpu_poison((void *)s->impl->gpu->level(s->gst), (size_t)s->g->n * sizeof(int32_t));
+    else
+        memset(s->level, GR_POISON_BYTE, (size_t)s->g->n * sizeof *s->level);
+}
 
 static void bfs_host_run(bfs_state *s, int32_t source, gr_bfs_level_fn fn, void *ctx)
 {

@@ -30,56 +30,8 @@ static void preds_part(const gr_graph *g, gr_dom_preds *p, int64_t lo, int64_t h
             p->col[fill[g->col[i] - lo]++] = (int32_t)u;
 }
 
-void gr_dom_preds_build_threads(const gr_graph *g, gr_dom_preds *p, int threads)
-{
-    int64_t n = g->n, m = g->m;
-    int32_t np = gr_dom_nparts(g);
-    p->row = gr_xmalloc(((size_t)n + 1) * sizeof *p->row);
-    p->col = gr_xmalloc((size_t)(m ? m : 1) * sizeof *p->col);
-    int64_t cap = gr_dom_max_part(g);
-    int nt = threads > 0 ? threads : omp_get_max_threads();
-    if (nt > np)
-        nt = np;
-#pragma omp parallel num_threads(nt)
-    {
-        int64_t *fill = gr_xmalloc((size_t)(cap ? cap : 1) * sizeof *fill);
-        /* each part's rows and its slice of col are written by one thread only */
-#pragma omp for schedule(dynamic, 64)
-        for (int32_t i = 0; i < np; i++) {
-            int64_t lo, hi;
-            gr_dom_part(g, i, &lo, &hi);
-            preds_part(g, p, lo, hi, fill);
-        }
-        free(fill);
-    }
-    p->row[n] = m;
-}
-
-void gr_dom_preds_build(const gr_graph *g, gr_dom_preds *p)
-{
-    gr_dom_preds_build_threads(g, p, 1);
-}
-
-void gr_dom_preds_free(gr_dom_preds *p)
-{
-    free(p->row);
-    free(p->col);
-    p->row = NULL;
-    p->col = NULL;
-}
-
-int64_t gr_dom_max_part(const gr_graph *g)
-{
-    int64_t mx = 0, lo, hi;
-    for (int32_t i = 0; i < gr_dom_nparts(g); i++) {
-        gr_dom_part(g, i, &lo, &hi);
-        if (hi - lo > mx)
-            mx = hi - lo;
-    }
-    return mx;
-}
-
-/* Per-thread scratch, sized for the largest part. */
+/* Per-thread scratch, sized for the largest part (the predecessor build's counters are the
+ * DFS cursors: int64, one a block of the part). */
 typedef struct {
     int32_t *pre, *vert, *parent, *semi, *label, *anc, *dom, *bhead, *bnext, *stack, *post;
     int64_t *cursor;
@@ -109,6 +61,72 @@ static void scratch_free(scratch *s)
     free(s->stack);
     free(s->post);
     free(s->cursor);
+}
+
+/* Threads of the parallel regions over g's parts: `threads` (0 = all), at most one a part. */
+static int threads_for(const gr_graph *g, int threads)
+{
+    int nt = threads > 0 ? threads : omp_get_max_threads();
+    return nt > gr_dom_nparts(g) ? gr_dom_nparts(g) : nt;
+}
+
+/* The predecessor lists of g into p (allocated: n + 1 offsets, m entries), nt threads over the
+ * parts; scr: nt per-thread scratch sets (NULL: each thread allocates its own counters). */
+static void preds_fill(const gr_graph *g, gr_dom_preds *p, int nt, scratch *scr)
+{
+    int32_t np = gr_dom_nparts(g);
+    int64_t cap = scr ? 0 : gr_dom_max_part(g);    /* scr: sized at its allocation */
+#pragma omp parallel num_threads(nt)
+    {
+        int64_t *fill = scr ? scr[omp_get_thread_num()].cursor
+                            : gr_xmalloc((size_t)(cap ? cap : 1) * sizeof *fill);
+        /* each part's rows and its slice of col are written by one thread only */
+#pragma omp for schedule(dynamic, 64)
+        for (int32_t i = 0; i < np; i++) {
+            int64_t lo, hi;
+            gr_dom_part(g, i, &lo, &hi);
+            preds_part(g, p, lo, hi, fill);
+        }
+        if (!scr)
+            free(fill);
+    }
+    p->row[g->n] = g->m;
+}
+
+static void preds_alloc(const gr_graph *g, gr_dom_preds *p)
+{
+    p->row = gr_xmalloc(((size_t)g->n + 1) * sizeof *p->row);
+    p->col = gr_xmalloc((size_t)(g->m ? g->m : 1) * sizeof *p->col);
+}
+
+void gr_dom_preds_build_threads(const gr_graph *g, gr_dom_preds *p, int threads)
+{
+    preds_alloc(g, p);
+    preds_fill(g, p, threads_for(g, threads), NULL);
+}
+
+void gr_dom_preds_build(const gr_graph *g, gr_dom_preds *p)
+{
+    gr_dom_preds_build_threads(g, p, 1);
+}
+
+void gr_dom_preds_free(gr_dom_preds *p)
+{
+    free(p->row);
+    free(p->col);
+    p->row = NULL;
+    p->col = NULL;
+}
+
+int64_t gr_dom_max_part(const gr_graph *g)
+{
+    int64_t mx = 0, lo, hi;
+    for (int32_t i = 0; i < gr_dom_nparts(g); i++) {
+        gr_dom_part(g, i, &lo, &hi);
+        if (hi - lo > mx)
+            mx = hi - lo;
+    }
+    return mx;
 }
 
 /* Depth-first search of part [lo, hi) from lo, successors in adjacency order. pre[local] =
@@ -302,29 +320,84 @@ static void part_iter(const gr_graph *g, const gr_dom_preds *p, int64_t lo, int6
         idom[lo + order[b]] = (int32_t)(lo + order[doms[b]]);
 }
 
-void gr_dom_cpu(const gr_graph *g, const gr_dom_preds *p, gr_dom_algo a, int threads,
-                int32_t *idom)
+/* Every part's idom, nt threads over the parts; scr: nt per-thread scratch sets (NULL: each
+ * thread allocates its own). */
+static void solve(const gr_graph *g, const gr_dom_preds *p, gr_dom_algo a, int nt, scratch *scr,
+                  int32_t *idom)
 {
     int32_t np = gr_dom_nparts(g);
-    int64_t cap = gr_dom_max_part(g);
-    int nt = threads > 0 ? threads : omp_get_max_threads();
-    if (nt > np)
-        nt = np;
+    int64_t cap = scr ? 0 : gr_dom_max_part(g);    /* scr: sized at its allocation */
 #pragma omp parallel num_threads(nt)
     {
-        scratch s;
-        scratch_init(&s, cap);
+        scratch own, *s = scr ? &scr[omp_get_thread_num()] : &own;
+        if (!scr)
+            scratch_init(&own, cap);
 #pragma omp for schedule(dynamic, 16)
         for (int32_t i = 0; i < np; i++) {
             int64_t lo, hi;
             gr_dom_part(g, i, &lo, &hi);
             if (a == GR_DOM_ITER)
-                part_iter(g, p, lo, hi, &s, idom);
+                part_iter(g, p, lo, hi, s, idom);
             else
-                part_lt_snca(g, p, lo, hi, &s, a == GR_DOM_LT, idom);
+                part_lt_snca(g, p, lo, hi, s, a == GR_DOM_LT, idom);
         }
-        scratch_free(&s);
+        if (!scr)
+            scratch_free(&own);
     }
+}
+
+void gr_dom_cpu(const gr_graph *g, const gr_dom_preds *p, gr_dom_algo a, int threads,
+                int32_t *idom)
+{
+    solve(g, p, a, threads_for(g, threads), NULL, idom);
+}
+
+/* Everything allocated and its pages touched here (each thread's scratch by that thread), so
+ * the first timed run pays no page faults either. */
+void gr_dom_ws_init(gr_dom_ws *ws, const gr_graph *g, int threads)
+{
+    ws->nt = threads_for(g, threads);
+    preds_alloc(g, &ws->p);
+    memset(ws->p.row, 0, ((size_t)g->n + 1) * sizeof *ws->p.row);
+    memset(ws->p.col, 0, (size_t)(g->m ? g->m : 1) * sizeof *ws->p.col);
+    scratch *scr = gr_xcalloc((size_t)ws->nt, sizeof *scr);
+    size_t cap = (size_t)gr_dom_max_part(g);
+    cap = cap ? cap : 1;
+#pragma omp parallel num_threads(ws->nt)
+    {
+        scratch *s = &scr[omp_get_thread_num()];
+        scratch_init(s, (int64_t)cap);
+        int32_t *arrs[] = {s->pre, s->vert,  s->parent, s->semi,  s->label, s->anc,
+                           s->dom, s->bhead, s->bnext,  s->stack, s->post};
+        for (size_t i = 0; i < sizeof arrs / sizeof arrs[0]; i++)
+            memset(arrs[i], 0, cap * sizeof(int32_t));
+        memset(s->cursor, 0, cap * sizeof(int64_t));
+    }
+    for (int t = 0; t < ws->nt; t++)    /* a team smaller than asked: the rest here */
+        if (!scr[t].pre)
+            scratch_init(&scr[t], (int64_t)cap);
+    ws->scratch = scr;
+}
+
+void gr_dom_ws_free(gr_dom_ws *ws)
+{
+    scratch *scr = ws->scratch;
+    for (int t = 0; scr && t < ws->nt; t++)
+        scratch_free(&scr[t]);
+    free(scr);
+    gr_dom_preds_free(&ws->p);
+    ws->scratch = NULL;
+    ws->nt = 0;
+}
+
+void gr_dom_ws_preds(const gr_graph *g, gr_dom_ws *ws)
+{
+    preds_fill(g, &ws->p, ws->nt, ws->scratch);
+}
+
+void gr_dom_ws_solve(const gr_graph *g, gr_dom_ws *ws, gr_dom_algo a, int32_t *idom)
+{
+    solve(g, &ws->p, a, ws->nt, ws->scratch, idom);
 }
 
 int gr_dom_compare(const gr_graph *g, const int32_t *ref, const int32_t *idom, char *why,

@@ -48,6 +48,20 @@ int64_t gr_dom_max_part(const gr_graph *g);
 void gr_dom_cpu(const gr_graph *g, const gr_dom_preds *p, gr_dom_algo a, int threads,
                 int32_t *idom);
 
+/* The same with nothing allocated while it runs (the CPU variants' timed region): a workspace
+ * made once for g and a thread count (0 = all; at most one thread a part) holds the
+ * predecessor lists and every thread's scratch. gr_dom_ws_preds fills ws->p from g;
+ * gr_dom_ws_solve then computes idom from them. */
+typedef struct {
+    int nt;             /* threads of the parallel regions */
+    gr_dom_preds p;     /* predecessor lists (filled by gr_dom_ws_preds) */
+    void *scratch;      /* nt per-thread scratch sets (dom_cpu.c) */
+} gr_dom_ws;
+void gr_dom_ws_init(gr_dom_ws *ws, const gr_graph *g, int threads);
+void gr_dom_ws_free(gr_dom_ws *ws);
+void gr_dom_ws_preds(const gr_graph *g, gr_dom_ws *ws);
+void gr_dom_ws_solve(const gr_graph *g, gr_dom_ws *ws, gr_dom_algo a, int32_t *idom);
+
 /* Reverse postorder of the part [lo, hi) from its root lo: rpo[v - lo] = number (0 = root) or -1
  * when unreachable; order[i] = local vertex with number i. Returns the reachable count.
  * Scratch: stack and edge cursors of (hi - lo) entries each (int32_t, int64_t). */

@@ -12,8 +12,7 @@
 typedef struct {
     const gr_graph *g;
     gr_dom_algo algo;
-    int threads;
-    gr_dom_preds p;
+    gr_dom_ws ws;           /* predecessor lists and per-thread scratch, allocated here */
     int32_t *idom;
 } cpu_state;
 
@@ -25,28 +24,29 @@ static void *cpu_prepare(const gr_variant *v, const void *params, const gr_graph
     cpu_state *s = gr_xcalloc(1, sizeof *s);
     s->g = g;
     s->algo = (gr_dom_algo)(intptr_t)v->impl;
-    s->threads = prm->threads;
+    gr_dom_ws_init(&s->ws, g, prm->threads);
     s->idom = gr_xmalloc((size_t)(g->n ? g->n : 1) * sizeof *s->idom);
     return s;
 }
 
+/* Untimed, before every run: the result poisoned (every run writes every idom entry). */
 static void cpu_reset(void *st)
 {
-    gr_dom_preds_free(&((cpu_state *)st)->p);
+    cpu_state *s = st;
+    memset(s->idom, GR_POISON_BYTE, (size_t)s->g->n * sizeof *s->idom);
 }
 
 /* Timed: predecessor lists (preprocess, OpenMP over the CFGs too), then every CFG's DFS
  * numbering and dominators (fixpoint; the numbering is inside each CFG's task, so it is not
- * split out). */
+ * split out). Nothing is allocated here: the workspace is the prepare's. */
 static void cpu_run(void *st, int32_t source, gr_phases *ph)
 {
     (void)source;
     cpu_state *s = st;
     gr_phase_mark(ph, GR_DOM_PH_PRE);
-    gr_dom_preds_free(&s->p);
-    gr_dom_preds_build_threads(s->g, &s->p, s->threads);
+    gr_dom_ws_preds(s->g, &s->ws);
     gr_phase_mark(ph, GR_DOM_PH_FIX);
-    gr_dom_cpu(s->g, &s->p, s->algo, s->threads, s->idom);
+    gr_dom_ws_solve(s->g, &s->ws, s->algo, s->idom);
     gr_phase_end(ph);
 }
 
@@ -59,7 +59,7 @@ static void cpu_fetch(void *st, void *out)
 static void cpu_release(void *st)
 {
     cpu_state *s = st;
-    gr_dom_preds_free(&s->p);
+    gr_dom_ws_free(&s->ws);
     free(s->idom);
     free(s);
 }
@@ -86,6 +86,7 @@ const gr_variant gr_variant_cpu_dom_snca = CPU_DOM(
 /* ---- GPU variants: the same five hooks over the kernels/dom launchers ---- */
 typedef struct {
     void *(*prepare)(const void *params, const gr_graph *g, gr_err *err);
+    void (*reset)(void *st);    /* poisons idom (kernels/dom/dom_common.cu) */
     void (*run)(void *st, gr_phases *ph);
     void (*fetch)(void *st, int32_t *idom);
     void (*release)(void *st);
@@ -109,9 +110,11 @@ static void *gpu_prepare(const gr_variant *v, const void *params, const gr_graph
     return s;
 }
 
+/* Untimed, before every run: idom poisoned on the device (and in the host result of e2e). */
 static void gpu_reset(void *st)
 {
-    (void)st;
+    gpu_state *s = st;
+    s->ops->reset(s->st);
 }
 
 static void gpu_run(void *st, int32_t source, gr_phases *ph)
@@ -152,14 +155,14 @@ static void *batch_new(const void *params, const gr_graph *g, gr_err *err)
     return gr_dom_batch_prepare(params, g, err);
 }
 
-static const gpu_ops warp_ops = {warp_new, gr_dom_warp_run, gr_dom_warp_fetch,
-                                 gr_dom_warp_release};
-static const gpu_ops iter_ops = {iter_new, gr_dom_iter_run, gr_dom_iter_fetch,
-                                 gr_dom_iter_release};
-static const gpu_ops bitset_ops = {bitset_new, gr_dom_bitset_run, gr_dom_bitset_fetch,
-                                   gr_dom_bitset_release};
-static const gpu_ops batch_ops = {batch_new, gr_dom_batch_run, gr_dom_batch_fetch,
-                                  gr_dom_batch_release};
+static const gpu_ops warp_ops = {warp_new, gr_dom_warp_reset, gr_dom_warp_run,
+                                 gr_dom_warp_fetch, gr_dom_warp_release};
+static const gpu_ops iter_ops = {iter_new, gr_dom_iter_reset, gr_dom_iter_run,
+                                 gr_dom_iter_fetch, gr_dom_iter_release};
+static const gpu_ops bitset_ops = {bitset_new, gr_dom_bitset_reset, gr_dom_bitset_run,
+                                   gr_dom_bitset_fetch, gr_dom_bitset_release};
+static const gpu_ops batch_ops = {batch_new, gr_dom_batch_reset, gr_dom_batch_run,
+                                  gr_dom_batch_fetch, gr_dom_batch_release};
 
 /* Parameters are range-checked by the registry and none excludes another; the inputs the single-
  * CFG kernels refuse (their prepare refuses them too) are checked once a graph is given. */
@@ -186,8 +189,8 @@ static int bitset_check(const gr_variant *v, const void *params, const gr_graph 
     }
 #define E2E_PARAM(S)                                                                           \
     GR_PARAM_BOOL(S, e2e, 0,                                                                   \
-                  "1: time host CFG -> host idom (pinned buffers; phases upload, download); "  \
-                  "0: device to device")
+                  "1: time the CFG as loaded (pageable host memory) -> idom in pageable host " \
+                  "memory (phases upload, download); 0: device to device")
 
 const gr_variant gr_variant_dom_warp = GPU_DOM(
     "dom-warp", "gpu-dominators",

@@ -4,8 +4,10 @@
  * GPU variants, the monotonic clock for CPU variants) until min_reps are done and the relative
  * stdev is under the noise target, or the time cap (a hard bound per root) has passed, never
  * more than max_reps.
- * The result of the first timed repetition of every source is fetched and verified; a FAILED
- * result is reported without times. Inputs are restored (reset hook) outside the timed region.
+ * The results of the first and of the last timed repetition of every source are fetched and
+ * verified (untimed; the work count comes from the first); a FAILED result is reported without
+ * times. Before every run the reset hook (outside the timed region) restores the inputs and
+ * poisons the result buffer, so a repetition that does not compute its result fails the check.
  * With work_trace, one more (untimed) run of the first source through the trace hook gives the
  * relaxations performed over m. */
 #include <math.h>
@@ -144,19 +146,25 @@ typedef struct {
     gr_measurement *out;
 } session;
 
-/* Fetch and verify what the first timed run of source p computed (untimed), and count its
- * work when the family's metric is work / time. 0 when it FAILED. */
-static int check_result(session *s, int p, int32_t src)
+/* Fetch and verify what the timed run of source p just done computed (untimed): rep is its
+ * number, 0 for the first, whose work is counted when the family's metric is work / time.
+ * 0 when it FAILED (why names a later repetition). */
+static int check_result(session *s, int p, int32_t src, int rep)
 {
     double w0 = gr_now_ms();
     s->v->fetch(s->st, s->result);
-    if (s->fam->work)
+    if (s->fam->work && rep == 0)
         s->src_work[p] = s->fam->work(s->g, s->result, src);
     int vr = s->o->verify == GR_VERIFY_OFF
                  ? 1 : s->fam->verify(s->ref, s->g, s->result, src, s->why, sizeof s->why);
     s->out->wall_s[GR_WALL_VERIFY] += (gr_now_ms() - w0) / 1e3;
     if (vr == 0) {
         s->verdict = 0;
+        if (rep > 0) {
+            char first[sizeof s->why];
+            memcpy(first, s->why, sizeof first);
+            snprintf(s->why, sizeof s->why, "timed run %d (the last): %.160s", rep + 1, first);
+        }
         return 0;
     }
     if (vr == 2 && s->verdict == 1)
@@ -178,7 +186,8 @@ static void note_count(session *s)
     out->have_count = 1;
 }
 
-/* Warm-up, then the timed repetitions of source p. Returns the first timed run's ms. */
+/* Warm-up, then the timed repetitions of source p, the first and the last verified. Returns
+ * the first timed run's ms. */
 static double measure_source(session *s, int p, int32_t src, int warm)
 {
     const gr_measure_opts *o = s->o;
@@ -186,7 +195,7 @@ static double measure_source(session *s, int p, int32_t src, int warm)
     for (int w = 0; w < warm; w++)
         (void)timed_run(&s->r, src, NULL);
     s->out->wall_s[GR_WALL_WARMUP] += (gr_now_ms() - w0) / 1e3;
-    int first = s->nms;
+    int first = s->nms, ok = 1;
     for (int rep = 0; rep < o->max_reps; rep++) {
         w0 = gr_now_ms();
         double t = timed_run(&s->r, src, NULL);
@@ -197,7 +206,7 @@ static double measure_source(session *s, int p, int32_t src, int warm)
         spent += t;
         if (s->v->count)
             note_count(s);
-        if (rep == 0 && s->result && !check_result(s, p, src))
+        if (rep == 0 && s->result && !(ok = check_result(s, p, src, 0)))
             break;
         /* the time cap is a hard bound: no repetition starts once this root's timed time has
          * passed it (one always runs), even before min_reps; past min_reps, a relative
@@ -207,6 +216,10 @@ static double measure_source(session *s, int p, int32_t src, int warm)
             (done >= o->min_reps && rel_stdev(s->ms + first, done) <= o->noise))
             break;
     }
+    /* the last repetition (when it is not the first): its result is still in the state */
+    int last = s->nms - first - 1;
+    if (ok && last > 0 && s->result && o->verify != GR_VERIFY_OFF)
+        (void)check_result(s, p, src, last);
     gr_stats sp;
     gr_stats_compute(s->ms + first, s->nms - first, &sp);
     s->src_ms[p] = sp.median;

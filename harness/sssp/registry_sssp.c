@@ -13,18 +13,25 @@
 typedef struct {
     const gr_sssp_impl *impl;
     void *st;
+    void (*reset)(void *st);    /* the variant's reset (poisons its distances), NULL: none */
 } sssp_vstate;
 
-/* A variant's prepared state st (NULL: refused, err set) wrapped for the shared hooks. */
-static void *sssp_wrap(const gr_variant *v, void *st)
+/* A variant's prepared state st (NULL: refused, err set) wrapped for the shared hooks, with the
+ * reset hook that poisons its result before every run. */
+static void *sssp_wrap_reset(const gr_variant *v, void *st, void (*reset)(void *))
 {
     if (!st)
         return NULL;
     sssp_vstate *s = gr_xmalloc(sizeof *s);
     s->impl = v->impl;
     s->st = st;
+    s->reset = reset;
     return s;
 }
+
+/* The same without a reset of its own (the host variants, whose buffers sssp_cpu_variants.c
+ * keeps). */
+static void *sssp_wrap(const gr_variant *v, void *st) { return sssp_wrap_reset(v, st, NULL); }
 
 /* The rule of every variant: no negative weight (with a graph; g NULL: parameters alone). */
 static int input_check(const gr_variant *v, const void *params, const gr_graph *g, gr_err *err)
@@ -34,7 +41,14 @@ static int input_check(const gr_variant *v, const void *params, const gr_graph *
     return g ? gr_sssp_check_input(g, err) : 0;
 }
 
-static void sssp_reset(void *p) { (void)p; }  /* per-root initialisation is inside run */
+/* Untimed, before every run: the per-root initialisation is inside run, so nothing is restored;
+ * the GPU variants' distances are poisoned (a run that writes none of them fails). */
+static void sssp_reset(void *p)
+{
+    sssp_vstate *s = p;
+    if (s->reset)
+        s->reset(s->st);
+}
 
 static void sssp_run(void *p, int32_t src, gr_phases *ph)
 {
@@ -146,7 +160,7 @@ static void *bf_edge_prepare(const gr_variant *v, const void *params, const gr_g
     if (st)
         fprintf(stderr, "bf-edge: preprocessing (edge list%s) %.1f ms, untimed\n",
                 p->cache ? " + cache permutation" : "", gr_now_ms() - t0);
-    return sssp_wrap(v, st);
+    return sssp_wrap_reset(v, st, gr_sssp_bf_edge_reset);
 }
 
 const gr_variant gr_variant_bf_edge = {
@@ -182,7 +196,7 @@ static void *bf_worklist_prepare(const gr_variant *v, const void *p, const gr_gr
 {
     if (bf_worklist_check(v, p, g, err))
         return NULL;
-    return sssp_wrap(v, gr_sssp_bf_worklist_prepare(g, p, err));
+    return sssp_wrap_reset(v, gr_sssp_bf_worklist_prepare(g, p, err), gr_sssp_bf_worklist_reset);
 }
 
 const gr_variant gr_variant_bf_worklist = {
@@ -208,7 +222,9 @@ static int fast_check(const gr_variant *v, const void *params, const gr_graph *g
 
 static void *fast_prepare(const gr_variant *v, const void *p, const gr_graph *g, gr_err *err)
 {
-    return fast_check(v, p, g, err) ? NULL : sssp_wrap(v, gr_sssp_fast_prepare(g, p, err));
+    return fast_check(v, p, g, err) ? NULL
+                                    : sssp_wrap_reset(v, gr_sssp_fast_prepare(g, p, err),
+                                                      gr_sssp_fast_reset);
 }
 
 const gr_variant gr_variant_sssp_fast = {
@@ -241,7 +257,9 @@ const gr_variant gr_variant_sssp_fast = {
 
 static void *nf_prepare(const gr_variant *v, const void *p, const gr_graph *g, gr_err *err)
 {
-    return input_check(v, p, g, err) ? NULL : sssp_wrap(v, gr_sssp_nf_prepare(g, p, err));
+    return input_check(v, p, g, err) ? NULL
+                                     : sssp_wrap_reset(v, gr_sssp_nf_prepare(g, p, err),
+                                                       gr_sssp_nf_reset);
 }
 
 const gr_variant gr_variant_sssp_nf = {

@@ -128,6 +128,11 @@ extern "C" void gr_gpu_h2d(void *d, const void *s, size_t b) { GR_CUDA_CHECK(cud
 extern "C" void gr_gpu_d2h(void *d, const void *s, size_t b) { GR_CUDA_CHECK(cudaMemcpy(d, s, b, cudaMemcpyDeviceToHost)); }
 extern "C" void gr_gpu_d2d(void *d, const void *s, size_t b) { GR_CUDA_CHECK(cudaMemcpyAsync(d, s, b, cudaMemcpyDeviceToDevice, 0)); }
 extern "C" void gr_gpu_memset(void *d, int v, size_t b) { GR_CUDA_CHECK(cudaMemsetAsync(d, v, b, 0)); }
+extern "C" void gr_gpu_poison(void *d, size_t b)
+{
+    if (b)
+        GR_CUDA_CHECK(cudaMemsetAsync(d, GR_POISON_BYTE, b, 0));
+}
 /* The deadline of a GPU wait: GR_GPU_TIMEOUT_S, or the environment's GR_GPU_TIMEOUT_S (> 0). */
 static double gpu_timeout_s(void)
 {

@@ -18,9 +18,10 @@ extern "C" {
 enum { GR_DOM_PH_PRE = 0, GR_DOM_PH_INIT = 1, GR_DOM_PH_FIX = 2, GR_DOM_PH_UP = 3,
        GR_DOM_PH_DOWN = 4 };
 
-/* Every GPU variant's e2e: 1 times host CFG -> host idom (pinned buffers; phases upload,
- * download), 0 device to device. The parameter structs are filled by name by the registry
- * (harness/dom/registry_dom.c declares each field's range, default and help). */
+/* Every GPU variant's e2e: 1 times the graph's own pageable arrays -> idom in pageable host
+ * memory (phases upload, download), 0 device to device. The parameter structs are filled by
+ * name by the registry (harness/dom/registry_dom.c declares each field's range, default and
+ * help). Every variant's reset (untimed, before each run) poisons its idom (dom_common.cu). */
 
 /* dom-warp: the write-up's kernel, one CFG of n <= 32 blocks. graph: 1 captures the whole run
  * once as a CUDA graph and launches it as one. */
@@ -32,6 +33,7 @@ typedef struct {
 /* 0 if dom-warp takes g (one CFG, n <= 32), else -1 with err saying why. */
 int gr_dom_warp_accepts(const gr_graph *g, gr_err *err);
 void *gr_dom_warp_prepare(const gr_dom_warp_params *p, const gr_graph *g, gr_err *err);
+void gr_dom_warp_reset(void *st);
 void gr_dom_warp_run(void *st, gr_phases *ph);
 void gr_dom_warp_fetch(void *st, int32_t *idom);
 void gr_dom_warp_release(void *st);
@@ -48,6 +50,7 @@ typedef struct {
     int hub;
 } gr_dom_iter_params;
 void *gr_dom_iter_prepare(const gr_dom_iter_params *p, const gr_graph *g, gr_err *err);
+void gr_dom_iter_reset(void *st);
 void gr_dom_iter_run(void *st, gr_phases *ph);
 void gr_dom_iter_fetch(void *st, int32_t *idom);
 void gr_dom_iter_release(void *st);
@@ -60,6 +63,7 @@ typedef struct {
 /* 0 if dom-bitset takes g (one CFG; the memory is checked at prepare), else -1 with err. */
 int gr_dom_bitset_accepts(const gr_graph *g, gr_err *err);
 void *gr_dom_bitset_prepare(const gr_dom_bitset_params *p, const gr_graph *g, gr_err *err);
+void gr_dom_bitset_reset(void *st);
 void gr_dom_bitset_run(void *st, gr_phases *ph);
 void gr_dom_bitset_fetch(void *st, int32_t *idom);
 void gr_dom_bitset_release(void *st);
@@ -73,6 +77,7 @@ typedef struct {
     int hub;
 } gr_dom_batch_params;
 void *gr_dom_batch_prepare(const gr_dom_batch_params *p, const gr_graph *g, gr_err *err);
+void gr_dom_batch_reset(void *st);
 void gr_dom_batch_run(void *st, gr_phases *ph);
 void gr_dom_batch_fetch(void *st, int32_t *idom);
 void gr_dom_batch_release(void *st);

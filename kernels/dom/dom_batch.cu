@@ -13,10 +13,11 @@
  *     least `hub` predecessors are intersected by the whole thread block each round (strided
  *     partial NCAs, a shared-memory tree reduction).
  *   A CFG too large for the group's shared memory runs in global memory with keys (level, id).
- * With e2e=1 the timed run starts from the batch in pinned host memory and ends with the idoms
- * there (phases upload / download), the same data the CPU variants start and end with. */
+ * With e2e=1 the timed run starts from the batch as the harness holds it (its pageable CSR and
+ * part offsets) and ends with the idoms in pageable host memory (phases upload / download: the
+ * upload includes the launch plan, the CFGs' size classes read from the host part offsets),
+ * the same data the CPU variants start and end with. */
 #include <algorithm>
-#include <vector>
 #include "../common/device_attr.cuh"
 #include "dom.h"
 #include "dom_common.cuh"
@@ -295,49 +296,77 @@ __global__ void __launch_bounds__(BATCH_THREADS) batch_k_blocks(BatchArgs a)
 struct BatchState {
     DomBase b;
     BatchArgs a;
-    int32_t *d_lists, *h_lists;     /* small parts then large parts */
+    const gr_graph *g;
+    int32_t big;                    /* the largest CFG given to a warp */
+    int32_t *d_lists, *h_lists;     /* small parts then large parts (h_lists: pageable) */
     int32_t nlists;
+    int64_t room;                   /* opt-in shared memory a thread block may use */
     size_t sm_warps, sm_blocks;     /* dynamic shared memory of the two kernels */
+    size_t set_warps, set_blocks;   /* the limits cudaFuncSetAttribute last allowed */
     cudaStream_t s2;                /* the thread-block kernel's stream (forked from b.s) */
     cudaEvent_t fork, join;
 };
 
+static int64_t part_size(const gr_graph *g, int32_t p)
+{
+    return g->nparts > 0 ? g->part_off[p + 1] - g->part_off[p] : (int64_t)g->n;
+}
+
 /* Shared-memory capacities: every warp of a block holds 3 ints per block of the largest small
  * CFG, if 8 such fit a thread block's opt-in shared memory (else the small CFGs run in global
  * memory); a thread block holds the largest large CFG that fits, larger ones run in global
- * memory. */
-static void batch_capacities(BatchState *s, const gr_graph *g, const std::vector<int32_t> &small,
-                             const std::vector<int32_t> &large)
+ * memory. A kernel's limit is raised only when it changes (the first run). */
+static void batch_capacities(BatchState *s)
 {
     BatchArgs &a = s->a;
     a.cap_warp = a.cap_block = 0;
     s->sm_warps = s->sm_blocks = 0;
-    auto size = [g](int32_t p) {
-        return g->nparts > 0 ? g->part_off[p + 1] - g->part_off[p] : (int64_t)g->n;
-    };
-    /* opt-in limit per block, less a margin for the kernels' static shared memory (the block
-     * kernel's reduction and hub list: ~1.6 KB) */
-    int64_t room = (int64_t)gr_device_attr(cudaDevAttrMaxSharedMemoryPerBlockOptin) - 4096;
     int64_t mw = 0, mb = 0;
-    for (int32_t p : small)
-        mw = std::max(mw, size(p));
-    for (int32_t p : large)
-        if (3 * 4 * size(p) <= room)
-            mb = std::max(mb, size(p));
-    if (mw > 0 && BATCH_WARPS * 3 * 4 * mw <= room) {
+    for (int32_t i = 0; i < a.nsmall; i++)
+        mw = std::max(mw, part_size(s->g, s->h_lists[i]));
+    for (int32_t i = a.nsmall; i < s->nlists; i++) {
+        const int64_t sz = part_size(s->g, s->h_lists[i]);
+        if (3 * 4 * sz <= s->room)
+            mb = std::max(mb, sz);
+    }
+    if (mw > 0 && BATCH_WARPS * 3 * 4 * mw <= s->room) {
         a.cap_warp = (int32_t)mw;
         s->sm_warps = (size_t)BATCH_WARPS * 3 * 4 * mw;
-        GR_CUDA_CHECK(cudaFuncSetAttribute(batch_k_warps,
-                                           cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                           (int)s->sm_warps));
     }
     if (mb > 0) {
         a.cap_block = (int32_t)mb;
         s->sm_blocks = (size_t)3 * 4 * mb;
+    }
+    if (s->sm_warps != s->set_warps)
+        GR_CUDA_CHECK(cudaFuncSetAttribute(batch_k_warps,
+                                           cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                           (int)s->sm_warps));
+    if (s->sm_blocks != s->set_blocks)
         GR_CUDA_CHECK(cudaFuncSetAttribute(batch_k_blocks,
                                            cudaFuncAttributeMaxDynamicSharedMemorySize,
                                            (int)s->sm_blocks));
-    }
+    s->set_warps = s->sm_warps;
+    s->set_blocks = s->sm_blocks;
+}
+
+/* The launch plan from the CFG sizes in the host graph: h_lists = the part ids of the small
+ * CFGs (at most big blocks), then of the large ones; the group counts; the shared-memory
+ * capacities. Nothing is allocated. With e2e every timed run makes it (the run starts from
+ * the host graph); without, prepare does, and uploads the lists. */
+static void batch_plan(BatchState *s)
+{
+    BatchArgs &a = s->a;
+    int32_t ns = 0;
+    for (int32_t i = 0; i < s->nlists; i++)
+        ns += part_size(s->g, i) <= s->big;
+    for (int32_t i = 0, at_s = 0, at_l = ns; i < s->nlists; i++)
+        s->h_lists[part_size(s->g, i) <= s->big ? at_s++ : at_l++] = i;
+    a.small = s->d_lists;
+    a.large = s->d_lists + ns;
+    a.nsmall = ns;
+    a.nlarge = s->nlists - ns;
+    a.small_blocks = (a.nsmall + BATCH_WARPS - 1) / BATCH_WARPS;
+    batch_capacities(s);
 }
 
 extern "C" void *gr_dom_batch_prepare(const gr_dom_batch_params *p, const gr_graph *g,
@@ -346,43 +375,40 @@ extern "C" void *gr_dom_batch_prepare(const gr_dom_batch_params *p, const gr_gra
     BatchState *s = new BatchState();
     size_t n = (size_t)g->n;
     int32_t np = g->nparts > 0 ? g->nparts : 1;
-    if (dom_base_init(&s->b, g, p->e2e, 4 * n * 4 + (size_t)np * 4, "dom-batch", err) < 0) {
+    const int e2e = p->e2e ? DOM_E2E_PAGEABLE : DOM_E2E_OFF;
+    if (dom_base_init(&s->b, g, e2e, 4 * n * 4 + (size_t)np * 4, "dom-batch", err) < 0) {
         delete s;
         return nullptr;
     }
     DomBase *b = &s->b;
-    /* size classes: part ids of the small CFGs, then of the large ones */
-    std::vector<int32_t> small, large;
-    for (int32_t i = 0; i < np; i++) {
-        int64_t sz = g->nparts > 0 ? g->part_off[i + 1] - g->part_off[i] : g->n;
-        (sz <= p->big ? small : large).push_back(i);
-    }
+    s->g = g;
+    s->big = p->big;
     s->nlists = np;
-    GR_CUDA_CHECK(cudaMallocHost((void **)&s->h_lists, (size_t)np * 4));
-    std::copy(small.begin(), small.end(), s->h_lists);
-    std::copy(large.begin(), large.end(), s->h_lists + small.size());
+    /* opt-in limit per block, less a margin for the kernels' static shared memory (the block
+     * kernel's reduction and hub list: ~1.6 KB) */
+    s->room = (int64_t)gr_device_attr(cudaDevAttrMaxSharedMemoryPerBlockOptin) - 4096;
+    s->h_lists = (int32_t *)gr_xmalloc((size_t)np * 4);
+    std::fill(s->h_lists, s->h_lists + np, 0);     /* pages touched here, not in a timed run */
     s->d_lists = (int32_t *)dom_dev_alloc(b, (size_t)np * 4);
-    if (!b->e2e)
-        GR_CUDA_CHECK(cudaMemcpy(s->d_lists, s->h_lists, (size_t)np * 4,
-                                 cudaMemcpyHostToDevice));
     BatchArgs &a = s->a;
     dom_args_cfg(a, b);
-    a.small = s->d_lists;
-    a.large = s->d_lists + small.size();
-    a.nsmall = (int32_t)small.size();
-    a.nlarge = (int32_t)large.size();
-    a.small_blocks = (a.nsmall + BATCH_WARPS - 1) / BATCH_WARPS;
     a.level = (int32_t *)dom_dev_alloc(b, n * 4);
     a.bufa = (int32_t *)dom_dev_alloc(b, n * 4);
     a.bufb = (int32_t *)dom_dev_alloc(b, n * 4);
     a.queue = (int32_t *)dom_dev_alloc(b, n * 4);
     a.hub = (int32_t)p->hub;
-    batch_capacities(s, g, small, large);
+    if (!b->e2e) {
+        batch_plan(s);
+        GR_CUDA_CHECK(cudaMemcpy(s->d_lists, s->h_lists, (size_t)np * 4,
+                                 cudaMemcpyHostToDevice));
+    }
     GR_CUDA_CHECK(cudaStreamCreate(&s->s2));
     GR_CUDA_CHECK(cudaEventCreateWithFlags(&s->fork, cudaEventDisableTiming));
     GR_CUDA_CHECK(cudaEventCreateWithFlags(&s->join, cudaEventDisableTiming));
     return s;
 }
+
+extern "C" void gr_dom_batch_reset(void *st) { dom_base_poison(&((BatchState *)st)->b); }
 
 extern "C" void gr_dom_batch_run(void *st, gr_phases *ph)
 {
@@ -390,7 +416,8 @@ extern "C" void gr_dom_batch_run(void *st, gr_phases *ph)
     DomBase *b = &s->b;
     dom_run_phases(
         b, ph,
-        [&] {   /* the CFG lists by method (built at prepare) */
+        [&] {   /* the CFG lists by method, planned from the host graph (pageable) */
+            batch_plan(s);
             GR_CUDA_CHECK(cudaMemcpyAsync(s->d_lists, s->h_lists, (size_t)s->nlists * 4,
                                           cudaMemcpyHostToDevice, b->s));
         },
@@ -425,7 +452,7 @@ extern "C" void gr_dom_batch_release(void *st)
     void *p[] = {s->d_lists, s->a.level, s->a.bufa, s->a.bufb, s->a.queue};
     for (void *x : p)
         GR_CUDA_CHECK(cudaFree(x));
-    GR_CUDA_CHECK(cudaFreeHost(s->h_lists));
+    free(s->h_lists);
     GR_CUDA_CHECK(cudaEventDestroy(s->fork));
     GR_CUDA_CHECK(cudaEventDestroy(s->join));
     GR_CUDA_CHECK(cudaStreamDestroy(s->s2));

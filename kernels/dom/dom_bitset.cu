@@ -141,7 +141,8 @@ extern "C" void *gr_dom_bitset_prepare(const gr_dom_bitset_params *p, const gr_g
     size_t n = (size_t)g->n, W = (n + 31) / 32;
     size_t matrix = n * W * 4;
     BitsetState *s = new BitsetState();
-    if (dom_base_init(&s->b, g, p->e2e, matrix + 7 * n * 4 + W * 4 + 64, "dom-bitset (the "
+    const int e2e = p->e2e ? DOM_E2E_PAGEABLE : DOM_E2E_OFF;
+    if (dom_base_init(&s->b, g, e2e, matrix + 7 * n * 4 + W * 4 + 64, "dom-bitset (the "
                       "n x n bit matrix)", err) < 0 ||
         dom_require_coop(&s->b, "dom-bitset", err) < 0) {
         delete s;
@@ -158,6 +159,8 @@ extern "C" void *gr_dom_bitset_prepare(const gr_dom_bitset_params *p, const gr_g
     s->grid = dom_coop_grid((const void *)bitset_k_persist, BITSET_THREADS, (int64_t)(n * W), 0);
     return s;
 }
+
+extern "C" void gr_dom_bitset_reset(void *st) { dom_base_poison(&((BitsetState *)st)->b); }
 
 extern "C" void gr_dom_bitset_run(void *st, gr_phases *ph)
 {

@@ -1,7 +1,10 @@
-/* dom_common.cu - the shared half of the GPU dominator variants: device and pinned allocation
- * with a free-memory check first, uploads / downloads, and the write-up's GPU preprocessing
- * (arcs from CSR, CUB radix sort by destination, predecessor offsets by binary search). */
+/* dom_common.cu - the shared half of the GPU dominator variants: device (and, for captured
+ * end-to-end runs, pinned) allocation with a free-memory check first, uploads / downloads
+ * between the graph's pageable arrays and the device, the result's poisoning, and the
+ * write-up's GPU preprocessing (arcs from CSR, CUB radix sort by destination, predecessor
+ * offsets by binary search). */
 #include <cub/device/device_radix_sort.cuh>
+#include <cstdlib>
 #include <cstring>
 #include "dom_common.cuh"
 #include "../common/device_attr.cuh"
@@ -91,20 +94,25 @@ int dom_base_init(DomBase *b, const gr_graph *g, int e2e, size_t extra, const ch
     b->d_pred = (int32_t *)dom_dev_alloc(b, m * 4);
     b->d_poff = (int32_t *)dom_dev_alloc(b, (n + 1) * 4);
     b->d_cub = dom_dev_alloc(b, b->cub_bytes);
-    GR_CUDA_CHECK(cudaMallocHost((void **)&b->h_idom, n * 4));
-    int64_t one[2] = {0, g->n};
-    const int64_t *part = g->nparts > 0 ? g->part_off : one;
-    if (e2e) {
+    b->one[0] = 0;
+    b->one[1] = g->n;
+    b->g_row = g->row;
+    b->g_col = g->col;
+    b->g_part = g->nparts > 0 ? g->part_off : b->one;
+    if (!e2e) {
+        GR_CUDA_CHECK(cudaMemcpy(b->d_row, b->g_row, (n + 1) * 8, cudaMemcpyHostToDevice));
+        GR_CUDA_CHECK(cudaMemcpy(b->d_col, b->g_col, m * 4, cudaMemcpyHostToDevice));
+        GR_CUDA_CHECK(cudaMemcpy(b->d_part, b->g_part, (np + 1) * 8, cudaMemcpyHostToDevice));
+        return 0;
+    }
+    /* the pageable result, its pages touched now (not in the first timed run) */
+    b->h_out = (int32_t *)gr_xmalloc(n * 4);
+    std::memset(b->h_out, 0, n * 4);
+    if (e2e == DOM_E2E_STAGED) {
         GR_CUDA_CHECK(cudaMallocHost((void **)&b->h_row, (n + 1) * 8));
         GR_CUDA_CHECK(cudaMallocHost((void **)&b->h_col, (m ? m : 1) * 4));
         GR_CUDA_CHECK(cudaMallocHost((void **)&b->h_part, (np + 1) * 8));
-        std::memcpy(b->h_row, g->row, (n + 1) * 8);
-        std::memcpy(b->h_col, g->col, m * 4);
-        std::memcpy(b->h_part, part, (np + 1) * 8);
-    } else {
-        GR_CUDA_CHECK(cudaMemcpy(b->d_row, g->row, (n + 1) * 8, cudaMemcpyHostToDevice));
-        GR_CUDA_CHECK(cudaMemcpy(b->d_col, g->col, m * 4, cudaMemcpyHostToDevice));
-        GR_CUDA_CHECK(cudaMemcpy(b->d_part, part, (np + 1) * 8, cudaMemcpyHostToDevice));
+        GR_CUDA_CHECK(cudaMallocHost((void **)&b->h_idom, n * 4));
     }
     return 0;
 }
@@ -112,17 +120,38 @@ int dom_base_init(DomBase *b, const gr_graph *g, int e2e, size_t extra, const ch
 void dom_base_upload(DomBase *b)
 {
     size_t n = (size_t)b->n, m = (size_t)b->m, np = (size_t)b->nparts;
-    GR_CUDA_CHECK(cudaMemcpyAsync(b->d_row, b->h_row, (n + 1) * 8, cudaMemcpyHostToDevice, b->s));
+    const bool st = b->e2e == DOM_E2E_STAGED;
+    const void *row = st ? (const void *)b->h_row : b->g_row;
+    const void *col = st ? (const void *)b->h_col : b->g_col;
+    const void *part = st ? (const void *)b->h_part : b->g_part;
+    GR_CUDA_CHECK(cudaMemcpyAsync(b->d_row, row, (n + 1) * 8, cudaMemcpyHostToDevice, b->s));
     if (m)
-        GR_CUDA_CHECK(cudaMemcpyAsync(b->d_col, b->h_col, m * 4, cudaMemcpyHostToDevice, b->s));
-    GR_CUDA_CHECK(cudaMemcpyAsync(b->d_part, b->h_part, (np + 1) * 8, cudaMemcpyHostToDevice,
-                                  b->s));
+        GR_CUDA_CHECK(cudaMemcpyAsync(b->d_col, col, m * 4, cudaMemcpyHostToDevice, b->s));
+    GR_CUDA_CHECK(cudaMemcpyAsync(b->d_part, part, (np + 1) * 8, cudaMemcpyHostToDevice, b->s));
 }
 
 void dom_base_download(DomBase *b)
 {
-    GR_CUDA_CHECK(cudaMemcpyAsync(b->h_idom, b->d_idom, (size_t)b->n * 4, cudaMemcpyDeviceToHost,
-                                  b->s));
+    int32_t *to = b->e2e == DOM_E2E_STAGED ? b->h_idom : b->h_out;
+    GR_CUDA_CHECK(cudaMemcpyAsync(to, b->d_idom, (size_t)b->n * 4, cudaMemcpyDeviceToHost, b->s));
+}
+
+void dom_base_stage_in(DomBase *b)
+{
+    if (b->e2e != DOM_E2E_STAGED)
+        return;
+    size_t n = (size_t)b->n, m = (size_t)b->m, np = (size_t)b->nparts;
+    std::memcpy(b->h_row, b->g_row, (n + 1) * 8);
+    std::memcpy(b->h_col, b->g_col, m * 4);
+    std::memcpy(b->h_part, b->g_part, (np + 1) * 8);
+}
+
+void dom_base_stage_out(DomBase *b)
+{
+    if (b->e2e != DOM_E2E_STAGED)
+        return;
+    GR_CUDA_CHECK(cudaStreamSynchronize(b->s));
+    std::memcpy(b->h_out, b->h_idom, (size_t)b->n * 4);
 }
 
 void dom_build_preds(DomBase *b)
@@ -141,11 +170,22 @@ void dom_build_preds(DomBase *b)
     GR_CHECK_LAUNCH();
 }
 
+/* The device's idom by gr_gpu_poison (the default stream: b->s, a blocking stream, runs after
+ * it); the host buffers are not being written (a run waits for its download). */
+void dom_base_poison(DomBase *b)
+{
+    gr_gpu_poison(b->d_idom, (size_t)b->n * 4);
+    if (b->h_out)
+        std::memset(b->h_out, GR_POISON_BYTE, (size_t)b->n * 4);
+    if (b->h_idom)
+        std::memset(b->h_idom, GR_POISON_BYTE, (size_t)b->n * 4);
+}
+
 void dom_base_fetch(DomBase *b, int32_t *out)
 {
     GR_CUDA_CHECK(cudaStreamSynchronize(b->s));
     if (b->e2e)     /* the timed run already brought idom home */
-        std::memcpy(out, b->h_idom, (size_t)b->n * 4);
+        std::memcpy(out, b->h_out, (size_t)b->n * 4);
     else
         GR_CUDA_CHECK(cudaMemcpy(out, b->d_idom, (size_t)b->n * 4, cudaMemcpyDeviceToHost));
 }
@@ -161,6 +201,7 @@ void dom_base_free(DomBase *b)
     for (void *p : host)
         if (p)
             GR_CUDA_CHECK(cudaFreeHost(p));
+    std::free(b->h_out);
     if (b->s)
         GR_CUDA_CHECK(cudaStreamDestroy(b->s));
     std::memset(b, 0, sizeof *b);

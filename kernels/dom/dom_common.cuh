@@ -1,6 +1,8 @@
 /* dom_common.cuh - what the GPU dominator variants share (implemented once in dom_common.cu):
  * the CFG or batch in device memory (CSR with the graph's own int64 row offsets, part offsets),
- * pinned host staging for end-to-end runs (host CFGs -> host idoms, transfers timed), and the
+ * the end-to-end runs' transfers (the graph's own pageable arrays -> device -> a pageable host
+ * result, all timed; pinned staging only for a run captured as a CUDA graph), the result's
+ * poisoning before every run, and the
  * GPU preprocessing of the write-up: arcs expanded from CSR, sorted by destination with CUB,
  * predecessor offsets found by binary search. Plus the device-side nearest-common-ancestor walk
  * of the Jacobi rounds (keys (BFS level, id) decrease towards the root). */
@@ -12,13 +14,29 @@
 #include "../common/cuda_check.cuh"
 #include "dom.h"
 
+/* DomBase.e2e: how a run moves the CFG and idom (dom.h: e2e=1 is end to end). */
+enum {
+    DOM_E2E_OFF = 0,        /* CFG uploaded at prepare; a run is device to device */
+    DOM_E2E_PAGEABLE = 1,   /* a run copies the graph's pageable arrays to the device and idom
+                               back into a pageable host buffer (cudaMemcpyAsync on pageable
+                               memory: the driver stages it, overlapping its copy with the DMA) */
+    DOM_E2E_STAGED = 2,     /* the same through pinned staging buffers, the host copies
+                               (pageable <-> pinned) inside the run: for runs captured as a CUDA
+                               graph, whose copies must be from pinned memory */
+};
+
 struct DomBase {
     int32_t n;
     int64_t m;
     int32_t nparts;         /* >= 1: a single graph is one part [0, n) */
-    int e2e;                /* 1: run uploads the CSR and downloads idom (pinned host buffers) */
+    int e2e;                /* DOM_E2E_* */
     cudaStream_t s;         /* a blocking stream (ordered with the harness's default-stream events) */
-    /* pinned host copies (e2e), the host result buffer */
+    /* e2e: the graph as the program holds it (pageable), and the pageable host result */
+    const int64_t *g_row, *g_part;
+    const int32_t *g_col;
+    int64_t one[2];         /* the part offsets of a single graph, {0, n} */
+    int32_t *h_out;
+    /* DOM_E2E_STAGED: pinned staging copies of the CSR, part offsets and idom */
     int64_t *h_row, *h_part;
     int32_t *h_col, *h_idom;
     /* device: the CFG, the result */
@@ -33,12 +51,23 @@ struct DomBase {
 };
 
 /* Allocate (after checking free device memory for everything plus `extra` bytes the variant
- * will allocate), stage; without e2e upload the CFG now (untimed). -1 with err naming `who`. */
+ * will allocate) for the e2e mode e2e (DOM_E2E_*); without e2e upload the CFG now (untimed).
+ * -1 with err naming `who`. */
 int dom_base_init(DomBase *b, const gr_graph *g, int e2e, size_t extra, const char *who,
                   gr_err *err);
-void dom_base_upload(DomBase *b);       /* e2e: H2D of row, col, part offsets (async on b->s) */
-void dom_base_download(DomBase *b);     /* e2e: D2H of idom into the pinned buffer (async) */
+/* e2e: H2D of row, col, part offsets on b->s (from the graph's arrays, or the pinned staging). */
+void dom_base_upload(DomBase *b);
+/* e2e: D2H of idom on b->s (into the pageable result, which the call waits for; or, staged,
+ * into the pinned buffer, asynchronously). */
+void dom_base_download(DomBase *b);
+/* DOM_E2E_STAGED, around the captured run (both timed; no-ops otherwise): the graph's arrays
+ * copied into the pinned staging; then, after the run, a wait and idom into the result. */
+void dom_base_stage_in(DomBase *b);
+void dom_base_stage_out(DomBase *b);
 void dom_build_preds(DomBase *b);       /* expand arcs, CUB sort by destination, offsets */
+/* The reset hook's work (untimed): idom poisoned on the device and, with e2e, in the host
+ * buffers a run writes, so a run that does not write every entry fails verification. */
+void dom_base_poison(DomBase *b);
 void dom_base_fetch(DomBase *b, int32_t *out);
 void dom_base_free(DomBase *b);
 /* cudaMalloc through the error macro, counted in b->dev_bytes. */

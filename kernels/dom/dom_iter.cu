@@ -103,7 +103,8 @@ extern "C" void *gr_dom_iter_prepare(const gr_dom_iter_params *p, const gr_graph
 {
     IterState *s = new IterState();
     size_t n = (size_t)g->n;
-    if (dom_base_init(&s->b, g, p->e2e, 6 * n * 4 + 68, "dom-iter", err) < 0 ||
+    const int e2e = p->e2e ? DOM_E2E_PAGEABLE : DOM_E2E_OFF;
+    if (dom_base_init(&s->b, g, e2e, 6 * n * 4 + 68, "dom-iter", err) < 0 ||
         dom_require_coop(&s->b, "dom-iter", err) < 0) {
         delete s;
         return nullptr;
@@ -122,6 +123,8 @@ extern "C" void *gr_dom_iter_prepare(const gr_dom_iter_params *p, const gr_graph
     s->grid = dom_coop_grid((const void *)iter_k_persist, ITER_THREADS, b->n, p->bps);
     return s;
 }
+
+extern "C" void gr_dom_iter_reset(void *st) { dom_base_poison(&((IterState *)st)->b); }
 
 extern "C" void gr_dom_iter_run(void *st, gr_phases *ph)
 {

@@ -244,8 +244,11 @@ void bfe_fetch(void *p, int64_t *out)
     if (s->n > 0)
         GR_CUDA_CHECK(cudaMemcpy(d.data(), s->dist, (size_t)s->n * sizeof(double),
                                  cudaMemcpyDeviceToHost));
-    for (int32_t v = 0; v < s->n; v++)
-        out[v] = std::isinf(d[(size_t)v]) ? INT64_MAX : (int64_t)d[(size_t)v];
+    // a value no run writes (the reset's poison, a NaN) reads as -1, never a distance
+    for (int32_t v = 0; v < s->n; v++) {
+        const double x = d[(size_t)v];
+        out[v] = std::isinf(x) ? INT64_MAX : x >= 0 && x < 9.2e18 ? (int64_t)x : -1;
+    }
 }
 
 int64_t bfe_iterations(void *p) { return ((bfe_state *)p)->iters; }
@@ -264,6 +267,12 @@ void bfe_release(void *p)
     free(s);
 }
 }  // namespace
+
+extern "C" void gr_sssp_bf_edge_reset(void *p)
+{
+    bfe_state *s = (bfe_state *)p;
+    gr_gpu_poison(s->dist, (size_t)s->n * sizeof(double));
+}
 
 extern "C" const gr_sssp_impl gr_sssp_bf_edge = {bfe_run, bfe_fetch, bfe_trace, bfe_iterations,
                                                  bfe_release};

@@ -205,5 +205,11 @@ void bfw_release(void *p)
 }
 }  // namespace
 
+extern "C" void gr_sssp_bf_worklist_reset(void *p)
+{
+    bfw_state *s = (bfw_state *)p;
+    gr_gpu_poison(s->dist, (size_t)s->g.n * sizeof(u64));
+}
+
 extern "C" const gr_sssp_impl gr_sssp_bf_worklist = {bfw_run, bfw_fetch, bfw_trace,
                                                      bfw_iterations, bfw_release};

@@ -456,5 +456,12 @@ extern "C" void *gr_sssp_fast_prepare(const gr_graph *g, const gr_sssp_fast_para
     return s;
 }
 
+// The whole 8-byte-a-vertex buffer, whichever width the plan reads it as.
+extern "C" void gr_sssp_fast_reset(void *p)
+{
+    fast_state *s = (fast_state *)p;
+    gr_gpu_poison(s->b.dist, (size_t)s->g.n * 8);
+}
+
 extern "C" const gr_sssp_impl gr_sssp_fast = {fast_run, fast_fetch, fast_trace, fast_iterations,
                                               fast_release};

@@ -32,6 +32,14 @@ typedef struct {
     void (*release)(void *st);
 } gr_sssp_impl;
 
+/* Each GPU variant's reset (untimed, before every run; the registry calls it): its distance
+ * buffer poisoned on the device (gr_gpu_poison), so a run that does not write every distance
+ * fails verification. The distances are initialised inside run, so nothing else is restored. */
+void gr_sssp_bf_edge_reset(void *st);
+void gr_sssp_bf_worklist_reset(void *st);
+void gr_sssp_fast_reset(void *st);
+void gr_sssp_nf_reset(void *st);
+
 /* Phase ids of the family (harness/sssp/family_sssp.c names them). */
 enum { GR_SSSP_PH_INIT = 0, GR_SSSP_PH_ITER = 1 };
 

@@ -182,5 +182,11 @@ void nf_release(void *p)
 }
 }  // namespace
 
+extern "C" void gr_sssp_nf_reset(void *p)
+{
+    nf_state *s = (nf_state *)p;
+    gr_gpu_poison(s->b.dist, (size_t)s->g.n * 8);
+}
+
 extern "C" const gr_sssp_impl gr_sssp_nf = {nf_run, nf_fetch, nullptr, nf_iterations,
                                             nf_release};
