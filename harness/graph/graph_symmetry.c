@@ -9,8 +9,8 @@
  * down arcs, in order, into buckets of consecutive target ids; each bucket is then counted into
  * rows and compared with the up parts of its vertices' rows. When every row is sorted by (target,
  * weight) both sides come out sorted (the scatter keeps source order) and are compared as they
- * are; otherwise each side is sorted first. Streaming passes only, no binary searches: a lookup
- * per arc into a random row cost 40x more (lab/notes/harness.md). */
+ * are; otherwise each side is sorted first. Streaming passes only: a binary search per arc into
+ * its target's row was about 10x slower (lab/notes/harness.md). */
 #include <inttypes.h>
 #include <omp.h>
 #include <stdio.h>
@@ -95,9 +95,9 @@ typedef struct {
 
 static void grow(uint64_t **a, int64_t *cap, int64_t want)
 {
-    if (want > *cap) {
-        *cap = want;
-        *a = gr_xrealloc(*a, (size_t)want * sizeof **a);
+    if (want > *cap || !*a) {   /* never NULL: an empty row's keys are still "a + 0" */
+        *cap = want > 1 ? want : 1;
+        *a = gr_xrealloc(*a, (size_t)*cap * sizeof **a);
     }
 }
 
