@@ -10,7 +10,7 @@
  * rows and compared with the up parts of its vertices' rows. When every row is sorted by (target,
  * weight) both sides come out sorted (the scatter keeps source order) and are compared as they
  * are; otherwise each side is sorted first. Streaming passes only: a binary search per arc into
- * its target's row was about 10x slower (lab/notes/harness.md). */
+ * its target's row was 8-11x slower (lab/notes/harness.md). */
 #include <inttypes.h>
 #include <omp.h>
 #include <stdio.h>
