@@ -1,5 +1,6 @@
 /* io_edgelist.c - SNAP/GAP style edge lists: .el ("u v", weight 1) and .wel ("u v w"), 0-based
- * ids, '#' or '%' comment lines, n = largest id + 1. Arcs are directed, in file order.
+ * ids, '#' or '%' comment lines, n = largest id + 1. Arcs in file order; directed unless they
+ * are symmetric (gr_graph_is_symmetric).
  * Batches (dominators family): a line "# part" or "# part N" starts a new graph; ids after it are
  * local to that part (its root is local 0), its size is N or its largest id + 1. The result is
  * one CSR, the disjoint union, with gr_graph.part_off. */
