@@ -1,5 +1,6 @@
-/* gen_grid.c - square grid side x side, 4-neighbour, an arc each way between neighbours with
- * independent weights: the high-diameter case. Written straight into CSR, rows sorted. */
+/* gen_grid.c - square grid side x side, 4-neighbour: an undirected graph (the high-diameter case),
+ * an arc each way between neighbours, both of the edge's one weight. Written straight into CSR,
+ * rows sorted. Edge {v, v + 1} takes weight draw 2v, edge {v, v + side} draw 2v + 1. */
 #include "graph/gen_impl.h"
 #include "graph/rng.h"
 
@@ -23,7 +24,7 @@ int gr_gen_grid(const gr_genspec *gs, gr_graph *g, gr_err *err)
     const int64_t step[GRID_DIRS] = {-side, -1, 1, side};
     uint64_t wkey = gr_rng_key(gs->seed, GR_STREAM_WEIGHT);
     g->n = (int32_t)n;
-    g->directed = 1;
+    g->directed = 0;
     g->row = gr_xmalloc(((size_t)n + 1) * sizeof *g->row);
     g->row[0] = 0;
     for (int64_t v = 0; v < n; v++) {
@@ -41,8 +42,12 @@ int gr_gen_grid(const gr_genspec *gs, gr_graph *g, gr_err *err)
         for (int k = 0; k < GRID_DIRS; k++) {
             if (!grid_has(v / side, v % side, side, k))
                 continue;
-            g->col[p] = (int32_t)(v + step[k]);
-            g->w[p] = gr_gen_weight(wkey, gs, (uint64_t)v * GRID_DIRS + (uint64_t)k);
+            int64_t t = v + step[k];
+            /* the edge's draw, from its lower endpoint: right (+1) even, down (+side) odd */
+            int64_t lo = t < v ? t : v;
+            uint64_t draw = 2 * (uint64_t)lo + (k == GRID_UP || k == GRID_DOWN);
+            g->col[p] = (int32_t)t;
+            g->w[p] = gr_gen_weight(wkey, gs, draw);
             p++;
         }
     }

@@ -5,9 +5,11 @@
 #include <stddef.h>
 #include "graph/graph_io.h"
 
-/* Version of the generators' output: bump it whenever any generator produces a different graph
- * for the same spec (it is part of the cache file name, so stale cached graphs are not used). */
+/* Version of a generator's output, part of the cache file name, so stale cached graphs are never
+ * used: bump a generator's entry in gr_gen_version (genspec.c) whenever it produces a different
+ * graph (or directed flag) for the same spec. GR_GEN_VERSION: every generator not listed there. */
 #define GR_GEN_VERSION 1
+int gr_gen_version(const char *kind);
 
 /* Is [s, s+len) the name of a generator (rmat, sprand, grid, uniform)? */
 int gr_genspec_is_kind(const char *s, size_t len);

@@ -272,8 +272,8 @@ static const gen_def gens[] = {
      "parallel arcs allowed.",
      sprand_keys, (int)(sizeof sprand_keys / sizeof sprand_keys[0]), derive_sprand, gr_gen_sprand},
     {"grid",
-     "Square side x side grid, 4 neighbours, an arc each way with independent weights "
-     "(high diameter).",
+     "Square side x side grid, 4 neighbours, undirected: an arc each way, both with the "
+     "edge's one weight (high diameter).",
      grid_keys, (int)(sizeof grid_keys / sizeof grid_keys[0]), derive_grid, gr_gen_grid},
     {"uniform",
      "Uniform random graph (GAP -u): m = ef * 2^scale edges with independent uniform endpoints.",
@@ -316,6 +316,19 @@ static const gen_def *find_gen(const char *kind, size_t len)
         if (strlen(gens[i].kind) == len && !strncmp(gens[i].kind, kind, len))
             return &gens[i];
     return NULL;
+}
+
+int gr_gen_version(const char *kind)
+{
+    /* grid 2: symmetric weights (one per edge), directed = 0 */
+    static const struct {
+        const char *kind;
+        int version;
+    } later[] = {{"grid", 2}};
+    for (size_t i = 0; i < sizeof later / sizeof later[0]; i++)
+        if (!strcmp(kind, later[i].kind))
+            return later[i].version;
+    return GR_GEN_VERSION;
 }
 
 int gr_genspec_is_kind(const char *s, size_t len)

@@ -152,11 +152,6 @@ static int64_t first_bad_edge(const gr_edgelist *el)
     return bad < el->m ? bad : -1;
 }
 
-static uint64_t sort_key(int32_t col, int32_t w)
-{
-    return (uint64_t)(uint32_t)col << 32 | (uint32_t)((uint32_t)w ^ 0x80000000u);
-}
-
 static void insertion_sort(uint64_t *k, int64_t len)
 {
     for (int64_t i = 1; i < len; i++) {
@@ -235,7 +230,7 @@ static void intro_sort(uint64_t *k, int64_t len, int depth)
     insertion_sort(k, len);
 }
 
-static void sort_keys(uint64_t *k, int64_t len)
+void gr_sort_u64(uint64_t *k, int64_t len)
 {
     int depth = 0;
     for (int64_t x = len; x > 1; x >>= 1)
@@ -255,8 +250,8 @@ static int64_t sort_row(int32_t *col, int32_t *w, int64_t lo, int64_t hi, int de
     }
     uint64_t *k = *scratch;
     for (int64_t i = 0; i < len; i++)
-        k[i] = sort_key(col[lo + i], w[lo + i]);
-    sort_keys(k, len);
+        k[i] = gr_arc_key(col[lo + i], w[lo + i]);
+    gr_sort_u64(k, len);
     int64_t kept = 0;
     for (int64_t i = 0; i < len; i++) {
         int32_t c = (int32_t)(uint32_t)(k[i] >> 32);

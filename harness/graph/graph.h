@@ -48,6 +48,19 @@ int gr_check_host_memory(double bytes, const char *what, gr_err *err);
 /* 64-bit FNV-1a over n, m, row, col, w: equal graphs have equal checksums. */
 uint64_t gr_graph_checksum(const gr_graph *g);
 
+/* An arc's sort key within its row: target in the high half, weight (signed order) in the low
+ * half; gr_sort_u64 sorts keys ascending (introsort, in place). */
+static inline uint64_t gr_arc_key(int32_t col, int32_t w)
+{
+    return (uint64_t)(uint32_t)col << 32 | (uint32_t)((uint32_t)w ^ 0x80000000u);
+}
+void gr_sort_u64(uint64_t *k, int64_t len);
+/* Is g symmetric: the multiset of arcs (u, v, w) equals the multiset of (v, u, w)? Weights must
+ * match too; a self-loop is its own reverse. 1 yes, 0 no; why (may be NULL) receives, for a "no",
+ * a sentence naming an arc without its reverse. Parallel, O(m log d), no extra memory when every
+ * row is sorted by (target, weight), else 8 bytes an arc (graph_symmetry.c). */
+int gr_graph_is_symmetric(const gr_graph *g, char *why, size_t len);
+
 #ifdef __cplusplus
 }
 #endif

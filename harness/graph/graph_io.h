@@ -30,7 +30,10 @@ int gr_generate(const gr_genspec *gs, gr_graph *g, gr_err *err);
 /* One paragraph per generator and key, for `graphrepro list` and --help. */
 void gr_genspec_help(FILE *out);
 
-/* Readers. Every malformed input gives -1 and "FILE:LINE: what is wrong" in err. */
+/* Readers. Every malformed input gives -1 and "FILE:LINE: what is wrong" in err; so does a
+ * count that promises too much, before anything is allocated from it (docs/formats.md). The text
+ * readers set g->directed from the contents (gr_graph_is_symmetric), a symmetric .mtx to 0; the
+ * .bcsr reader takes the stored flag (gr_graph_load checks it for a .bcsr file). */
 int gr_read_dimacs_gr(const char *path, gr_graph *g, gr_err *err);
 int gr_read_mtx(const char *path, gr_graph *g, gr_err *err);
 int gr_read_edgelist(const char *path, gr_graph *g, gr_err *err);      /* .el and .wel */

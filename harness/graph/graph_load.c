@@ -83,7 +83,7 @@ static int load_spec(const char *spec, int use_cache, gr_graph *g, char **name, 
     if (gr_genspec_parse(spec, &gs, err) < 0)
         return -1;
     const char *dir = gr_graph_cache_dir();
-    snprintf(path, sizeof path, "%s/%s-v%d-%016llx.bcsr", dir, gs.kind, GR_GEN_VERSION,
+    snprintf(path, sizeof path, "%s/%s-v%d-%016llx.bcsr", dir, gs.kind, gr_gen_version(gs.kind),
              (unsigned long long)fnv1a_str(gs.canon));
     if (!use_cache || read_cached(path, &gs, g) < 0) {
         if (gr_generate(&gs, g, err) < 0)
@@ -96,6 +96,26 @@ static int load_spec(const char *spec, int use_cache, gr_graph *g, char **name, 
     return 0;
 }
 
+/* A .bcsr file stores the directed flag: a file that says undirected is checked against its
+ * contents (refused when they are not symmetric), one that says directed is examined like a text
+ * format's graph, so a file written before symmetry was detected counts like the others. The
+ * graph cache's files are trusted (written by the generators, which set the flag). */
+static int bcsr_symmetry(const char *path, reader_fn read, gr_graph *g, gr_err *err)
+{
+    char why[200];
+    if (read != gr_read_bcsr)
+        return 0;
+    if (g->directed) {
+        g->directed = !gr_graph_is_symmetric(g, NULL, 0);
+        return 0;
+    }
+    if (gr_graph_is_symmetric(g, why, sizeof why))
+        return 0;
+    gr_graph_free(g);
+    return gr_errf_at(err, path, 0, "the header says undirected, but the graph is not symmetric: %s",
+                      why);
+}
+
 static int load_file(const char *path, gr_graph *g, char **name, gr_err *err)
 {
     const char *base = strrchr(path, '/');
@@ -104,7 +124,7 @@ static int load_file(const char *path, gr_graph *g, char **name, gr_err *err)
     for (size_t i = 0; ext && i < sizeof readers / sizeof readers[0]; i++) {
         if (strcmp(ext, readers[i].ext))
             continue;
-        if (readers[i].read(path, g, err) < 0)
+        if (readers[i].read(path, g, err) < 0 || bcsr_symmetry(path, readers[i].read, g, err) < 0)
             return -1;
         /* path as given + content checksum: two different files of one base name (or one
          * file edited in place) never share a graph name, so resume never mixes them up */

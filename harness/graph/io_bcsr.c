@@ -88,6 +88,8 @@ static int check_header(const char *path, const bcsr_header *h, int64_t size, gr
     if (h->m < 0 || h->m > room)
         return gr_errf_at(err, path, 0, "arc count %lld does not fit a file of %lld bytes",
                           (long long)h->m, (long long)size);
+    if (gr_check_vertices_plausible(path, 0, h->n, h->m, "header", err) < 0)
+        return -1;
     int64_t want = (int64_t)sizeof *h + (h->n + 1) * 8 + h->m * 8;
     if (h->flags & BCSR_PARTS) {
         int64_t np = -1;

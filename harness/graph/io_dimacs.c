@@ -110,6 +110,11 @@ static int parse_gr(gr_lines *lr, gr_edgelist *el, gr_err *err)
             return -1;
         return gr_errf_at(err, lr->path, lr->line ? lr->line : 1, "no 'p sp N M' line");
     }
+    /* counts no file of this size could hold, or vertices far beyond the arcs: refused before
+     * anything is allocated from them */
+    if (gr_check_lines_fit(lr, pv[1], "p line", "arcs", err) < 0 ||
+        gr_check_vertices_plausible(lr->path, pline, pv[0], pv[1], "the p line", err) < 0)
+        return -1;
     gr_edgelist_init(el, (int32_t)pv[0], 1);
     const gr_body st = {pv[0], pline};
     if (gr_parse_counted_body(lr, pv[1], GR_DIMACS_RESERVE, gr_body_lines, &st, el, err) < 0)
@@ -134,6 +139,8 @@ int gr_read_dimacs_gr(const char *path, gr_graph *g, gr_err *err)
     if (rc == 0)
         rc = gr_graph_build(g, &el, 0, err);
     gr_edgelist_free(&el);
+    if (rc == 0)   /* the format does not say: the contents do */
+        g->directed = !gr_graph_is_symmetric(g, NULL, 0);
     return rc;
 }
 
@@ -162,6 +169,8 @@ static int parse_ss(gr_lines *lr, int32_t n, int32_t **src, int64_t *k, gr_err *
                 gr_line_end(lr, s, err) < 0)
                 return -1;
             pline = lr->line;
+            if (gr_check_lines_fit(lr, want, "p line", "source lines", err) < 0)
+                return -1;
             /* reserve from the count only up to a bound: a lying count grows on demand */
             cap = want < GR_DIMACS_RESERVE ? (want ? want : 1) : GR_DIMACS_RESERVE;
             *src = gr_xmalloc((size_t)cap * sizeof **src);

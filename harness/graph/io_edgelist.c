@@ -1,5 +1,6 @@
 /* io_edgelist.c - SNAP/GAP style edge lists: .el ("u v", weight 1) and .wel ("u v w"), 0-based
- * ids, '#' or '%' comment lines, n = largest id + 1. Arcs are directed, in file order.
+ * ids, '#' or '%' comment lines, n = largest id + 1. Arcs in file order; directed unless they
+ * are symmetric (gr_graph_is_symmetric).
  * Batches (dominators family): a line "# part" or "# part N" starts a new graph; ids after it are
  * local to that part (its root is local 0), its size is N or its largest id + 1. The result is
  * one CSR, the disjoint union, with gr_graph.part_off. */
@@ -20,6 +21,9 @@ typedef struct {
     int64_t base;       /* first global id of the current part */
     int64_t maxid;      /* largest local id in the current part (-1: none) */
     int64_t decl;       /* declared size of the current part (0: none) */
+    long start;         /* line that started the current part */
+    int64_t big;        /* size of the largest part so far ... */
+    long bigline;       /* ... and the line that started it */
     int64_t *off;       /* part offsets so far */
     int32_t n, cap;
 } el_parts;
@@ -41,6 +45,10 @@ static int parts_close(el_parts *p, gr_lines *lr, gr_err *err)
         return gr_errf_at(err, lr->path, lr->line, "empty part (no arcs and no size before it)");
     if (p->base + size > GR_I32_MAX)
         return gr_errf_at(err, lr->path, lr->line, "the parts hold more than 2^31 - 1 vertices");
+    if (size > p->big) {
+        p->big = size;
+        p->bigline = p->start;
+    }
     p->base += size;
     parts_push(p, p->base);
     p->maxid = -1;
@@ -72,6 +80,7 @@ static int part_line(const char *line, el_parts *p, gr_lines *lr, int64_t nedges
         return gr_errf_at(err, lr->path, lr->line, "part size '%.*s' is not in [1, 2^31 - 1]",
                           len, tok);
     p->decl = decl;
+    p->start = lr->line;
     return 1;
 }
 
@@ -121,7 +130,11 @@ static int el_finish(gr_lines *lr, gr_edgelist *el, int64_t maxid, long maxline,
     char what[600];
     snprintf(what, sizeof what, "%s:%ld: vertex id %lld makes n = %lld vertices; the graph",
              lr->path, maxline, (long long)maxid, (long long)maxid + 1);
-    return gr_check_host_memory(gr_graph_bytes_estimate(el->n, el->m, 0) - 12.0 * el->m, what, err);
+    if (gr_check_host_memory(gr_graph_bytes_estimate(el->n, el->m, 0) - 12.0 * el->m, what, err))
+        return -1;
+    snprintf(what, sizeof what, "vertex id %lld makes n = %lld", (long long)maxid,
+             (long long)maxid + 1);
+    return gr_check_vertices_plausible(lr->path, maxline, maxid + 1, el->m, what, err);
 }
 
 /* The parallel reader: 1 when the file has "# part" lines before any error (read it again
@@ -202,7 +215,10 @@ static int parse_el(gr_lines *lr, int weighted, gr_edgelist *el, el_parts *pt, g
         if (parts_close(pt, lr, err) < 0)
             return -1;
         el->n = (int32_t)pt->base;
-        return 0;
+        char what[96];
+        snprintf(what, sizeof what, "the parts (the largest, %lld blocks, starts here) make n = %lld",
+                 (long long)pt->big, (long long)el->n);
+        return gr_check_vertices_plausible(lr->path, pt->bigline, el->n, el->m, what, err);
     }
     return el_finish(lr, el, maxid, maxline, err);
 }
@@ -215,7 +231,7 @@ int gr_read_edgelist(const char *path, gr_graph *g, gr_err *err)
     gr_edgelist_init(&el, 0, 1);
     if (gr_lines_load(&lr, path, err) < 0)
         return -1;
-    el_parts pt = {0, 0, -1, 0, NULL, 0, 0};
+    el_parts pt = {0, 0, -1, 0, 1, 0, 1, NULL, 0, 0};
     int weighted = ends_with(path, ".wel");
     size_t chunk = gr_parse_chunk_bytes((size_t)(lr.mend - lr.mp));
     int rc = chunk ? parse_el_par(&lr, weighted, chunk, &el, err) : 1;
@@ -230,6 +246,8 @@ int gr_read_edgelist(const char *path, gr_graph *g, gr_err *err)
     if (rc == 0)
         rc = gr_graph_build(g, &el, 0, err);
     gr_edgelist_free(&el);
+    if (rc == 0)   /* the format does not say: the contents do */
+        g->directed = !gr_graph_is_symmetric(g, NULL, 0);
     if (rc == 0 && pt.any) {
         g->nparts = pt.n - 1;
         g->part_off = pt.off;

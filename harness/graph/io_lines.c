@@ -172,6 +172,45 @@ void gr_lines_close(gr_lines *lr)
     memset(lr, 0, sizeof *lr);
 }
 
+int64_t gr_lines_bytes_left(const gr_lines *lr)
+{
+    if (!lr->f)
+        return (int64_t)(lr->mend - lr->mp);
+    struct stat st;
+    off_t pos = ftello(lr->f);
+    if (pos < 0 || fstat(fileno(lr->f), &st) != 0 || !S_ISREG(st.st_mode))
+        return INT64_MAX;
+    return st.st_size > pos ? (int64_t)(st.st_size - pos) : 0;
+}
+
+int gr_check_lines_fit(const gr_lines *lr, int64_t count, const char *what, const char *noun,
+                       gr_err *err)
+{
+    int64_t left = gr_lines_bytes_left(lr);
+    /* the last line may lack its newline */
+    int64_t room = left == INT64_MAX ? INT64_MAX : (left + 1) / GR_MIN_ARC_LINE_BYTES;
+    if (count <= room)
+        return 0;
+    return gr_errf_at(err, lr->path, lr->line,
+                      "the %s promises %lld %s, but the %lld bytes after it could hold at "
+                      "most %lld (counting %d bytes a line): refused before allocating",
+                      what, (long long)count, noun, (long long)left, (long long)room,
+                      GR_MIN_ARC_LINE_BYTES);
+}
+
+int gr_check_vertices_plausible(const char *path, long line, int64_t n, int64_t m,
+                                const char *what, gr_err *err)
+{
+    double most = (double)GR_MAX_VERTS_PER_ARC * ((double)m + 1) + (double)GR_ISOLATED_SLACK;
+    if ((double)n <= most)
+        return 0;
+    return gr_errf_at(err, path, line,
+                      "%s: %lld vertices for %lld arcs is more than %d x (arcs + 1) + 2^20: a "
+                      "graph of mostly isolated vertices, which this suite does not measure "
+                      "(a wrong count, or ids to relabel densely?); refused before allocating",
+                      what, (long long)n, (long long)m, GR_MAX_VERTS_PER_ARC);
+}
+
 size_t gr_parse_chunk_bytes(size_t bytes)
 {
     const char *env = getenv("GR_PARSE_CHUNK_BYTES");

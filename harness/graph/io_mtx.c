@@ -190,6 +190,11 @@ static int parse_mtx(gr_lines *lr, gr_edgelist *el, mtx_header *h, gr_err *err)
             return -1;
         return gr_errf_at(err, lr->path, lr->line, "no size line 'ROWS COLS ENTRIES'");
     }
+    /* a symmetric entry off the diagonal stands for two arcs */
+    if (gr_check_lines_fit(lr, sz[2], "size line", "entries", err) < 0 ||
+        gr_check_vertices_plausible(lr->path, sline, sz[0], (h->symmetric ? 2 : 1) * sz[2],
+                                    "the size line", err) < 0)
+        return -1;
     gr_edgelist_init(el, (int32_t)sz[0], 1);
     const mtx_body st = {h, sz[0], sline};
     if (gr_parse_counted_body(lr, sz[2], GR_MTX_RESERVE, mtx_body_lines, &st, el, err) < 0)
@@ -215,5 +220,8 @@ int gr_read_mtx(const char *path, gr_graph *g, gr_err *err)
     if (rc == 0)
         rc = gr_graph_build(g, &el, h.symmetric ? GR_BUILD_SYMMETRIZE : 0u, err);
     gr_edgelist_free(&el);
+    /* symmetric: both directions by construction; general: the contents say */
+    if (rc == 0 && !h.symmetric)
+        g->directed = !gr_graph_is_symmetric(g, NULL, 0);
     return rc;
 }

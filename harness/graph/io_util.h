@@ -68,6 +68,27 @@ void gr_chunks_free(gr_chunk *c, int n);
 int gr_parse_counted_body(gr_lines *lr, int64_t limit, int64_t reserve, gr_chunk_fn fn,
                           const void *st, gr_edgelist *el, gr_err *err);
 
+/* ---- plausibility of a header (or of n = largest id + 1) against the file ----
+ * Checked before anything is allocated from the counts, so a few bytes that promise billions of
+ * vertices or arcs are refused at once (docs/formats.md gives the rules). */
+/* Bytes counted per promised arc (or entry, or source) line: half the shortest such line ("1 1\n"
+ * of a pattern .mtx), so that a file merely cut short is read and reported as such ("file ends
+ * after K lines"), while a count no file of this size could reach is refused at once. */
+#define GR_MIN_ARC_LINE_BYTES 2
+/* A graph may have at most GR_MAX_VERTS_PER_ARC x (arcs + 1) + GR_ISOLATED_SLACK vertices. */
+#define GR_MAX_VERTS_PER_ARC 64
+#define GR_ISOLATED_SLACK (INT64_C(1) << 20)
+/* Bytes of the file after the line last read (INT64_MAX when unknown: not a regular file). */
+int64_t gr_lines_bytes_left(const gr_lines *lr);
+/* -1 with "PATH:LINE: the WHAT promises COUNT NOUN, but the N bytes after it could hold at most
+ * K" when count > (bytes left + 1) / GR_MIN_ARC_LINE_BYTES. */
+int gr_check_lines_fit(const gr_lines *lr, int64_t count, const char *what, const char *noun,
+                       gr_err *err);
+/* -1 with "PATH:LINE: WHAT: n vertices for m arcs ... mostly isolated vertices ..." when n is
+ * above GR_MAX_VERTS_PER_ARC x (m + 1) + GR_ISOLATED_SLACK (line <= 0: "PATH: ..."). */
+int gr_check_vertices_plausible(const char *path, long line, int64_t n, int64_t m,
+                                const char *what, gr_err *err);
+
 /* ---- tokens ---- */
 /* Next whitespace-separated token of *s (advances *s past it). 0 when none is left. */
 int gr_token(const char **s, const char **tok, int *len);

@@ -70,11 +70,11 @@ TEST_CASE(seed_and_permute_change_the_graph)
 
 TEST_CASE(golden_checksums)
 {
-    /* Pinned values: a change here means every cached and published graph changes (then bump
-     * GR_GEN_VERSION in gen_impl.h). */
+    /* Pinned values: a change here means every cached and published graph of that generator
+     * changes (then bump its version: gr_gen_version in genspec.c). grid: version 2. */
     CHECK(gen_sum("rmat:scale=8,ef=4", 2) == 0xfda51a5bdb17106dull);
     CHECK(gen_sum("sprand:n=100", 2) == 0x0a04111c2da7406bull);
-    CHECK(gen_sum("grid:side=6", 2) == 0xaa2ef3a2aa2f4444ull);
+    CHECK(gen_sum("grid:side=6", 2) == 0x24909fb48b631da7ull);
     CHECK(gen_sum("uniform:scale=6", 2) == 0x86e72a98566f587aull);
 }
 
@@ -211,6 +211,21 @@ TEST_CASE(grid_degrees)
     for (int64_t i = 0; i < g.m; i++)
         CHECK(g.w[i] >= 2 && g.w[i] <= 9);
     gr_graph_free(&g);
+    /* undirected: the arc back has the edge's one weight */
+    CHECK_EQ(gen("grid:side=9", &g), 0);
+    CHECK_EQ(g.directed, 0);
+    int distinct = 0;
+    for (int32_t u = 0; u < g.n; u++)
+        for (int64_t i = g.row[u]; i < g.row[u + 1]; i++) {
+            int32_t v = g.col[i], back = -1;
+            for (int64_t j = g.row[v]; j < g.row[v + 1]; j++)
+                if (g.col[j] == u)
+                    back = g.w[j];
+            CHECK_EQ(back, g.w[i]);
+            distinct += i > 0 && g.w[i] != g.w[i - 1];
+        }
+    CHECK(distinct > g.m / 2);   /* weights still vary from edge to edge */
+    gr_graph_free(&g);
     CHECK_EQ(gen("grid:side=1", &g), 0);
     CHECK_EQ(g.n, 1);
     CHECK_EQ(g.m, 0);
@@ -304,6 +319,28 @@ TEST_CASE(help_lists_every_key)
     free(text);
 }
 
+/* Each generator's directed flag is what the graph's contents say. */
+TEST_CASE(generators_flag_matches_contents)
+{
+    static const char *const specs[] = {
+        "rmat:scale=9,ef=4",     "rmat:scale=9,ef=4,sym=1",  "rmat:scale=9,sym=1,dedup=1",
+        "sprand:n=300",          "grid:side=17",             "uniform:scale=8,ef=4",
+        "uniform:scale=8,sym=1", "cfg:n=200",                "cfgirr:n=200",
+        "itworst:k=5",           "idfsquad:k=5",             "ibfsquad:k=5",
+        "sncaworst:k=5",         "cfgbatch:count=20,seed=3"};
+    for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
+        gr_graph g;
+        char why[200];
+        CHECK_EQ(gen(specs[i], &g), 0);
+        int sym = gr_graph_is_symmetric(&g, why, sizeof why);
+        if (g.directed == sym)
+            fprintf(stderr, "  %s: directed = %d, contents: %s\n", specs[i], g.directed,
+                    sym ? "symmetric" : why);
+        CHECK_EQ(g.directed, !sym);
+        gr_graph_free(&g);
+    }
+}
+
 static long file_size(const char *path)
 {
     struct stat st;
@@ -358,6 +395,45 @@ TEST_CASE(cache_is_used_and_repaired)
     gr_graph_free(&g);
     free(name);
     unlink(path);
+}
+
+/* A generator whose output changed has its own version in the cache file's name: a grid cached
+ * before (v1: directed, a weight per arc) is never read for the same spec. */
+TEST_CASE(cache_name_has_the_generators_version)
+{
+    CHECK_EQ(gr_gen_version("grid"), 2);
+    CHECK_EQ(gr_gen_version("rmat"), GR_GEN_VERSION);
+    char dir[128], path[512], *name;
+    snprintf(dir, sizeof dir, "/tmp/grtest-gen-%d-cache", (int)getpid());
+    setenv("GR_CACHE", dir, 1);
+    const char *spec = "grid:side=8";
+    gr_genspec gs;
+    gr_graph g, old;
+    gr_err err;
+    CHECK_EQ(gr_genspec_parse(spec, &gs, &err), 0);
+    uint64_t h = 0xCBF29CE484222325ull;
+    for (const char *p = gs.canon; *p; p++)
+        h = (h ^ (unsigned char)*p) * 0x100000001B3ull;
+    /* plant a "v1" grid: the same spec's file name under the old version */
+    CHECK_EQ(gen("sprand:n=64", &old), 0);
+    CHECK_EQ(mkdir(dir, 0777), 0);
+    snprintf(path, sizeof path, "%s/grid-v1-%016llx.bcsr", dir, (unsigned long long)h);
+    CHECK_EQ(gr_write_bcsr(path, &old, &err), 0);
+    CHECK_EQ(gr_graph_load(spec, 1, &g, &name, &err), 0);
+    CHECK(gr_graph_checksum(&g) == gen_sum(spec, 2));
+    CHECK_EQ(g.directed, 0);
+    gr_graph_free(&g);
+    free(name);
+    unlink(path);
+    snprintf(path, sizeof path, "%s/grid-v2-%016llx.bcsr", dir, (unsigned long long)h);
+    CHECK(file_size(path) > 40);   /* cached under the new version */
+    CHECK_EQ(gr_read_bcsr(path, &g, &err), 0);
+    CHECK_EQ(g.directed, 0);
+    gr_graph_free(&g);
+    gr_graph_free(&old);
+    unlink(path);
+    rmdir(dir);
+    unsetenv("GR_CACHE");
 }
 
 static int files_equal(const char *a, const char *b)
@@ -421,6 +497,36 @@ TEST_CASE(gen_command_byte_identical)
         unlink(p[i]);
 }
 
+/* A batch keeps its parts in .bcsr; .gr, which cannot say where each graph starts, is refused
+ * (exit 2, nothing written) for a generated batch and for a batch file alike. */
+TEST_CASE(gen_command_keeps_or_refuses_a_batch)
+{
+    char gr[128], bcsr[128];
+    snprintf(gr, sizeof gr, "/tmp/grtest-gen-%d-batch.gr", (int)getpid());
+    snprintf(bcsr, sizeof bcsr, "/tmp/grtest-gen-%d-batch.bcsr", (int)getpid());
+    const char *spec = "cfgbatch:count=12,seed=5";
+    CHECK_EQ(run_gen(spec, gr, 2), 2);
+    CHECK(access(gr, F_OK) != 0);
+    CHECK_EQ(run_gen(spec, bcsr, 2), 0);
+    gr_graph g, h;
+    gr_err err;
+    CHECK_EQ(gen(spec, &g), 0);
+    CHECK_EQ(gr_read_bcsr(bcsr, &h, &err), 0);
+    CHECK_EQ(h.nparts, 12);
+    CHECK_EQ(h.nparts, g.nparts);
+    CHECK(h.part_off && !memcmp(h.part_off, g.part_off, 13 * sizeof *g.part_off));
+    CHECK(gr_graph_checksum(&g) == gr_graph_checksum(&h));
+    gr_graph_free(&g);
+    gr_graph_free(&h);
+    CHECK_EQ(run_gen("graphs/fixtures/dom_batch3.el", gr, 1), 2);   /* a batch file too */
+    CHECK(access(gr, F_OK) != 0);
+    CHECK_EQ(run_gen("graphs/fixtures/dom_batch3.el", bcsr, 1), 0);
+    CHECK_EQ(gr_read_bcsr(bcsr, &h, &err), 0);
+    CHECK_EQ(h.nparts, 3);
+    gr_graph_free(&h);
+    unlink(bcsr);
+}
+
 TEST_CASE(gen_command_bad_input)
 {
     char out[128];
@@ -441,4 +547,6 @@ TEST_MAIN("gen", TEST_ENTRY(hash_permutation_is_a_bijection),
           TEST_ENTRY(uniform_sizes), TEST_ENTRY(canonical_text),
           TEST_ENTRY(spec_errors_name_the_parameter), TEST_ENTRY(help_lists_every_key),
           TEST_ENTRY(cache_is_used_and_repaired), TEST_ENTRY(gen_command_byte_identical),
-          TEST_ENTRY(gen_command_bad_input))
+          TEST_ENTRY(gen_command_bad_input), TEST_ENTRY(generators_flag_matches_contents),
+          TEST_ENTRY(cache_name_has_the_generators_version),
+          TEST_ENTRY(gen_command_keeps_or_refuses_a_batch))
