@@ -119,6 +119,10 @@ typedef struct gr_family {
     /* Reference state for g (built lazily, kept across variants of one graph); mode GR_VERIFY_*. */
     void *(*ref_new)(const gr_graph *g, int mode);
     void (*ref_free)(void *ref);
+    /* Optional (single-source families): the roots the rows will verify, in order, told to the
+     * reference after ref_new (and again before every row), so that a reference that computes
+     * several roots at once can batch the next ones (BFS: one sequential BFS per thread). */
+    void (*ref_roots)(void *ref, const int32_t *roots, int k);
     int (*verify)(void *ref, const gr_graph *g, const void *result, int32_t source, char *why,
                   size_t len);
     /* The metric: its name, and either metric_value (agg = GR_AGG_TIME) or work (the metric of

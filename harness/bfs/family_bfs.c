@@ -14,11 +14,11 @@
 #include "measure/sources.h"
 
 /* ---- reference: sequential BFS per root, cached ------------------------------------------
- * The reference of a root is cpu-bfs's result. The harness draws its roots with
- * gr_pick_sources(g, K, seed 1), so on a miss for a root of that sequence the references of the
- * roots after it are computed too, one sequential BFS per OpenMP thread (at scale 22 a BFS takes
- * about a second; 64 roots one after another would dominate a whole experiment). Other roots
- * (tests) are computed alone. The cache keeps at most BFS_REF_CACHE_BYTES of results. */
+ * The reference of a root is cpu-bfs's result. The harness tells the reference its roots in
+ * order (ref_roots; until then the sequence gr_pick_sources(g, K, seed 1) draws), so on a miss
+ * for a root of that sequence the references of the roots after it are computed too, one
+ * sequential BFS per OpenMP thread (at scale 22 a BFS takes about a second; 64 roots one after
+ * another would dominate a whole experiment). Other roots are computed alone. The cache keeps at most BFS_REF_CACHE_BYTES of results. */
 #define BFS_REF_CACHE_BYTES ((size_t)4 << 30)
 #define BFS_REF_SEQ 256             /* roots of the harness's sequence looked at */
 typedef struct {
@@ -60,6 +60,18 @@ static void bfs_ref_free(void *p)
     free(r->src);
     free(r->seq);
     free(r);
+}
+
+/* The harness's roots, in the order its rows verify them (the first BFS_REF_SEQ). */
+static void bfs_ref_roots(void *p, const int32_t *roots, int k)
+{
+    bfs_ref *r = p;
+    if (k > BFS_REF_SEQ)
+        k = BFS_REF_SEQ;
+    if (!r->seq)
+        r->seq = gr_xmalloc(BFS_REF_SEQ * sizeof *r->seq);
+    memcpy(r->seq, roots, (size_t)k * sizeof *r->seq);
+    r->nseq = k;
 }
 
 static int bfs_ref_find(const bfs_ref *r, int32_t src)
@@ -191,6 +203,7 @@ const gr_family gr_family_bfs = {
     .phase_names = {"init", "levels", NULL},
     .check_input = bfs_check_input,
     GR_FAMILY_RESULT_HOOKS(bfs),
+    .ref_roots = bfs_ref_roots,
     .work = bfs_work,
     .efficiency = bfs_eff,
     .efficiency_paper = bfs_eff_paper,

@@ -56,6 +56,8 @@ int gr_subject_ready(gr_subject *s, const gr_family *fam, gr_err *err)
             memcpy(s->src, s->roots, (size_t)want * sizeof *s->src);
         s->k = s->roots ? want : gr_pick_sources(&s->g, want, s->root_seed, s->src);
     }
+    if (s->ref && s->src && fam->ref_roots)
+        fam->ref_roots(s->ref, s->src, s->k);
     s->ref_ms += gr_now_ms() - t0;
     return 0;
 }
