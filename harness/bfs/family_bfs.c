@@ -263,7 +263,7 @@ void *gr_bfs_prepare(const gr_variant *v, const void *params, const gr_graph *g,
         s->qa = gr_xmalloc(n1 * sizeof *s->qa);
         s->qb = gr_xmalloc(n1 * sizeof *s->qb);
     } else {
-        gr_bfs_do_ws_init(&s->ws, g->n);
+        gr_bfs_do_ws_init(&s->ws, g->n, s->cpu_do.threads);
         if (g->directed) {
             gr_graph_transpose(g, &s->t);
             s->have_t = 1;

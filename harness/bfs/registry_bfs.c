@@ -43,13 +43,14 @@ const gr_variant gr_variant_cpu_bfs = GR_BFS_VARIANT(
     impl_cpu_bfs, 0, gr_bfs_check, 0, {0});
 
 const gr_variant gr_variant_cpu_bfs_do = GR_BFS_VARIANT(
-    "cpu-bfs-do", "-", "Beamer's direction-optimizing BFS on the host, OpenMP (multicore baseline)",
+    "cpu-bfs-do", "-",
+    "Beamer's direction-optimizing BFS on the host at the GAP suite's design (bitmap bottom-up frontier, parallel conversions), OpenMP (multicore baseline)",
     0, impl_cpu_bfs_do, sizeof(gr_bfs_cpu_do_params), gr_bfs_check, 3,
     GR_PARAM_INT(gr_bfs_cpu_do_params, threads, 0, 0, 4096, "OpenMP threads (0 = all cores)"),
     GR_PARAM_INT(gr_bfs_cpu_do_params, alpha, 15, 1, 1000,
-                 "top-down -> bottom-up when frontier arcs > unvisited arcs / alpha"),
+                 "top-down -> bottom-up when the newest frontier's out-arcs > arcs not yet explored / alpha (gapbs's rule)"),
     GR_PARAM_INT(gr_bfs_cpu_do_params, beta, 18, 1, 1000,
-                 "bottom-up -> top-down when frontier vertices < n / beta (and shrinking)"));
+                 "bottom-up -> top-down when a step wakes fewer vertices than the step before and at most n / beta"));
 
 const gr_variant gr_variant_bfs_vertex = GR_BFS_VARIANT(
     "bfs-vertex", "pmpp-bfs",

@@ -1,6 +1,8 @@
 /* test_bfs_cpu.c - the host BFS: cpu-bfs and cpu-bfs-do (several thread counts and switching
  * thresholds that force either direction) equal a naive relaxation BFS on awkward graphs from
- * several roots; the Graph500 work count (symmetric: half the reached degrees; directed: arcs
+ * several roots; gr_bfs_do equals gr_bfs_seq on bitmap tails (n = 63, 64, 65, 129) and the
+ * awkward graphs with 1-3 threads, switches direction where Beamer's rules say, and runs on no
+ * more threads than its workspace holds; the Graph500 work count (symmetric: half the reached degrees; directed: arcs
  * leaving reached vertices; self-loops and duplicates as stored); the family's verification
  * catches a wrong level in both modes; the per-level trace adds up; the variants' parameters
  * reach their structs by name, their canonical text (the CSV key) is stable, retired names are
@@ -79,10 +81,153 @@ TEST_CASE(cpu_bfs) { check_variant("cpu-bfs"); }
 TEST_CASE(cpu_bfs_do_default) { check_variant("cpu-bfs-do"); }
 TEST_CASE(cpu_bfs_do_one_thread) { check_variant("cpu-bfs-do:threads=1"); }
 TEST_CASE(cpu_bfs_do_two_threads) { check_variant("cpu-bfs-do:threads=2"); }
-/* alpha = 1000: bottom-up as soon as the frontier has arcs; beta = 1: never back */
+/* alpha = 1000: bottom-up as soon as the frontier has arcs; beta = 1: back to top-down as soon
+ * as the frontier shrinks */
 TEST_CASE(cpu_bfs_do_bottom_up_early) { check_variant("cpu-bfs-do:alpha=1000,beta=1"); }
 /* alpha = 1: (almost) always top-down */
 TEST_CASE(cpu_bfs_do_top_down) { check_variant("cpu-bfs-do:alpha=1,beta=1000"); }
+
+/* ---- gr_bfs_do directly against gr_bfs_seq ------------------------------------------------ */
+typedef struct {
+    int rows, to_bu, to_td, first_dir, last_dir;
+} dir_log;
+static void log_dir(void *ctx, const double *row)
+{
+    dir_log *d = ctx;
+    const int dir = (int)row[3];
+    if (d->rows == 0)
+        d->first_dir = dir;
+    else if (dir != d->last_dir)
+        *(dir ? &d->to_bu : &d->to_td) += 1;
+    d->last_dir = dir;
+    d->rows++;
+}
+
+/* One search with a workspace for `threads`; exact against gr_bfs_seq. Returns the direction
+ * log (its rows must be the deepest level + 1). */
+static dir_log do_vs_seq(const gr_graph *g, int32_t root, int threads, int alpha, int beta,
+                         const char *what)
+{
+    gr_graph t;
+    if (g->directed)
+        gr_graph_transpose(g, &t);
+    int32_t *got = malloc(((size_t)g->n + 1) * sizeof *got);
+    int32_t *want = malloc(((size_t)g->n + 1) * sizeof *want);
+    gr_bfs_seq(g, root, want, NULL, NULL, NULL, NULL);
+    gr_bfs_do_ws ws;
+    gr_bfs_do_ws_init(&ws, g->n, threads);
+    dir_log d = {0, 0, 0, -1, -1};
+    for (int rep = 0; rep < 2; rep++) {     /* the second search reuses the workspace */
+        memset(got, 0x7f, ((size_t)g->n + 1) * sizeof *got);
+        d = (dir_log){0, 0, 0, -1, -1};
+        gr_bfs_do(g, g->directed ? &t : NULL, root, got, threads, alpha, beta, &ws,
+                  rep ? log_dir : NULL, &d);
+        int32_t maxl = 0;
+        for (int32_t v = 0; v < g->n; v++) {
+            maxl = want[v] > maxl ? want[v] : maxl;
+            if (got[v] != want[v]) {
+                fprintf(stderr, "  %s n=%d root %d threads %d alpha %d beta %d: level[%d] = %d, "
+                        "sequential %d\n", what, g->n, root, threads, alpha, beta, v, got[v],
+                        want[v]);
+                CHECK(0);
+                break;
+            }
+        }
+        if (rep)
+            CHECK_EQ(d.rows, maxl + 1);
+    }
+    gr_bfs_do_ws_free(&ws);
+    free(got);
+    free(want);
+    if (g->directed)
+        gr_graph_free(&t);
+    return d;
+}
+
+/* (alpha, beta): the defaults, bottom-up at once and back to top-down as soon as the frontier
+ * shrinks, top-down throughout, bottom-up at once and (almost) never back. */
+static const int ab[][2] = {{15, 18}, {1000, 1}, {1, 1000}, {1000, 1000}};
+#define NAB (int)(sizeof ab / sizeof ab[0])
+
+/* Bitmap tails: n around one and two 64-bit words, every graph kind, threads 1-3. */
+TEST_CASE(cpu_bfs_do_bitmap_tails)
+{
+    static const int sizes[] = {63, 64, 65, 129};
+    for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++)
+        for (int kind = BG_ISOLATED; kind < BG_KINDS; kind++) {
+            gr_graph g;
+            int32_t roots[4];
+            int nr = bg_make(kind, sizes[si], &g, roots);
+            for (int r = 0; r < nr; r++)
+                for (int th = 1; th <= 3; th++)
+                    for (int a = 0; a < NAB; a++)
+                        do_vs_seq(&g, roots[r], th, ab[a][0], ab[a][1], bg_name[kind]);
+            gr_graph_free(&g);
+        }
+}
+
+/* Awkward graphs at their test sizes (one vertex, isolated root, disconnected, self-loops and
+ * duplicates, directed, star, path, R-MAT 4096), threads 1-3, every switching setting. */
+TEST_CASE(cpu_bfs_do_awkward_threads)
+{
+    for (int kind = 0; kind < BG_KINDS; kind++) {
+        gr_graph g;
+        int32_t roots[4];
+        int nr = bg_make(kind, bg_sizes[kind], &g, roots);
+        for (int r = 0; r < nr; r++)
+            for (int th = 1; th <= 3; th++)
+                for (int a = 0; a < NAB; a++)
+                    do_vs_seq(&g, roots[r], th, ab[a][0], ab[a][1], bg_name[kind]);
+        gr_graph_free(&g);
+    }
+}
+
+/* The switches happen: a star's centre has more arcs than m / alpha, so level 0 is bottom-up;
+ * R-MAT at the defaults goes top-down -> bottom-up -> top-down; a path of 301 vertices (600
+ * arcs) from off its middle with alpha = 400 (600 / 400 = 1 < the root's 2 arcs), beta = 1
+ * starts bottom-up, goes top-down when one end is reached (the frontier shrinks; the scout count
+ * restarts at 1, as gapbs's) and bottom-up at the next level (2 arcs > 599 / 400). */
+TEST_CASE(cpu_bfs_do_switches)
+{
+    gr_graph g;
+    int32_t roots[4];
+    bg_make(BG_STAR, 3000, &g, roots);
+    dir_log d = do_vs_seq(&g, 0, 2, 15, 18, "star");
+    CHECK_EQ(d.first_dir, 1);
+    d = do_vs_seq(&g, 1, 2, 15, 18, "star");        /* from a leaf: the centre, then bottom-up */
+    CHECK(d.first_dir == 0 && d.to_bu == 1);
+    gr_graph_free(&g);
+    bg_make(BG_RMAT, 4096, &g, roots);
+    d = do_vs_seq(&g, roots[0], 2, 15, 18, "rmat");
+    CHECK(d.first_dir == 0 && d.to_bu >= 1 && d.to_td >= 1);
+    gr_graph_free(&g);
+    bg_make(BG_PATH, 301, &g, roots);
+    d = do_vs_seq(&g, 100, 3, 400, 1, "path");
+    CHECK(d.first_dir == 1 && d.to_td == 1 && d.to_bu == 1);
+    gr_graph_free(&g);
+}
+
+/* A workspace sized for 2 threads runs a search asked for 3 (or 0) on 2, correctly. */
+TEST_CASE(cpu_bfs_do_threads_clamped)
+{
+    gr_graph g;
+    int32_t roots[4];
+    bg_make(BG_RMAT, 4096, &g, roots);
+    int32_t *got = malloc(((size_t)g.n + 1) * sizeof *got);
+    int32_t *want = malloc(((size_t)g.n + 1) * sizeof *want);
+    gr_bfs_seq(&g, roots[1], want, NULL, NULL, NULL, NULL);
+    gr_bfs_do_ws ws;
+    gr_bfs_do_ws_init(&ws, g.n, 2);
+    CHECK_EQ(ws.threads, 2);
+    for (int th = 0; th <= 3; th += 3) {
+        gr_bfs_do(&g, NULL, roots[1], got, th, 15, 18, &ws, NULL, NULL);
+        CHECK(memcmp(got, want, (size_t)g.n * sizeof *got) == 0);
+    }
+    gr_bfs_do_ws_free(&ws);
+    free(got);
+    free(want);
+    gr_graph_free(&g);
+}
 
 static void edges_graph(gr_graph *g, int directed, const int32_t (*arcs)[2], int k, int n)
 {
@@ -183,7 +328,7 @@ TEST_CASE(trace_adds_up)
     trace_sum a = {0, 0, 0}, b = {0, 0, 0};
     gr_bfs_seq(&g, roots[0], lev, NULL, NULL, sum_row, &a);
     gr_bfs_do_ws ws;
-    gr_bfs_do_ws_init(&ws, g.n);
+    gr_bfs_do_ws_init(&ws, g.n, 2);
     gr_bfs_do(&g, NULL, roots[0], lev, 2, 15, 18, &ws, sum_row, &b);
     gr_bfs_do_ws_free(&ws);
     int reached = 0, maxl = 0;
@@ -289,6 +434,8 @@ TEST_CASE(queue_hub_checked_against_arcs)
 TEST_MAIN("bfs-cpu", TEST_ENTRY(cpu_bfs), TEST_ENTRY(cpu_bfs_do_default),
           TEST_ENTRY(cpu_bfs_do_one_thread), TEST_ENTRY(cpu_bfs_do_two_threads),
           TEST_ENTRY(cpu_bfs_do_bottom_up_early), TEST_ENTRY(cpu_bfs_do_top_down),
+          TEST_ENTRY(cpu_bfs_do_bitmap_tails), TEST_ENTRY(cpu_bfs_do_awkward_threads),
+          TEST_ENTRY(cpu_bfs_do_switches), TEST_ENTRY(cpu_bfs_do_threads_clamped),
           TEST_ENTRY(work_counting), TEST_ENTRY(verify_catches_wrong_level),
           TEST_ENTRY(trace_adds_up), TEST_ENTRY(dump_format), TEST_ENTRY(params_by_name),
           TEST_ENTRY(retired_params_refused), TEST_ENTRY(queue_hub_checked_against_arcs))
