@@ -1,36 +1,103 @@
-/* sssp_delta.c - cpu-delta: delta-stepping on the host with OpenMP, structured as the GAP
- * benchmark suite's sssp (Beamer et al.): one shared frontier, thread-local buckets, relaxations
- * by compare-and-swap on the int64 distances; the smallest non-empty bucket over all threads is
- * copied into the next frontier. Deterministic result (the distances), any thread count. */
+/* sssp_delta.c - cpu-delta: Meyer & Sanders' delta-stepping on the host with OpenMP, built as the
+ * GAP benchmark suite builds it (Beamer et al. 2015; bucket fusion from Zhang et al., CGO 2020):
+ * one shared frontier holding the current bucket, thread-local buckets, relaxations by
+ * compare-and-swap, a thread keeps processing its own copy of the current bucket while it is
+ * small (fusion), and the next bucket is the smallest non-empty one over all threads. Two
+ * barriers a global round. Distances are 32-bit when every one fits, 64-bit otherwise (one body,
+ * sssp_delta_body.h, included for each width). Everything but the search is decided and
+ * allocated once in gr_delta_ws_new. Deterministic result (the distances), any thread count. */
 #include <omp.h>
 #include <stdlib.h>
 #include <string.h>
 #include "sssp/sssp.h"
 
+/* A thread-local bucket keeps its capacity from search to search. */
 typedef struct {
     int32_t *v;
     int64_t len, cap;
 } bucket;
 
+/* One thread's buckets: a ring of mask + 1 slots (bucket i is slot i & mask), and the spare
+ * storage fusion swaps in. Padded so that two threads' headers never share a cache line. */
 typedef struct {
-    bucket *b;
-    int64_t nb;
-} bins;
+    bucket *ring;
+    bucket spare;
+    char pad[32];
+} delta_local;
+_Static_assert(sizeof(delta_local) == 64, "one cache line per thread");
+
+/* A thread's vote after processing: its smallest non-empty bucket and that bucket's size. */
+#define DELTA_NONE UINT64_MAX
+typedef struct {
+    uint64_t bin;
+    int64_t len;
+    char pad[48];
+} delta_slot;
+
+/* The next round as every thread computes it from the votes: the bucket, where this thread's
+ * entries go in the frontier, and the frontier's length. */
+typedef struct {
+    uint64_t bin;
+    int64_t off, total;
+} delta_next;
 
 struct gr_delta_ws {
-    int threads;
-    int32_t *frontier;      /* m + 1 slots: a vertex may be pushed once per relaxation */
+    int threads, bits;      /* bits: 32 or 64, the distance width */
+    int64_t delta, wmax, rounds;
+    uint64_t mask;          /* ring slots - 1 */
+    int32_t n;
+    void *dist;             /* n distances of the last search, int32_t or int64_t */
+    int32_t *frontier;      /* cap slots, m + 1 to start: a vertex enters once per relaxation */
     int64_t cap;
-    bins *local;            /* one per thread */
+    delta_local *local;     /* one per thread */
+    delta_slot *vote;       /* one per thread */
 };
 
-gr_delta_ws *gr_delta_ws_new(const gr_graph *g, int threads)
+/* Thread-local bins: fusion while a bucket holds fewer entries than this (the GAP suite's
+ * threshold). */
+#define GR_DELTA_FUSE 1000
+
+int64_t gr_sssp_delta_auto(const gr_graph *g, int64_t wmax)
+{
+    (void)g;
+    int64_t d = wmax / 8;
+    return d > 0 ? d : 1;
+}
+
+/* The ring must hold buckets cur .. cur + wmax / delta + 1: while bucket cur is processed, du <
+ * (cur + 1) delta and nd = du + w. delta is raised so that at most 2^16 buckets are live. */
+static uint64_t ring_mask(int64_t wmax, int64_t *delta)
+{
+    const int64_t most = (int64_t)1 << 16;
+    if (*delta < 1)
+        *delta = 1;
+    if (wmax / *delta + 2 > most)
+        *delta = wmax / (most - 2) + 1;
+    uint64_t slots = 1;
+    while (slots < (uint64_t)(wmax / *delta + 2))
+        slots <<= 1;
+    return slots - 1;
+}
+
+gr_delta_ws *gr_delta_ws_new(const gr_graph *g, int threads, int64_t delta)
 {
     gr_delta_ws *ws = gr_xcalloc(1, sizeof *ws);
     ws->threads = threads > 0 ? threads : omp_get_max_threads();
+    ws->n = g->n;
+    ws->wmax = gr_graph_max_weight(g);
+    ws->delta = delta > 0 ? delta : gr_sssp_delta_auto(g, ws->wmax);
+    ws->mask = ring_mask(ws->wmax, &ws->delta);
+    /* every distance, and INT32_MAX as INF above it: (n - 1) x max weight < 2^31 - 1 */
+    ws->bits = (int64_t)(g->n > 0 ? g->n - 1 : 0) * ws->wmax < INT32_MAX ? 32 : 64;
+    if (ws->bits == 32 && ws->delta > INT32_MAX)
+        ws->delta = INT32_MAX;      /* the same single bucket: every distance is below it */
+    ws->dist = gr_xmalloc((size_t)(g->n > 0 ? g->n : 1) * (ws->bits == 32 ? 4 : 8));
     ws->cap = g->m + 1;
     ws->frontier = gr_xmalloc((size_t)ws->cap * sizeof *ws->frontier);
     ws->local = gr_xcalloc((size_t)ws->threads, sizeof *ws->local);
+    ws->vote = gr_xcalloc((size_t)ws->threads, sizeof *ws->vote);
+    for (int t = 0; t < ws->threads; t++)
+        ws->local[t].ring = gr_xcalloc((size_t)ws->mask + 1, sizeof(bucket));
     return ws;
 }
 
@@ -39,38 +106,23 @@ void gr_delta_ws_free(gr_delta_ws *ws)
     if (!ws)
         return;
     for (int t = 0; t < ws->threads; t++) {
-        for (int64_t i = 0; i < ws->local[t].nb; i++)
-            free(ws->local[t].b[i].v);
-        free(ws->local[t].b);
+        for (uint64_t i = 0; i <= ws->mask; i++)
+            free(ws->local[t].ring[i].v);
+        free(ws->local[t].ring);
+        free(ws->local[t].spare.v);
     }
     free(ws->local);
+    free(ws->vote);
     free(ws->frontier);
+    free(ws->dist);
     free(ws);
 }
 
-int64_t gr_sssp_delta_auto(const gr_graph *g)
-{
-    int64_t w = gr_graph_max_weight(g) / 8;
-    return w > 0 ? w : 1;
-}
+int64_t gr_delta_ws_delta(const gr_delta_ws *ws) { return ws->delta; }
+int gr_delta_ws_bits(const gr_delta_ws *ws) { return ws->bits; }
 
-/* Buckets live in a ring of R = max weight / delta + 2 slots: while bucket b is processed every
- * push lands in buckets b .. b + R - 1 (du < (b + 1) delta, nd = du + w), so bucket i is slot
- * i mod R. delta is raised so that R <= 2^16 (only for weights above 2^16 x delta). */
-static void bins_fit(bins *bs, int64_t R)
+static void bucket_push(bucket *b, int32_t v)
 {
-    if (bs->nb == R)
-        return;
-    for (int64_t i = 0; i < bs->nb; i++)
-        free(bs->b[i].v);
-    free(bs->b);
-    bs->b = gr_xcalloc((size_t)R, sizeof *bs->b);
-    bs->nb = R;
-}
-
-static void bins_push(bins *bs, int64_t i, int32_t v)
-{
-    bucket *b = &bs->b[i % bs->nb];
     if (b->len == b->cap) {
         b->cap = b->cap ? 2 * b->cap : 64;
         b->v = gr_xrealloc(b->v, (size_t)b->cap * sizeof *b->v);
@@ -78,83 +130,87 @@ static void bins_push(bins *bs, int64_t i, int32_t v)
     b->v[b->len++] = v;
 }
 
-int64_t gr_sssp_delta(const gr_graph *g, int32_t src, int64_t delta, gr_delta_ws *ws, int64_t *dist)
+/* Thread t's vote: its smallest non-empty bucket from cur on (every bucket below cur is empty). */
+static void delta_vote(gr_delta_ws *ws, int t, uint64_t cur)
 {
-    const int64_t NONE = INT64_MAX;
-    int64_t shared_bin[2] = {0, NONE}, tail[2] = {1, 0}, rounds = 0;
-    int64_t wmax = gr_graph_max_weight(g);
-    if (delta < 1)
-        delta = 1;
-    if (wmax / delta + 2 > ((int64_t)1 << 16))
-        delta = wmax / (((int64_t)1 << 16) - 2) + 1;
-    const int64_t R = wmax / delta + 2;
-    for (int t = 0; t < ws->threads; t++) {
-        bins_fit(&ws->local[t], R);
-        for (int64_t i = 0; i < R; i++)
-            ws->local[t].b[i].len = 0;
-    }
-#pragma omp parallel for num_threads(ws->threads) schedule(static)
-    for (int32_t v = 0; v < g->n; v++)
-        dist[v] = GR_SSSP_INF;
-    dist[src] = 0;
-    ws->frontier[0] = src;
-#pragma omp parallel num_threads(ws->threads)
-    {
-        bins *mine = &ws->local[omp_get_thread_num()];
-        int32_t *frontier = ws->frontier;
-        int64_t it = 0;
-        while (shared_bin[it & 1] != NONE) {
-            int64_t *cur_bin = &shared_bin[it & 1], *next_bin = &shared_bin[(it + 1) & 1];
-            int64_t *cur_tail = &tail[it & 1], *next_tail = &tail[(it + 1) & 1];
-            int64_t lo = *cur_bin * delta, ntail = *cur_tail;
-#pragma omp for nowait schedule(dynamic, 64)
-            for (int64_t i = 0; i < ntail; i++) {
-                int32_t u = frontier[i];
-                int64_t du = __atomic_load_n(&dist[u], __ATOMIC_RELAXED);
-                if (du < lo)        /* settled in an earlier bucket: stale entry */
-                    continue;
-                for (int64_t e = g->row[u]; e < g->row[u + 1]; e++) {
-                    int32_t v = g->col[e];
-                    int64_t nd = du + g->w[e], old = __atomic_load_n(&dist[v], __ATOMIC_RELAXED);
-                    while (nd < old) {
-                        if (__atomic_compare_exchange_n(&dist[v], &old, nd, 0, __ATOMIC_RELAXED,
-                                                        __ATOMIC_RELAXED)) {
-                            bins_push(mine, nd / delta, v);
-                            break;
-                        }
-                    }
-                }
-            }
-            /* the smallest non-empty bucket of any thread (buckets below the current are empty) */
-            for (int64_t b = *cur_bin; b < *cur_bin + R; b++)
-                if (mine->b[b % R].len) {
-#pragma omp critical(gr_delta_min)
-                    if (b < *next_bin)
-                        *next_bin = b;
-                    break;
-                }
-#pragma omp barrier
-            int64_t nb = *next_bin, mylen = nb != NONE ? mine->b[nb % R].len : 0;
-            int64_t at = mylen ? __atomic_fetch_add(next_tail, mylen, __ATOMIC_RELAXED) : 0;
-#pragma omp barrier
-#pragma omp single
-            {
-                *cur_bin = NONE;
-                *cur_tail = 0;
-                rounds++;
-                if (*next_tail > ws->cap) {     /* more pushes than m + 1: grow (rare) */
-                    ws->cap = 2 * *next_tail;
-                    ws->frontier = gr_xrealloc(ws->frontier, (size_t)ws->cap * sizeof(int32_t));
-                }
-            }
-            frontier = ws->frontier;
-            if (mylen) {
-                memcpy(frontier + at, mine->b[nb % R].v, (size_t)mylen * sizeof(int32_t));
-                mine->b[nb % R].len = 0;
-            }
-            it++;
-#pragma omp barrier
+    const delta_local *mine = &ws->local[t];
+    delta_slot *s = &ws->vote[t];
+    s->bin = DELTA_NONE;
+    s->len = 0;
+    for (uint64_t b = cur; b <= cur + ws->mask; b++)
+        if (mine->ring[b & ws->mask].len) {
+            s->bin = b;
+            s->len = mine->ring[b & ws->mask].len;
+            return;
         }
+}
+
+/* After the votes: the smallest bucket of any thread, thread t's offset (the entries of the
+ * threads before it that hold that bucket) and the total. The same answer in every thread. */
+static delta_next delta_count(const gr_delta_ws *ws, int t, int nth)
+{
+    delta_next x = {DELTA_NONE, 0, 0};
+    for (int j = 0; j < nth; j++)
+        if (ws->vote[j].bin < x.bin)
+            x.bin = ws->vote[j].bin;
+    for (int j = 0; j < nth && x.bin != DELTA_NONE; j++)
+        if (ws->vote[j].bin == x.bin) {
+            if (j < t)
+                x.off += ws->vote[j].len;
+            x.total += ws->vote[j].len;
+        }
+    return x;
+}
+
+/* The frontier holds more than m + 1 entries only when a bucket's vertices improve many times. */
+static void delta_frontier_grow(gr_delta_ws *ws, int64_t total)
+{
+    ws->cap = 2 * total;
+    ws->frontier = gr_xrealloc(ws->frontier, (size_t)ws->cap * sizeof *ws->frontier);
+}
+
+/* Thread t's entries of the next bucket into the shared frontier; its bucket is then empty. */
+static void delta_copy(gr_delta_ws *ws, int t, delta_next x)
+{
+    if (ws->vote[t].bin != x.bin)
+        return;
+    bucket *b = &ws->local[t].ring[x.bin & ws->mask];
+    memcpy(ws->frontier + x.off, b->v, (size_t)b->len * sizeof *b->v);
+    b->len = 0;
+}
+
+#define DIST int32_t
+#define SUM uint32_t
+#define SFX 32
+#define DS_INF INT32_MAX
+#include "sssp/sssp_delta_body.h"
+#undef DIST
+#undef SUM
+#undef SFX
+#undef DS_INF
+
+#define DIST int64_t
+#define SUM uint64_t
+#define SFX 64
+#define DS_INF INT64_MAX
+#include "sssp/sssp_delta_body.h"
+#undef DIST
+#undef SUM
+#undef SFX
+#undef DS_INF
+
+int64_t gr_sssp_delta(const gr_graph *g, int32_t src, gr_delta_ws *ws)
+{
+    return ws->bits == 32 ? search_32(g, src, ws, ws->dist) : search_64(g, src, ws, ws->dist);
+}
+
+void gr_delta_ws_dist(const gr_delta_ws *ws, int64_t *dist)
+{
+    if (ws->bits == 64) {
+        memcpy(dist, ws->dist, (size_t)ws->n * sizeof *dist);
+        return;
     }
-    return rounds;
+    const int32_t *d = ws->dist;
+    for (int32_t v = 0; v < ws->n; v++)
+        dist[v] = d[v] == INT32_MAX ? GR_SSSP_INF : d[v];
 }
