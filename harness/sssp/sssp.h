@@ -44,7 +44,8 @@ void gr_delta_ws_dist(const gr_delta_ws *ws, int64_t *dist);
 /* The bucket width and distance width (32 or 64) ws uses. */
 int64_t gr_delta_ws_delta(const gr_delta_ws *ws);
 int gr_delta_ws_bits(const gr_delta_ws *ws);
-/* The delta used when the parameter is 0 (auto), from the graph and its max weight. */
+/* The delta used when the parameter is 0 (auto): max(1, max weight x n / m), the max weight over
+ * the average out-degree. */
 int64_t gr_sssp_delta_auto(const gr_graph *g, int64_t wmax);
 
 /* Graph500 SSSP rules, which together make an exact check in O(n + m):

@@ -17,29 +17,34 @@ typedef struct {
     int64_t len, cap;
 } bucket;
 
-/* One thread's buckets: a ring of mask + 1 slots (bucket i is slot i & mask), and the spare
- * storage fusion swaps in. Padded so that two threads' headers never share a cache line. */
+/* One thread's buckets: a ring of mask + 1 slots (bucket i is slot i & mask), the spare storage
+ * fusion swaps in, and where this thread's share of the frontier starts (off[j], nth + 1
+ * entries: every thread computes all of them). Padded to its own cache lines. */
 typedef struct {
     bucket *ring;
     bucket spare;
-    char pad[32];
+    int64_t *off;
+    char pad[64 - sizeof(bucket *) - sizeof(bucket) - sizeof(int64_t *)];
 } delta_local;
 _Static_assert(sizeof(delta_local) == 64, "one cache line per thread");
 
-/* A thread's vote after processing: its smallest non-empty bucket and that bucket's size. */
+/* A thread's vote after processing, one per round parity: its smallest non-empty bucket and that
+ * bucket's entries, published (swapped out of the ring) so that the next round reads them in
+ * place; taken back into the ring when another thread holds a smaller bucket. */
 #define DELTA_NONE UINT64_MAX
 typedef struct {
     uint64_t bin;
-    int64_t len;
-    char pad[48];
+    bucket b;
+    char pad[64 - sizeof(uint64_t) - sizeof(bucket)];
 } delta_slot;
+_Static_assert(sizeof(delta_slot) == 64, "one cache line per vote");
 
-/* The next round as every thread computes it from the votes: the bucket, where this thread's
- * entries go in the frontier, and the frontier's length. */
+/* The frontier is claimed in chunks of this many entries (the GAP suite's dynamic schedule). */
+#define DELTA_CHUNK 64
 typedef struct {
-    uint64_t bin;
-    int64_t off, total;
-} delta_next;
+    int64_t next;
+    char pad[56];
+} delta_claim;
 
 struct gr_delta_ws {
     int threads, bits;      /* bits: 32 or 64, the distance width */
@@ -47,20 +52,21 @@ struct gr_delta_ws {
     uint64_t mask;          /* ring slots - 1 */
     int32_t n;
     void *dist;             /* n distances of the last search, int32_t or int64_t */
-    int32_t *frontier;      /* cap slots, m + 1 to start: a vertex enters once per relaxation */
-    int64_t cap;
     delta_local *local;     /* one per thread */
-    delta_slot *vote;       /* one per thread */
+    delta_slot *vote[2];    /* by round parity, one per thread */
+    delta_claim claim[2];   /* by round parity: the frontier's next unclaimed entry */
 };
 
-/* Thread-local bins: fusion while a bucket holds fewer entries than this (the GAP suite's
- * threshold). */
+/* Fusion while a thread's copy of the current bucket holds fewer entries than this (the GAP
+ * suite's threshold). */
 #define GR_DELTA_FUSE 1000
 
+/* Meyer & Sanders' choice for random weights: delta ~ max weight / average out-degree (a vertex
+ * expects about one arc lighter than delta). Measured in lab/notes/sssp.md against the best delta
+ * on R-MAT (degree 30) and grid (degree 4) graphs. */
 int64_t gr_sssp_delta_auto(const gr_graph *g, int64_t wmax)
 {
-    (void)g;
-    int64_t d = wmax / 8;
+    int64_t d = g->m > 0 ? wmax * (int64_t)g->n / g->m : wmax;
     return d > 0 ? d : 1;
 }
 
@@ -92,12 +98,13 @@ gr_delta_ws *gr_delta_ws_new(const gr_graph *g, int threads, int64_t delta)
     if (ws->bits == 32 && ws->delta > INT32_MAX)
         ws->delta = INT32_MAX;      /* the same single bucket: every distance is below it */
     ws->dist = gr_xmalloc((size_t)(g->n > 0 ? g->n : 1) * (ws->bits == 32 ? 4 : 8));
-    ws->cap = g->m + 1;
-    ws->frontier = gr_xmalloc((size_t)ws->cap * sizeof *ws->frontier);
     ws->local = gr_xcalloc((size_t)ws->threads, sizeof *ws->local);
-    ws->vote = gr_xcalloc((size_t)ws->threads, sizeof *ws->vote);
-    for (int t = 0; t < ws->threads; t++)
+    for (int p = 0; p < 2; p++)
+        ws->vote[p] = gr_xcalloc((size_t)ws->threads, sizeof *ws->vote[p]);
+    for (int t = 0; t < ws->threads; t++) {
         ws->local[t].ring = gr_xcalloc((size_t)ws->mask + 1, sizeof(bucket));
+        ws->local[t].off = gr_xcalloc((size_t)ws->threads + 1, sizeof(int64_t));
+    }
     return ws;
 }
 
@@ -110,10 +117,13 @@ void gr_delta_ws_free(gr_delta_ws *ws)
             free(ws->local[t].ring[i].v);
         free(ws->local[t].ring);
         free(ws->local[t].spare.v);
+        free(ws->local[t].off);
+        free(ws->vote[0][t].b.v);
+        free(ws->vote[1][t].b.v);
     }
     free(ws->local);
-    free(ws->vote);
-    free(ws->frontier);
+    free(ws->vote[0]);
+    free(ws->vote[1]);
     free(ws->dist);
     free(ws);
 }
@@ -130,53 +140,90 @@ static void bucket_push(bucket *b, int32_t v)
     b->v[b->len++] = v;
 }
 
-/* Thread t's vote: its smallest non-empty bucket from cur on (every bucket below cur is empty). */
-static void delta_vote(gr_delta_ws *ws, int t, uint64_t cur)
+static void bucket_swap(bucket *a, bucket *b)
 {
-    const delta_local *mine = &ws->local[t];
-    delta_slot *s = &ws->vote[t];
+    bucket x = *a;
+    *a = *b;
+    *b = x;
+}
+
+/* The first round's frontier: the root alone, published by thread 0 (every ring is empty: a
+ * search ends only when no thread holds an entry). */
+static void delta_start(gr_delta_ws *ws, int32_t src)
+{
+    for (int t = 0; t < ws->threads; t++) {
+        ws->vote[0][t].bin = DELTA_NONE;
+        ws->vote[0][t].b.len = 0;
+    }
+    ws->vote[0][0].bin = 0;
+    bucket_push(&ws->vote[0][0].b, src);
+    ws->claim[0].next = 0;
+}
+
+/* Thread t's vote for the round of parity par: its smallest non-empty bucket from cur on (every
+ * bucket below cur is empty), published by swapping it out of the ring. */
+static void delta_vote(gr_delta_ws *ws, int par, int t, uint64_t cur)
+{
+    bucket *ring = ws->local[t].ring;
+    delta_slot *s = &ws->vote[par][t];
     s->bin = DELTA_NONE;
-    s->len = 0;
     for (uint64_t b = cur; b <= cur + ws->mask; b++)
-        if (mine->ring[b & ws->mask].len) {
+        if (ring[b & ws->mask].len) {
             s->bin = b;
-            s->len = mine->ring[b & ws->mask].len;
+            bucket_swap(&s->b, &ring[b & ws->mask]);
+            ring[b & ws->mask].len = 0;      /* the storage of an earlier round's frontier */
             return;
         }
 }
 
-/* After the votes: the smallest bucket of any thread, thread t's offset (the entries of the
- * threads before it that hold that bucket) and the total. The same answer in every thread. */
-static delta_next delta_count(const gr_delta_ws *ws, int t, int nth)
+/* After the votes of parity par: the next bucket (the smallest of any thread), the frontier's
+ * length and where each thread's share starts (t's off[]); the same in every thread. A thread
+ * whose bucket is not the next takes it back into its ring. */
+typedef struct {
+    uint64_t bin;
+    int64_t total;
+} delta_next;
+
+static delta_next delta_count(gr_delta_ws *ws, int par, int t, int nth)
 {
-    delta_next x = {DELTA_NONE, 0, 0};
+    const delta_slot *vote = ws->vote[par];
+    int64_t *off = ws->local[t].off;
+    delta_next x = {DELTA_NONE, 0};
     for (int j = 0; j < nth; j++)
-        if (ws->vote[j].bin < x.bin)
-            x.bin = ws->vote[j].bin;
-    for (int j = 0; j < nth && x.bin != DELTA_NONE; j++)
-        if (ws->vote[j].bin == x.bin) {
-            if (j < t)
-                x.off += ws->vote[j].len;
-            x.total += ws->vote[j].len;
-        }
+        if (vote[j].bin < x.bin)
+            x.bin = vote[j].bin;
+    for (int j = 0; j < nth; j++) {
+        off[j] = x.total;
+        if (vote[j].bin == x.bin && x.bin != DELTA_NONE)
+            x.total += vote[j].b.len;
+    }
+    off[nth] = x.total;
+    delta_slot *mine = &ws->vote[par][t];
+    if (mine->bin != x.bin && mine->bin != DELTA_NONE)
+        bucket_swap(&mine->b, &ws->local[t].ring[mine->bin & ws->mask]);
     return x;
 }
 
-/* The frontier holds more than m + 1 entries only when a bucket's vertices improve many times. */
-static void delta_frontier_grow(gr_delta_ws *ws, int64_t total)
+/* The next span of the frontier (parity par, total entries) this thread processes: *at entries
+ * from *from; 0 when the frontier is used up. Chunks are claimed from a shared counter; a chunk
+ * may cross from one thread's share to the next (*j, *i, *end carry the position). */
+static int delta_span(gr_delta_ws *ws, int par, int t, int64_t total, int *j, int64_t *i,
+                      int64_t *end, const int32_t **from, int64_t *at)
 {
-    ws->cap = 2 * total;
-    ws->frontier = gr_xrealloc(ws->frontier, (size_t)ws->cap * sizeof *ws->frontier);
-}
-
-/* Thread t's entries of the next bucket into the shared frontier; its bucket is then empty. */
-static void delta_copy(gr_delta_ws *ws, int t, delta_next x)
-{
-    if (ws->vote[t].bin != x.bin)
-        return;
-    bucket *b = &ws->local[t].ring[x.bin & ws->mask];
-    memcpy(ws->frontier + x.off, b->v, (size_t)b->len * sizeof *b->v);
-    b->len = 0;
+    const int64_t *off = ws->local[t].off;
+    if (*i >= *end) {
+        *i = __atomic_fetch_add(&ws->claim[par].next, DELTA_CHUNK, __ATOMIC_RELAXED);
+        if (*i >= total)
+            return 0;
+        *end = *i + DELTA_CHUNK < total ? *i + DELTA_CHUNK : total;
+    }
+    while (off[*j + 1] <= *i)
+        (*j)++;
+    int64_t stop = off[*j + 1] < *end ? off[*j + 1] : *end;
+    *from = ws->vote[par][*j].b.v + (*i - off[*j]);
+    *at = stop - *i;
+    *i = stop;
+    return 1;
 }
 
 #define DIST int32_t

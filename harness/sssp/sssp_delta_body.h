@@ -48,10 +48,9 @@ static void DS_FUSE(const gr_graph *g, SUM delta, DIST *dist, delta_local *mine,
     }
 }
 
-/* The search: dist[] set to INF, the root's bucket 0 is the first frontier; each global round
- * processes the shared frontier (the current bucket of every thread), fuses, votes, and copies
- * the next bucket into the frontier. Two barriers a round (one in the last). Returns the global
- * rounds. */
+/* The search: dist[] set to INF, the root is the first frontier. Each global round processes
+ * the frontier (the published entries of the current bucket, in place), fuses, votes for the
+ * next bucket and meets the other threads at the round's one barrier. Returns the rounds. */
 static int64_t DS_SEARCH(const gr_graph *g, int32_t src, gr_delta_ws *ws, DIST *dist)
 {
     const SUM delta = (SUM)ws->delta;
@@ -60,39 +59,32 @@ static int64_t DS_SEARCH(const gr_graph *g, int32_t src, gr_delta_ws *ws, DIST *
     for (int32_t v = 0; v < g->n; v++)
         dist[v] = DS_INF;
     dist[src] = 0;
-    ws->frontier[0] = src;
+    delta_start(ws, src);
 #pragma omp parallel num_threads(ws->threads)
     {
         const int t = omp_get_thread_num(), nth = omp_get_num_threads();
         delta_local *mine = &ws->local[t];
-        int64_t ntail = 1, cap = ws->cap, rounds = 0;
-        uint64_t cur = 0;
-        for (;;) {
-            const int32_t *frontier = ws->frontier;
-            const SUM lo = (SUM)cur * delta;
-#pragma omp for nowait schedule(dynamic, 64)
-            for (int64_t i = 0; i < ntail; i++) {
-                int32_t u = frontier[i];
-                SUM du = (SUM)__atomic_load_n(&dist[u], __ATOMIC_RELAXED);
-                if (du >= lo)               /* else settled in an earlier bucket: stale */
-                    DS_RELAX(g, u, du, delta, dist, mine, mask);
-            }
-            DS_FUSE(g, delta, dist, mine, cur, mask);
-            delta_vote(ws, t, cur);
+        int64_t rounds = 0;
+        delta_next x = delta_count(ws, 0, t, nth);
+        for (int par = 0; x.bin != DELTA_NONE; par ^= 1) {
+            const SUM lo = (SUM)x.bin * delta;
+            const int32_t *from;
+            int64_t i = 0, end = 0, at;
+            int j = 0;
+            rounds++;
+            while (delta_span(ws, par, t, x.total, &j, &i, &end, &from, &at))
+                for (int64_t k = 0; k < at; k++) {
+                    int32_t u = from[k];
+                    SUM du = (SUM)__atomic_load_n(&dist[u], __ATOMIC_RELAXED);
+                    if (du >= lo)           /* else settled in an earlier bucket: stale */
+                        DS_RELAX(g, u, du, delta, dist, mine, mask);
+                }
+            DS_FUSE(g, delta, dist, mine, x.bin, mask);
+            if (t == 0)                     /* every thread is past the round before */
+                ws->claim[par ^ 1].next = 0;
+            delta_vote(ws, par ^ 1, t, x.bin);
 #pragma omp barrier
-            delta_next next = delta_count(ws, t, nth);
-            rounds++;                       /* the global rounds, the GAP suite's iterations */
-            if (next.bin == DELTA_NONE)
-                break;                      /* every thread leaves after the same barrier */
-            if (next.total > cap) {         /* more entries than the frontier holds (rare) */
-#pragma omp single
-                delta_frontier_grow(ws, next.total);
-                cap = ws->cap;
-            }
-            delta_copy(ws, t, next);
-            cur = next.bin;
-            ntail = next.total;
-#pragma omp barrier
+            x = delta_count(ws, par ^ 1, t, nth);
         }
         if (t == 0)
             ws->rounds = rounds;
