@@ -110,12 +110,12 @@ static void *delta_prepare(const gr_variant *v, const void *p, const gr_graph *g
 
 const gr_variant gr_variant_cpu_delta = {
     .name = "cpu-delta", .family = "sssp", .paper = "-",
-    .summary = "delta-stepping with OpenMP (GAP suite structure: shared frontier, thread-local "
-               "buckets, CAS relaxations)",
+    .summary = "delta-stepping with OpenMP as the GAP suite builds it (thread-local buckets, "
+               "bucket fusion, CAS relaxations, 32-bit distances where they fit)",
     .gpu = 0, .nparams = 2, .params_size = sizeof(gr_cpu_delta_params),
     .params = {GR_PARAM_INT(gr_cpu_delta_params, threads, 0, 0, 4096, "OpenMP threads (0 = all)"),
                GR_PARAM_INT(gr_cpu_delta_params, delta, 0, 0, 1L << 30,
-                            "bucket width (0 = auto: max(1, max weight / 8))")},
+                            "bucket width (0 = auto: max(1, max weight x n / m))")},
     .check = input_check, .prepare = delta_prepare, SSSP_HOOKS, .trace = NULL,
     .impl = &gr_sssp_cpu_delta,
 };

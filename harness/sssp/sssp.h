@@ -28,16 +28,25 @@ void gr_sssp_dijkstra(const gr_graph *g, int32_t src, int64_t *dist, gr_dijkstra
 /* Naive Bellman-Ford: every arc every round until nothing changes (tests only). */
 void gr_sssp_bellman_ford(const gr_graph *g, int32_t src, int64_t *dist);
 
-/* Delta-stepping with OpenMP (GAP suite structure: shared frontier, thread-local buckets). */
+/* Delta-stepping with OpenMP as the GAP suite builds it (sssp_delta.c): shared frontier,
+ * thread-local buckets, bucket fusion, two barriers a round. The workspace holds everything a
+ * search needs, decided and allocated once (untimed): the max weight, the bucket width (delta 0:
+ * gr_sssp_delta_auto; raised to max weight / (2^16 - 2) + 1 when smaller, so that at most 2^16
+ * buckets are live), the distance width (32 bits when (n - 1) x max weight < 2^31 - 1, else 64),
+ * the distances, the frontier and the thread-local buckets (threads 0 = all). */
 typedef struct gr_delta_ws gr_delta_ws;
-gr_delta_ws *gr_delta_ws_new(const gr_graph *g, int threads);
+gr_delta_ws *gr_delta_ws_new(const gr_graph *g, int threads, int64_t delta);
 void gr_delta_ws_free(gr_delta_ws *ws);
-/* delta >= 1 (raised to max weight / (2^16 - 2) + 1 when smaller, so at most 2^16 buckets
- * are live); threads 0 = all. Returns the number of bucket rounds. */
-int64_t gr_sssp_delta(const gr_graph *g, int32_t src, int64_t delta, gr_delta_ws *ws,
-                      int64_t *dist);
-/* The delta used when the parameter is 0 (auto): max(1, max weight / 8). */
-int64_t gr_sssp_delta_auto(const gr_graph *g);
+/* One search from src (the distances stay in ws). Returns the global rounds (barrier pairs). */
+int64_t gr_sssp_delta(const gr_graph *g, int32_t src, gr_delta_ws *ws);
+/* The last search's distances as int64, GR_SSSP_INF for a vertex not reached. */
+void gr_delta_ws_dist(const gr_delta_ws *ws, int64_t *dist);
+/* The bucket width and distance width (32 or 64) ws uses. */
+int64_t gr_delta_ws_delta(const gr_delta_ws *ws);
+int gr_delta_ws_bits(const gr_delta_ws *ws);
+/* The delta used when the parameter is 0 (auto): max(1, max weight x n / m), the max weight over
+ * the average out-degree. */
+int64_t gr_sssp_delta_auto(const gr_graph *g, int64_t wmax);
 
 /* Graph500 SSSP rules, which together make an exact check in O(n + m):
  * d[src] = 0; every arc u->v with d[u] finite has d[v] <= d[u] + w; every finite vertex is

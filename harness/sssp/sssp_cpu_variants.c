@@ -1,6 +1,7 @@
 /* sssp_cpu_variants.c - the host variants in the gr_sssp_impl form the GPU variants use:
  * cpu-dijkstra (the paper's baseline and our reference algorithm: indexed binary heap, one
- * thread) and cpu-delta (OpenMP delta-stepping, GAP structure; parameters threads, delta). */
+ * thread) and cpu-delta (OpenMP delta-stepping as the GAP suite builds it, sssp_delta.c; parameters
+ * threads, delta). */
 #include <stdlib.h>
 #include <string.h>
 #include "sssp/sssp.h"
@@ -11,7 +12,7 @@ typedef struct {
     int64_t *dist;
     gr_dijkstra_ws ws;
     gr_delta_ws *dws;
-    int64_t delta, iters;
+    int64_t iters;
 } cpu_state;
 
 static cpu_state *cpu_state_new(const gr_graph *g)
@@ -31,9 +32,9 @@ void *gr_sssp_cpu_dijkstra_prepare(const gr_graph *g)
 
 void *gr_sssp_cpu_delta_prepare(const gr_graph *g, const gr_cpu_delta_params *p)
 {
-    cpu_state *s = cpu_state_new(g);
-    s->dws = gr_delta_ws_new(g, p->threads);
-    s->delta = p->delta > 0 ? p->delta : gr_sssp_delta_auto(g);
+    cpu_state *s = gr_xcalloc(1, sizeof *s);     /* the distances live in the workspace */
+    s->g = g;
+    s->dws = gr_delta_ws_new(g, p->threads, p->delta);
     return s;
 }
 
@@ -49,13 +50,16 @@ static void delta_run(void *p, int32_t src, gr_phases *ph)
 {
     (void)ph;
     cpu_state *s = p;
-    s->iters = gr_sssp_delta(s->g, src, s->delta, s->dws, s->dist);
+    s->iters = gr_sssp_delta(s->g, src, s->dws);
 }
 
 static void cpu_fetch(void *p, int64_t *out)
 {
     cpu_state *s = p;
-    memcpy(out, s->dist, (size_t)s->g->n * sizeof *out);
+    if (s->dws)
+        gr_delta_ws_dist(s->dws, out);      /* 32-bit distances widened here, untimed */
+    else
+        memcpy(out, s->dist, (size_t)s->g->n * sizeof *out);
 }
 
 static int64_t cpu_iterations(void *p) { return ((cpu_state *)p)->iters; }

@@ -92,16 +92,17 @@ static void delta_case(int kind, const long *threads, int nt, const int64_t *del
     sg_open(&c, kind);
     int64_t *got = dist_new(&c.g);
     for (int t = 0; t < nt; t++) {
-        gr_delta_ws *dws = gr_delta_ws_new(&c.g, (int)threads[t]);
-        for (int di = 0; di < nd; di++)
+        for (int di = 0; di < nd; di++) {
+            gr_delta_ws *dws = gr_delta_ws_new(&c.g, (int)threads[t], deltas[di]);
             for (int i = 0; i < c.nr; i++) {
-                int64_t delta = deltas[di] > 0 ? deltas[di] : gr_sssp_delta_auto(&c.g);
                 gr_sssp_dijkstra(&c.g, c.roots[i], c.d, &c.ws);
                 memset(got, 0x5a, (size_t)c.g.n * sizeof *got);
-                gr_sssp_delta(&c.g, c.roots[i], delta, dws, got);
+                gr_sssp_delta(&c.g, c.roots[i], dws);
+                gr_delta_ws_dist(dws, got);
                 check_same(sg_name[kind], &c.g, c.roots[i], c.d, got);
             }
-        gr_delta_ws_free(dws);
+            gr_delta_ws_free(dws);
+        }
     }
     free(got);
     sg_close(&c);
@@ -121,6 +122,106 @@ TEST_CASE(delta_equals_dijkstra_large)
     static const int64_t deltas[] = {0, 64};
     delta_case(SG_PATH, threads, 1, deltas, 2);
     delta_case(SG_RMAT18, threads, 1, deltas, 1);
+}
+
+/* A path 0 - 1 - ... - n-1 (undirected unless directed), every weight w, or with vary each one
+ * of w - (lcg % 3) (so that the max weight stays w). */
+static void path_graph(gr_graph *g, int32_t n, int32_t w, int directed, int vary)
+{
+    gr_edgelist el;
+    gr_err err;
+    uint64_t s = 99;
+    gr_edgelist_init(&el, n, directed);
+    for (int32_t v = 0; v + 1 < n; v++)
+        gr_edgelist_push(&el, v, v + 1, vary && v ? w - (int32_t)(sg_lcg(&s) % 3) : w);
+    CHECK(gr_graph_build(g, &el, directed ? 0 : GR_BUILD_SYMMETRIZE, &err) == 0);
+    gr_edgelist_free(&el);
+}
+
+/* cpu-delta against Dijkstra on g from every root in roots, threads 1, 2, 3, each delta; the
+ * distance width must be bits. */
+static void delta_vs_dijkstra(const char *what, const gr_graph *g, const int32_t *roots, int nr,
+                              const int64_t *deltas, int nd, int bits)
+{
+    gr_dijkstra_ws dws;
+    gr_dijkstra_ws_init(&dws, g->n);
+    int64_t *want = dist_new(g), *got = dist_new(g);
+    for (int threads = 1; threads <= 3; threads++)
+        for (int di = 0; di < nd; di++) {
+            gr_delta_ws *ws = gr_delta_ws_new(g, threads, deltas[di]);
+            CHECK_EQ(gr_delta_ws_bits(ws), bits);
+            for (int i = 0; i < nr; i++) {
+                gr_sssp_dijkstra(g, roots[i], want, &dws);
+                memset(got, 0x5a, (size_t)g->n * sizeof *got);
+                CHECK(gr_sssp_delta(g, roots[i], ws) >= 1);
+                gr_delta_ws_dist(ws, got);
+                check_same(what, g, roots[i], want, got);
+            }
+            gr_delta_ws_free(ws);
+        }
+    free(want);
+    free(got);
+    gr_dijkstra_ws_free(&dws);
+}
+
+/* The 32-bit path holds while (n - 1) x max weight < 2^31 - 1: at the boundary the farthest
+ * distance is 2^31 - 2 and an arc back from it sums past 2^31 (no wrap); one more and the
+ * 64-bit path runs. delta 1 (raised to keep 2^16 buckets), auto, and beyond the max weight. */
+TEST_CASE(delta_int32_boundary)
+{
+    static const struct {
+        int32_t n, w;
+        int bits;
+    } cases[] = {{3, (1 << 30) - 1, 32}, {3, 1 << 30, 64}, {5, 536870911, 32},
+                 {5, 536870912, 64}, {2, INT32_MAX - 1, 32}, {2, INT32_MAX, 64}};
+    static const int64_t deltas[] = {1, 0, 1LL << 40};
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++)
+        for (int vary = 0; vary <= 1; vary++) {
+            gr_graph g;
+            path_graph(&g, cases[c].n, cases[c].w, 0, vary);
+            int32_t roots[2] = {0, cases[c].n - 1};
+            delta_vs_dijkstra("int32 boundary", &g, roots, 2, deltas, 3, cases[c].bits);
+            gr_graph_free(&g);
+        }
+}
+
+/* Many rounds and fusion: a long path with delta 1 and awkward deltas; the zero-weight and
+ * disconnected graphs with delta 1 and beyond the max weight at threads 1..3. */
+TEST_CASE(delta_awkward)
+{
+    static const int64_t deltas[] = {1, 3, 0, 1000};
+    gr_graph g;
+    path_graph(&g, 5000, 200, 0, 1);
+    int32_t roots[3] = {0, 4999, 2500};
+    delta_vs_dijkstra("path-5000", &g, roots, 3, deltas, 4, 32);
+    gr_graph_free(&g);
+    static const int kinds[] = {SG_ONE, SG_ZERO, SG_DISCONNECTED, SG_SELF};
+    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
+        sg_case c;
+        sg_open(&c, kinds[k]);
+        delta_vs_dijkstra(sg_name[kinds[k]], &c.g, c.roots, c.nr, deltas, 4, 32);
+        sg_close(&c);
+    }
+}
+
+/* The returned count is the global rounds: a directed path of unit weights with delta 1 needs
+ * one round per vertex (its bucket holds the next vertex only); with delta above the path's
+ * length the whole path is one bucket, processed by fusion in the first round. */
+TEST_CASE(delta_counts_global_rounds)
+{
+    gr_graph g;
+    path_graph(&g, 300, 1, 1, 0);
+    for (int threads = 1; threads <= 3; threads++) {
+        gr_delta_ws *ws = gr_delta_ws_new(&g, threads, 1);
+        CHECK_EQ(gr_sssp_delta(&g, 0, ws), 300);
+        CHECK_EQ(gr_sssp_delta(&g, 299, ws), 1);        /* the last vertex reaches nothing */
+        gr_delta_ws_free(ws);
+        ws = gr_delta_ws_new(&g, threads, 1000);
+        CHECK_EQ(gr_delta_ws_delta(ws), 1000);
+        CHECK_EQ(gr_sssp_delta(&g, 0, ws), 1);
+        gr_delta_ws_free(ws);
+    }
+    gr_graph_free(&g);
 }
 
 TEST_CASE(negative_weight_refused)
@@ -407,6 +508,8 @@ TEST_CASE(measure_work_from_trace)
 
 TEST_MAIN("sssp_cpu", TEST_ENTRY(dijkstra_equals_bellman_ford), TEST_ENTRY(known_distances),
           TEST_ENTRY(delta_equals_dijkstra_small), TEST_ENTRY(delta_equals_dijkstra_large),
+          TEST_ENTRY(delta_int32_boundary), TEST_ENTRY(delta_awkward),
+          TEST_ENTRY(delta_counts_global_rounds),
           TEST_ENTRY(negative_weight_refused), TEST_ENTRY(verification_catches_wrong_results),
           TEST_ENTRY(graph500_work_count), TEST_ENTRY(dump_format),
           TEST_ENTRY(registry_lists_the_family),
