@@ -29,9 +29,6 @@ static void *sssp_wrap_reset(const gr_variant *v, void *st, void (*reset)(void *
     return s;
 }
 
-/* The same without a reset of its own (the host variants, whose buffers sssp_cpu_variants.c
- * keeps). */
-static void *sssp_wrap(const gr_variant *v, void *st) { return sssp_wrap_reset(v, st, NULL); }
 
 /* The rule of every variant: no negative weight (with a graph; g NULL: parameters alone). */
 static int input_check(const gr_variant *v, const void *params, const gr_graph *g, gr_err *err)
@@ -92,7 +89,7 @@ static int sssp_trace(void *p, int32_t src, gr_trace *tr)
 
 static void *dijkstra_prepare(const gr_variant *v, const void *p, const gr_graph *g, gr_err *err)
 {
-    return input_check(v, p, g, err) ? NULL : sssp_wrap(v, gr_sssp_cpu_dijkstra_prepare(g));
+    return input_check(v, p, g, err) ? NULL : sssp_wrap_reset(v, gr_sssp_cpu_dijkstra_prepare(g), gr_sssp_cpu_reset);
 }
 
 const gr_variant gr_variant_cpu_dijkstra = {
@@ -105,7 +102,7 @@ const gr_variant gr_variant_cpu_dijkstra = {
 
 static void *delta_prepare(const gr_variant *v, const void *p, const gr_graph *g, gr_err *err)
 {
-    return input_check(v, p, g, err) ? NULL : sssp_wrap(v, gr_sssp_cpu_delta_prepare(g, p));
+    return input_check(v, p, g, err) ? NULL : sssp_wrap_reset(v, gr_sssp_cpu_delta_prepare(g, p), gr_sssp_cpu_reset);
 }
 
 const gr_variant gr_variant_cpu_delta = {
@@ -115,7 +112,8 @@ const gr_variant gr_variant_cpu_delta = {
     .gpu = 0, .nparams = 2, .params_size = sizeof(gr_cpu_delta_params),
     .params = {GR_PARAM_INT(gr_cpu_delta_params, threads, 0, 0, 4096, "OpenMP threads (0 = all)"),
                GR_PARAM_INT(gr_cpu_delta_params, delta, 0, 0, 1L << 30,
-                            "bucket width (0 = auto: max(1, max weight x n / m))")},
+                            "bucket width (0 = auto: (max weight + 1) / 256, at least 1, at average "
+                            "degree >= 8; 2 x max weight below)")},
     .check = input_check, .prepare = delta_prepare, SSSP_HOOKS, .trace = NULL,
     .impl = &gr_sssp_cpu_delta,
 };

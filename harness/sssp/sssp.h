@@ -41,6 +41,8 @@ void gr_delta_ws_free(gr_delta_ws *ws);
 int64_t gr_sssp_delta(const gr_graph *g, int32_t src, gr_delta_ws *ws);
 /* The last search's distances as int64, GR_SSSP_INF for a vertex not reached. */
 void gr_delta_ws_dist(const gr_delta_ws *ws, int64_t *dist);
+/* Fill the distances with GR_POISON_BYTE (the reset before a timed run, untimed). */
+void gr_delta_ws_poison(gr_delta_ws *ws);
 /* The bucket width and distance width (32 or 64) ws uses. */
 int64_t gr_delta_ws_delta(const gr_delta_ws *ws);
 int gr_delta_ws_bits(const gr_delta_ws *ws);

@@ -4,6 +4,7 @@
  * threads, delta). */
 #include <stdlib.h>
 #include <string.h>
+#include "gpu.h"
 #include "sssp/sssp.h"
 #include "sssp/sssp_variants.h"
 
@@ -60,6 +61,15 @@ static void cpu_fetch(void *p, int64_t *out)
         gr_delta_ws_dist(s->dws, out);      /* 32-bit distances widened here, untimed */
     else
         memcpy(out, s->dist, (size_t)s->g->n * sizeof *out);
+}
+
+void gr_sssp_cpu_reset(void *p)
+{
+    cpu_state *s = p;
+    if (s->dws)
+        gr_delta_ws_poison(s->dws);
+    else
+        memset(s->dist, GR_POISON_BYTE, (size_t)s->g->n * sizeof *s->dist);
 }
 
 static int64_t cpu_iterations(void *p) { return ((cpu_state *)p)->iters; }

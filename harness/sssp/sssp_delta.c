@@ -9,6 +9,7 @@
 #include <omp.h>
 #include <stdlib.h>
 #include <string.h>
+#include "gpu.h"
 #include "sssp/sssp.h"
 
 /* A thread-local bucket keeps its capacity from search to search. */
@@ -61,12 +62,18 @@ struct gr_delta_ws {
  * suite's threshold). */
 #define GR_DELTA_FUSE 1000
 
-/* Meyer & Sanders' choice for random weights: delta ~ max weight / average out-degree (a vertex
- * expects about one arc lighter than delta). Measured in lab/notes/sssp.md against the best delta
- * on R-MAT (degree 30) and grid (degree 4) graphs. */
+/* The automatic delta, two regimes measured on the GPU host's 16 cores against the best fixed
+ * delta and against the GAP suite's sssp at its best delta (lab/notes/sssp.md, "cpu-delta's
+ * automatic delta"): low-diameter graphs (average out-degree >= 8: R-MAT, uniform) take the
+ * narrowest buckets, (max weight + 1) / 256 and at least 1 (R-MAT 22, weights to 255: delta 1
+ * 138 ms, 2 157, 8 194; the GAP suite runs its kron and urand graphs at delta 2); long-path graphs
+ * (sparser: grids, roads) take 2 x max weight (grid 2048: 256 60 ms, 1024 57, 64 65, 4096 100),
+ * few rounds of many vertices each. */
+#define GR_DELTA_DENSE_DEGREE 8
 int64_t gr_sssp_delta_auto(const gr_graph *g, int64_t wmax)
 {
-    int64_t d = g->m > 0 ? wmax * (int64_t)g->n / g->m : wmax;
+    const int dense = g->m >= (int64_t)GR_DELTA_DENSE_DEGREE * g->n;
+    const int64_t d = dense ? (wmax + 1) / 256 : 2 * wmax;
     return d > 0 ? d : 1;
 }
 
@@ -249,6 +256,11 @@ static int delta_span(gr_delta_ws *ws, int par, int t, int64_t total, int *j, in
 int64_t gr_sssp_delta(const gr_graph *g, int32_t src, gr_delta_ws *ws)
 {
     return ws->bits == 32 ? search_32(g, src, ws, ws->dist) : search_64(g, src, ws, ws->dist);
+}
+
+void gr_delta_ws_poison(gr_delta_ws *ws)
+{
+    memset(ws->dist, GR_POISON_BYTE, (size_t)ws->n * (ws->bits == 32 ? 4 : 8));
 }
 
 void gr_delta_ws_dist(const gr_delta_ws *ws, int64_t *dist)

@@ -12,6 +12,8 @@ typedef struct {
 
 void *gr_sssp_cpu_dijkstra_prepare(const gr_graph *g);
 void *gr_sssp_cpu_delta_prepare(const gr_graph *g, const gr_cpu_delta_params *p);
+/* The reset of both: the distances filled with GR_POISON_BYTE (untimed, before every run). */
+void gr_sssp_cpu_reset(void *st);
 extern const gr_sssp_impl gr_sssp_cpu_dijkstra, gr_sssp_cpu_delta;
 
 #endif

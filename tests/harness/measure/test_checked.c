@@ -142,6 +142,9 @@ TEST_CASE(cpu_resets_poison_their_result)
     gr_t_reset_poisons("cpu-dom-lt:threads=2", "cfg:n=300,seed=4", -1);
     gr_t_reset_poisons("cpu-dom-iter:threads=0", "cfgbatch:count=40,mean=20,seed=5", -1);
     gr_t_reset_poisons("cpu-fw", "sprand:n=40,seed=9", -1);   /* reset restores the input */
+    gr_t_reset_poisons("cpu-dijkstra", "rmat:scale=8,ef=8,seed=2,sym=1", 0);
+    gr_t_reset_poisons("cpu-delta:threads=2", "rmat:scale=8,ef=8,seed=2,sym=1", 0);
+    gr_t_reset_poisons("cpu-delta:threads=2", "rmat:scale=8,ef=8,seed=2,sym=1,wmax=100000000", 0);
 }
 
 TEST_MAIN("checked", TEST_ENTRY(one_shot_kernel_fails_its_row),
