@@ -16,7 +16,8 @@
  *    top-down when a step wakes fewer vertices than the step before and at most n / beta; the
  *    scout count after a bottom-up phase is 1, as gapbs sets it.
  * Every buffer is in the workspace (gr_bfs_do_ws_init, untimed); a search allocates nothing.
- * With a trace callback each level's row times the step and the conversion that follows it. */
+ * With a trace callback each level's row times its step with the conversions done in that level
+ * (queue -> bitmap before a first bottom-up step, bitmap -> queue after a last one). */
 #include <omp.h>
 #include <stdlib.h>
 #include <string.h>
