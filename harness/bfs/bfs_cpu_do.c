@@ -16,7 +16,8 @@
  *    top-down when a step wakes fewer vertices than the step before and at most n / beta; the
  *    scout count after a bottom-up phase is 1, as gapbs sets it.
  * Every buffer is in the workspace (gr_bfs_do_ws_init, untimed); a search allocates nothing.
- * With a trace callback each level's row times the step and the conversion that follows it. */
+ * With a trace callback each level's row times its step with the conversions done in that level
+ * (queue -> bitmap before a first bottom-up step, bitmap -> queue after a last one). */
 #include <omp.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,11 +69,15 @@ static int32_t td_step(const gr_graph *g, int32_t *level, gr_bfs_do_ws *w, int32
     const int32_t *col = g->col, *queue = w->queue;
     int32_t nn = 0, *next = w->next;
     int64_t sc = 0, ex = 0;
+    /* chunks of up to 64 frontier vertices, but at least 8 chunks a thread: a frontier of a few
+     * hubs (R-MAT's second level) is shared out instead of landing in one chunk */
+    int chunk = nq / (8 * nt);
+    chunk = chunk < 1 ? 1 : chunk > 64 ? 64 : chunk;
 #pragma omp parallel num_threads(nt) reduction(+ : sc, ex)
     {
         int32_t *buf = w->tls + (size_t)omp_get_thread_num() * TLS_STRIDE;
         int nb = 0;
-#pragma omp for schedule(dynamic, 64) nowait
+#pragma omp for schedule(dynamic, chunk) nowait
         for (int32_t i = 0; i < nq; i++) {
             const int32_t u = queue[i];
             const int64_t end = row[u + 1];
