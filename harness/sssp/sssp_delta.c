@@ -61,12 +61,50 @@ struct gr_delta_ws {
  * suite's threshold). */
 #define GR_DELTA_FUSE 1000
 
-/* Meyer & Sanders' choice for random weights: delta ~ max weight / average out-degree (a vertex
- * expects about one arc lighter than delta). Measured in lab/notes/sssp.md against the best delta
- * on R-MAT (degree 30) and grid (degree 4) graphs. */
+/* The probe of gr_sssp_delta_auto: a breadth-first search from the vertex of highest degree
+ * (the lowest id among equals) stopped once this many vertices are found. Its depth is a few
+ * levels on a low-diameter graph (R-MAT, uniform random) and hundreds on a grid or a road map. */
+#define DELTA_PROBE_VERTICES 65536
+#define DELTA_PROBE_DEEP 64
+
+static int32_t probe_depth(const gr_graph *g)
+{
+    int32_t src = 0;
+    for (int32_t v = 1; v < g->n; v++)
+        if (g->row[v + 1] - g->row[v] > g->row[src + 1] - g->row[src])
+            src = v;
+    int64_t cap = g->n < DELTA_PROBE_VERTICES ? g->n : DELTA_PROBE_VERTICES, tail = 1;
+    int32_t *q = gr_xmalloc((size_t)cap * sizeof *q), *lvl = gr_xmalloc((size_t)cap * sizeof *lvl);
+    uint64_t *seen = gr_xcalloc((size_t)g->n / 64 + 1, sizeof *seen);
+    q[0] = src;
+    lvl[0] = 0;
+    seen[src / 64] |= 1ull << (src % 64);
+    for (int64_t head = 0; head < tail && tail < cap; head++)
+        for (int64_t e = g->row[q[head]]; e < g->row[q[head] + 1] && tail < cap; e++) {
+            int32_t v = g->col[e];
+            if (!(seen[v / 64] >> (v % 64) & 1)) {
+                seen[v / 64] |= 1ull << (v % 64);
+                lvl[tail] = lvl[head] + 1;
+                q[tail++] = v;
+            }
+        }
+    int32_t depth = lvl[tail - 1];
+    free(q);
+    free(lvl);
+    free(seen);
+    return depth;
+}
+
+/* Meyer & Sanders' width up to a constant, max weight / (4 x average out-degree), on graphs of
+ * low diameter, where the work of a search sets its time: the GAP suite's delta of 2 on its
+ * graphs of weights 1..255 and degree about 32. Half the max weight on graphs of high diameter
+ * (probe deeper than DELTA_PROBE_DEEP), where the number of rounds sets it. Measured in
+ * lab/notes/sssp.md against the best delta on R-MAT, uniform and grid graphs. */
 int64_t gr_sssp_delta_auto(const gr_graph *g, int64_t wmax)
 {
-    int64_t d = g->m > 0 ? wmax * (int64_t)g->n / g->m : wmax;
+    if (g->n == 0 || g->m == 0)
+        return wmax > 0 ? wmax : 1;
+    int64_t d = probe_depth(g) > DELTA_PROBE_DEEP ? wmax / 2 : wmax * (int64_t)g->n / (4 * g->m);
     return d > 0 ? d : 1;
 }
 
