@@ -112,8 +112,8 @@ const gr_variant gr_variant_cpu_delta = {
     .gpu = 0, .nparams = 2, .params_size = sizeof(gr_cpu_delta_params),
     .params = {GR_PARAM_INT(gr_cpu_delta_params, threads, 0, 0, 4096, "OpenMP threads (0 = all)"),
                GR_PARAM_INT(gr_cpu_delta_params, delta, 0, 0, 1L << 30,
-                            "bucket width (0 = auto: (max weight + 1) / 256, at least 1, at average "
-                            "degree >= 8; 2 x max weight below)")},
+                            "bucket width (0 = auto: max weight x n / 4m, or 2 x max weight on graphs "
+                            "of high diameter)")},
     .check = input_check, .prepare = delta_prepare, SSSP_HOOKS, .trace = NULL,
     .impl = &gr_sssp_cpu_delta,
 };

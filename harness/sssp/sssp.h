@@ -46,8 +46,9 @@ void gr_delta_ws_poison(gr_delta_ws *ws);
 /* The bucket width and distance width (32 or 64) ws uses. */
 int64_t gr_delta_ws_delta(const gr_delta_ws *ws);
 int gr_delta_ws_bits(const gr_delta_ws *ws);
-/* The delta used when the parameter is 0 (auto): max(1, max weight x n / m), the max weight over
- * the average out-degree. */
+/* The delta used when the parameter is 0 (auto), at least 1: max weight x n / (4 m) (a quarter of
+ * the max weight over the average out-degree), or 2 x max weight when a breadth-first probe of
+ * 65,536 vertices from the highest-degree vertex goes deeper than 64 levels (grids, road maps). */
 int64_t gr_sssp_delta_auto(const gr_graph *g, int64_t wmax);
 
 /* Graph500 SSSP rules, which together make an exact check in O(n + m):

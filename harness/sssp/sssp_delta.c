@@ -62,18 +62,51 @@ struct gr_delta_ws {
  * suite's threshold). */
 #define GR_DELTA_FUSE 1000
 
-/* The automatic delta, two regimes measured on the GPU host's 16 cores against the best fixed
- * delta and against the GAP suite's sssp at its best delta (lab/notes/sssp.md, "cpu-delta's
- * automatic delta"): low-diameter graphs (average out-degree >= 8: R-MAT, uniform) take the
- * narrowest buckets, (max weight + 1) / 256 and at least 1 (R-MAT 22, weights to 255: delta 1
- * 138 ms, 2 157, 8 194; the GAP suite runs its kron and urand graphs at delta 2); long-path graphs
- * (sparser: grids, roads) take 2 x max weight (grid 2048: 256 60 ms, 1024 57, 64 65, 4096 100),
- * few rounds of many vertices each. */
-#define GR_DELTA_DENSE_DEGREE 8
+/* The probe of gr_sssp_delta_auto: a breadth-first search from the vertex of highest degree
+ * (the lowest id among equals) stopped once this many vertices are found. Its depth is a few
+ * levels on a low-diameter graph (R-MAT, uniform random) and hundreds on a grid or a road map. */
+#define DELTA_PROBE_VERTICES 65536
+#define DELTA_PROBE_DEEP 64
+
+static int32_t probe_depth(const gr_graph *g)
+{
+    int32_t src = 0;
+    for (int32_t v = 1; v < g->n; v++)
+        if (g->row[v + 1] - g->row[v] > g->row[src + 1] - g->row[src])
+            src = v;
+    int64_t cap = g->n < DELTA_PROBE_VERTICES ? g->n : DELTA_PROBE_VERTICES, tail = 1;
+    int32_t *q = gr_xmalloc((size_t)cap * sizeof *q), *lvl = gr_xmalloc((size_t)cap * sizeof *lvl);
+    uint64_t *seen = gr_xcalloc((size_t)g->n / 64 + 1, sizeof *seen);
+    q[0] = src;
+    lvl[0] = 0;
+    seen[src / 64] |= 1ull << (src % 64);
+    for (int64_t head = 0; head < tail && tail < cap; head++)
+        for (int64_t e = g->row[q[head]]; e < g->row[q[head] + 1] && tail < cap; e++) {
+            int32_t v = g->col[e];
+            if (!(seen[v / 64] >> (v % 64) & 1)) {
+                seen[v / 64] |= 1ull << (v % 64);
+                lvl[tail] = lvl[head] + 1;
+                q[tail++] = v;
+            }
+        }
+    int32_t depth = lvl[tail - 1];
+    free(q);
+    free(lvl);
+    free(seen);
+    return depth;
+}
+
+/* Meyer & Sanders' width up to a constant, max weight / (4 x average out-degree), on graphs of
+ * low diameter, where the work of a search sets its time (R-MAT 22, weights to 255, 16 threads on
+ * the GPU host: delta 1 138 ms, 2 157, 8 194; the GAP suite runs its kron and urand graphs at
+ * delta 2). Twice the max weight on graphs of high diameter (probe deeper than DELTA_PROBE_DEEP),
+ * where the number of rounds sets it (grid 2048, 16 threads: delta 64 65 ms, 256 60, 510 62,
+ * 1024 57, 4096 100). Measured in lab/notes/sssp.md against the best delta and the GAP suite. */
 int64_t gr_sssp_delta_auto(const gr_graph *g, int64_t wmax)
 {
-    const int dense = g->m >= (int64_t)GR_DELTA_DENSE_DEGREE * g->n;
-    const int64_t d = dense ? (wmax + 1) / 256 : 2 * wmax;
+    if (g->n == 0 || g->m == 0)
+        return wmax > 0 ? wmax : 1;
+    int64_t d = probe_depth(g) > DELTA_PROBE_DEEP ? 2 * wmax : wmax * (int64_t)g->n / (4 * g->m);
     return d > 0 ? d : 1;
 }
 

@@ -224,6 +224,29 @@ TEST_CASE(delta_counts_global_rounds)
     gr_graph_free(&g);
 }
 
+/* The automatic delta: a quarter of the max weight over the average degree on a low-diameter
+ * graph (R-MAT), twice the max weight on a deep one (a path), at least 1; the workspace uses it. */
+TEST_CASE(delta_auto_rule)
+{
+    gr_graph g;
+    path_graph(&g, 1000, 200, 0, 1);
+    CHECK_EQ(gr_sssp_delta_auto(&g, 200), 400);
+    gr_delta_ws *ws = gr_delta_ws_new(&g, 2, 0);
+    CHECK_EQ(gr_delta_ws_delta(ws), 400);
+    gr_delta_ws_free(ws);
+    gr_graph_free(&g);
+    int32_t roots[4];
+    int nr;
+    sg_make(SG_RMAT18, &g, roots, &nr);
+    CHECK_EQ(gr_sssp_delta_auto(&g, 255), 255 * (int64_t)g.n / (4 * g.m));
+    CHECK(gr_sssp_delta_auto(&g, 255) >= 1);
+    CHECK_EQ(gr_sssp_delta_auto(&g, 1), 1);
+    gr_graph_free(&g);
+    sg_make(SG_ONE, &g, roots, &nr);
+    CHECK_EQ(gr_sssp_delta_auto(&g, 0), 1);
+    gr_graph_free(&g);
+}
+
 TEST_CASE(negative_weight_refused)
 {
     gr_edgelist el;
@@ -509,7 +532,7 @@ TEST_CASE(measure_work_from_trace)
 TEST_MAIN("sssp_cpu", TEST_ENTRY(dijkstra_equals_bellman_ford), TEST_ENTRY(known_distances),
           TEST_ENTRY(delta_equals_dijkstra_small), TEST_ENTRY(delta_equals_dijkstra_large),
           TEST_ENTRY(delta_int32_boundary), TEST_ENTRY(delta_awkward),
-          TEST_ENTRY(delta_counts_global_rounds),
+          TEST_ENTRY(delta_counts_global_rounds), TEST_ENTRY(delta_auto_rule),
           TEST_ENTRY(negative_weight_refused), TEST_ENTRY(verification_catches_wrong_results),
           TEST_ENTRY(graph500_work_count), TEST_ENTRY(dump_format),
           TEST_ENTRY(registry_lists_the_family),
