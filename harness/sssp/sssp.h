@@ -28,16 +28,18 @@ void gr_sssp_dijkstra(const gr_graph *g, int32_t src, int64_t *dist, gr_dijkstra
 /* Naive Bellman-Ford: every arc every round until nothing changes (tests only). */
 void gr_sssp_bellman_ford(const gr_graph *g, int32_t src, int64_t *dist);
 
-/* Delta-stepping with OpenMP as the GAP suite builds it (sssp_delta.c): shared frontier,
- * thread-local buckets, bucket fusion, two barriers a round. The workspace holds everything a
- * search needs, decided and allocated once (untimed): the max weight, the bucket width (delta 0:
- * gr_sssp_delta_auto; raised to max weight / (2^16 - 2) + 1 when smaller, so that at most 2^16
- * buckets are live), the distance width (32 bits when (n - 1) x max weight < 2^31 - 1, else 64),
- * the distances, the frontier and the thread-local buckets (threads 0 = all). */
+/* Delta-stepping with OpenMP as the GAP suite builds it (sssp_delta.c): thread-local buckets,
+ * bucket fusion, the next bucket read where each thread left it, one barrier a round. The
+ * workspace holds everything a search needs, decided and allocated once (untimed): the max
+ * weight, the bucket width (delta 0: gr_sssp_delta_auto; raised to max weight / (2^16 - 2) + 1
+ * when smaller, so that at most 2^16 buckets are live; at most 2^31 - 1 with 32-bit distances),
+ * the distance width (32 bits when (n - 1) x max weight < 2^31 - 1, else 64), the distances and
+ * the thread-local buckets (threads 0 = all). */
 typedef struct gr_delta_ws gr_delta_ws;
 gr_delta_ws *gr_delta_ws_new(const gr_graph *g, int threads, int64_t delta);
 void gr_delta_ws_free(gr_delta_ws *ws);
-/* One search from src (the distances stay in ws). Returns the global rounds (barrier pairs). */
+/* One search from src (the distances stay in ws). Returns the global rounds (the GAP suite's
+ * iterations). */
 int64_t gr_sssp_delta(const gr_graph *g, int32_t src, gr_delta_ws *ws);
 /* The last search's distances as int64, GR_SSSP_INF for a vertex not reached. */
 void gr_delta_ws_dist(const gr_delta_ws *ws, int64_t *dist);

@@ -1,11 +1,13 @@
 /* sssp_delta.c - cpu-delta: Meyer & Sanders' delta-stepping on the host with OpenMP, built as the
  * GAP benchmark suite builds it (Beamer et al. 2015; bucket fusion from Zhang et al., CGO 2020):
- * one shared frontier holding the current bucket, thread-local buckets, relaxations by
+ * thread-local buckets, the current bucket of every thread processed together with relaxations by
  * compare-and-swap, a thread keeps processing its own copy of the current bucket while it is
- * small (fusion), and the next bucket is the smallest non-empty one over all threads. Two
- * barriers a global round. Distances are 32-bit when every one fits, 64-bit otherwise (one body,
- * sssp_delta_body.h, included for each width). Everything but the search is decided and
- * allocated once in gr_delta_ws_new. Deterministic result (the distances), any thread count. */
+ * small (fusion), and the next bucket is the smallest non-empty one over all threads. Where the
+ * GAP suite copies that bucket into one shared frontier between two barriers, each thread here
+ * publishes its entries in place: one barrier a global round. Distances are 32-bit when every one
+ * fits, 64-bit otherwise (one body, sssp_delta_body.h, included for each width). Everything but
+ * the search is decided and allocated once in gr_delta_ws_new. Deterministic result (the
+ * distances), any thread count. */
 #include <omp.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,6 +48,7 @@ typedef struct {
     int64_t next;
     char pad[56];
 } delta_claim;
+_Static_assert(sizeof(delta_claim) == 64, "one cache line per counter");
 
 struct gr_delta_ws {
     int threads, bits;      /* bits: 32 or 64, the distance width */
@@ -55,8 +58,16 @@ struct gr_delta_ws {
     void *dist;             /* n distances of the last search, int32_t or int64_t */
     delta_local *local;     /* one per thread */
     delta_slot *vote[2];    /* by round parity, one per thread */
-    delta_claim claim[2];   /* by round parity: the frontier's next unclaimed entry */
+    delta_claim *claim;     /* by round parity: the frontier's next unclaimed entry */
+    void *raw[4];           /* the allocations of local, vote[0], vote[1], claim */
 };
+
+/* count zeroed 64-byte items on a 64-byte boundary (*raw: what to free). */
+static void *lines_new(size_t count, void **raw)
+{
+    *raw = gr_xcalloc(count + 1, 64);
+    return (void *)(((uintptr_t)*raw + 63) & ~(uintptr_t)63);
+}
 
 /* Fusion while a thread's copy of the current bucket holds fewer entries than this (the GAP
  * suite's threshold). */
@@ -138,9 +149,10 @@ gr_delta_ws *gr_delta_ws_new(const gr_graph *g, int threads, int64_t delta)
     if (ws->bits == 32 && ws->delta > INT32_MAX)
         ws->delta = INT32_MAX;      /* the same single bucket: every distance is below it */
     ws->dist = gr_xmalloc((size_t)(g->n > 0 ? g->n : 1) * (ws->bits == 32 ? 4 : 8));
-    ws->local = gr_xcalloc((size_t)ws->threads, sizeof *ws->local);
+    ws->local = lines_new((size_t)ws->threads, &ws->raw[0]);
     for (int p = 0; p < 2; p++)
-        ws->vote[p] = gr_xcalloc((size_t)ws->threads, sizeof *ws->vote[p]);
+        ws->vote[p] = lines_new((size_t)ws->threads, &ws->raw[1 + p]);
+    ws->claim = lines_new(2, &ws->raw[3]);
     for (int t = 0; t < ws->threads; t++) {
         ws->local[t].ring = gr_xcalloc((size_t)ws->mask + 1, sizeof(bucket));
         ws->local[t].off = gr_xcalloc((size_t)ws->threads + 1, sizeof(int64_t));
@@ -161,9 +173,8 @@ void gr_delta_ws_free(gr_delta_ws *ws)
         free(ws->vote[0][t].b.v);
         free(ws->vote[1][t].b.v);
     }
-    free(ws->local);
-    free(ws->vote[0]);
-    free(ws->vote[1]);
+    for (int i = 0; i < 4; i++)
+        free(ws->raw[i]);
     free(ws->dist);
     free(ws);
 }

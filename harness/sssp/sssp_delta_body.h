@@ -3,7 +3,7 @@
  * uint64_t, 64. DIST is the stored distance, SUM the type a tentative distance du + w is formed
  * in: du <= 2^31 - 2 and w <= 2^31 - 1 on the 32-bit path, so the sum cannot wrap in 32 unsigned
  * bits, and INF (INT32_MAX) compares above every finite one. Each include defines
- * relax_<SFX> and search_<SFX>; the file has no include guard on purpose. */
+ * relax_<SFX>, fuse_<SFX> and search_<SFX>; the file has no include guard on purpose. */
 #define DS_CAT2(a, b) a##_##b
 #define DS_CAT(a, b) DS_CAT2(a, b)
 #define DS_RELAX DS_CAT(relax, SFX)
