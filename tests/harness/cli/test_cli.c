@@ -8,31 +8,11 @@
 #include <unistd.h>
 #include "output/csv.h"
 #include "gpu.h"
+#include "shell.h"
 #include "test.h"
 
 #define BIN "bin/graphrepro"
 #define TMP "build/tests/tmp_cli"
-
-static int sh(const char *cmd)
-{
-    int rc = system(cmd);
-    return WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
-}
-
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return calloc(1, 1);
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *b = calloc((size_t)n + 1, 1);
-    if (fread(b, 1, (size_t)n, f) != (size_t)n)
-        b[0] = '\0';
-    fclose(f);
-    return b;
-}
 
 static int count_lines(const char *s)
 {

@@ -8,17 +8,12 @@
 #include <string.h>
 #include <sys/wait.h>
 #include "output/csv.h"
+#include "shell.h"
 #include "test.h"
 
 #define BIN "GR_CACHE=" TMP "/cache bin/graphrepro"
 #define TMP "build/tests/tmp_roots_cli"
 #define G "--graph rmat:scale=9,ef=8,sym=1,seed=4 --reps 1 --max-reps 1 --no-ceilings"
-
-static int sh(const char *cmd)
-{
-    int rc = system(cmd);
-    return WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
-}
 
 /* Column col of row r (0-based after the header) of a CSV, "" when absent (a static buffer:
  * copy it before the next call). */

@@ -9,6 +9,7 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include "shell.h"
 #include "test.h"
 
 #define BIN "bin/graphrepro"
@@ -18,32 +19,11 @@
 #define REFUSE_MAX_S 3.0
 #define LIMIT "ulimit -v 2000000; "
 
-static int sh(const char *cmd)
-{
-    int rc = system(cmd);
-    return WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
-}
-
 static double now_s(void)
 {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return calloc(1, 1);
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *b = calloc((size_t)n + 1, 1);
-    if (fread(b, 1, (size_t)n, f) != (size_t)n)
-        b[0] = '\0';
-    fclose(f);
-    return b;
 }
 
 /* `gen FILE -o OUT.bcsr` on a file made by the shell command `make`: exit 2 within the bound,

@@ -7,16 +7,11 @@
 #include "output/plot_impl.h"
 #include "output/report.h"
 #include "harness/results_fixture.h"
+#include "shell.h"
 #include "test.h"
 
 #define BIN "bin/graphrepro"
 #define FIX "tests/fixtures/report"
-
-static int sh(const char *cmd)
-{
-    int rc = system(cmd);
-    return WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
-}
 
 /* First bytes of a file, for format checks. */
 static int file_starts_with(const char *path, const char *magic, size_t n)
