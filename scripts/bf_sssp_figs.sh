@@ -3,7 +3,8 @@
 # (no measurement here). Which figure is chosen by OUT's name:
 #   *fig1-rate.csv  Figure 1: the paper's arcs/s = m / time (m = arcs stored = 2 x undirected
 #                   edges) of every row of DIR/bf-sssp-fig1.csv, median with min-max (from max_ms and
-#                   min_ms), against n (log2), with the published ~1e8 arcs/s level.
+#                   min_ms), against n (log2), with the published ~1e8 arcs/s level; spread =
+#                   (max_ms - min_ms) / median_ms of the row (its timed runs over all roots).
 #   *fig2.csv       Figure 2: speed-up of every GPU row over cpu-dijkstra on the same graph (median
 #                   over median), the CPU time from bf-sssp-fig1.csv or, for the graphs it does not
 #                   reach, bf-sssp-cpubig.csv (fewer roots: the 8-minute budget); the published ~40x.
@@ -16,13 +17,13 @@ tmp=$out.tmp.$$
 trap 'rm -f "$tmp" "$tmp".*' EXIT
 case $out in
 *fig1-rate.csv)
-    echo "variant,params,n,m,arcs_per_s,arcs_per_s_min,arcs_per_s_max,device" > "$tmp"
+    echo "variant,params,n,m,arcs_per_s,arcs_per_s_min,arcs_per_s_max,device,spread" > "$tmp"
     flat "$dir/bf-sssp-fig1.csv" | awk -F, '
         NR==1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
         $c["verdict"] ~ /^passed/ && $c["median_ms"] > 0 {
-            m = $c["m"]; printf "%s,%s,%s,%s,%.6g,%.6g,%.6g,%s\n", $c["variant"], $c["params"],
+            m = $c["m"]; printf "%s,%s,%s,%s,%.6g,%.6g,%.6g,%s,%.4g\n", $c["variant"], $c["params"],
                 $c["n"], m, m / ($c["median_ms"] * 1e-3), m / ($c["max_ms"] * 1e-3),
-                m / ($c["min_ms"] * 1e-3), $c["device"] }' | sort -t, -k1,2 -k3,3n >> "$tmp"
+                m / ($c["min_ms"] * 1e-3), $c["device"], ($c["max_ms"] - $c["min_ms"]) / $c["median_ms"] }' | sort -t, -k1,2 -k3,3n >> "$tmp"
     ylab="arcs/s (m / time), median with min-max"; ycol=5; lo=6; hi=7; pubv=1e8
     pubt="published best (GTX Titan) ~1e8";;
 *fig2.csv)

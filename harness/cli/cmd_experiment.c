@@ -1,5 +1,5 @@
 /* cmd_experiment.c - `graphrepro experiment FILE.cfg`: read the experiment, run it by kind
- * (time | attrs | derive | script), write results/<machine>/<name>.csv, then draw its chart
+ * (time | attrs | derive | script | claims), write results/<machine>/<name>.csv, then draw its chart
  * (output/plot.h); --paper lists a paper's experiment files in run order (make reproduce). */
 #include <getopt.h>
 #include <stdio.h>
@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include "cli/commands.h"
 #include "cli/interrupt.h"
+#include "claims/claims.h"
 #include "gpu.h"
 #include "experiment/experiment.h"
 #include "measure/hostinfo.h"
@@ -161,8 +162,11 @@ int gr_cmd_experiment(int argc, char **argv)
         failed = gr_exp_derive(&cfg, &o, csv, &err);
     else if (!strcmp(kind, "script"))
         failed = exp_script(&cfg, &o, csv, dir, &err);
+    else if (!strcmp(kind, "claims"))
+        failed = gr_claims_run(&cfg, dir, csv, 0, &err);
     else
-        failed = gr_errf(&err, "%s: kind '%s' is not time, attrs, derive or script", argv[optind], kind);
+        failed = gr_errf(&err, "%s: kind '%s' is not time, attrs, derive, script or claims",
+                         argv[optind], kind);
     if (failed < 0)
         gr_die_input(&err);
     draw_chart(&cfg, csv);

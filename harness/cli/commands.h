@@ -11,5 +11,6 @@ int gr_cmd_compare(int argc, char **argv);
 int gr_cmd_info(int argc, char **argv);
 int gr_cmd_peak(int argc, char **argv);
 int gr_cmd_plot(int argc, char **argv);
+int gr_cmd_claims(int argc, char **argv);
 
 #endif

@@ -18,6 +18,7 @@ static const struct {
     {"experiment", gr_cmd_experiment, "run a table or figure: experiment FILE.cfg"},
     {"plot", gr_cmd_plot, "draw an experiment's chart: plot FILE.cfg"},
     {"report", gr_cmd_report, "write DIR/REPORT.md: ours beside the published numbers"},
+    {"claims", gr_cmd_claims, "judge a paper's claims on a results folder: claims FILE.cfg"},
     {"compare", gr_cmd_compare, "compare two result CSVs: compare BASE.csv NEW.csv"},
     {"info", gr_cmd_info, "build, devices and PAPI events"},
     {"peak", gr_cmd_peak, "measure this machine's ceilings (copy bandwidth, (min,+) rates)"},

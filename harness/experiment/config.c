@@ -181,15 +181,21 @@ static int parse_line(gr_config *c, char *s, int line, const char *const *allowe
         }
     }
     char *value = dup_trim(eq + 1, strlen(eq + 1), 1);
-    /* Check the braces now so that the error names this line. */
+    /* Check the braces now so that the error names this line (not in prose: claims cite rows
+     * as {FIELD@CASE} there). */
+    static const char *const prose[] = {"title", "note", "says", "why", NULL};
+    int is_prose = 0;
+    for (int i = 0; prose[i]; i++)
+        is_prose |= strcmp(prose[i], key) == 0;
     char **tmp;
     int nt;
-    if (gr_brace_expand(value, c->path, line, &tmp, &nt, err) < 0) {
+    if (!is_prose && gr_brace_expand(value, c->path, line, &tmp, &nt, err) < 0) {
         free(key);
         free(value);
         return -1;
     }
-    gr_strv_free(tmp, nt);
+    if (!is_prose)
+        gr_strv_free(tmp, nt);
     c->e = gr_xrealloc(c->e, (size_t)(c->n + 1) * sizeof *c->e);
     c->e[c->n++] = (gr_cfg_entry){key, value, line};
     return 0;

@@ -14,7 +14,8 @@
  * "sprand:n=256,seed=1"; several groups multiply, the leftmost varying slowest
  * ("{a,b}{1,2}" -> a1 a2 b1 b2). Items are trimmed of spaces. Braces do not nest; "{}",
  * "{a,,b}", an unmatched '{' or '}' and a nested '{' are errors, reported when the file is read
- * as "FILE:LINE: ...". gr_config_get returns the raw (unexpanded) value.
+ * as "FILE:LINE: ...", except in the prose keys title, note, says and why, whose braces are
+ * text. gr_config_get returns the raw (unexpanded) value.
  *
  * Keys the report and chart tools use: name, paper, title, published (path of a published CSV),
  * chart (time_vs_n | rate_vs_n | hbars | lines | none, with xcol, ycol, xlabel, ylabel, group,

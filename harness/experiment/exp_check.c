@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "claims/claims.h"
 #include "experiment/experiment.h"
 #include "family.h"
 #include "graph/graph_io.h"
@@ -20,7 +21,10 @@ const char *const gr_exp_keys[] = {
     "reps", "quick_reps", "max_reps", "time_cap", "sources", "quick_sources", "phases", "verify",
     "cold", "published", "chart", "from", "select_n", "note", "ylabel", "ycol", "script",
     "published_value", "ours_value", "claims", "labels", "order", "ours_scale", "xcol",
-    "xlabel", "group", "hline", "ytitle", "htitle", "appendix", "root_seed", "roots", "role", NULL};
+    "xlabel", "group", "hline", "ytitle", "htitle", "appendix", "root_seed", "roots", "role",
+    /* the claim blocks of kind = claims (claims/claims.h) */
+    "claim", "says", "section", "rows", "metric", "with", "base", "expect", "need", "per", "where",
+    "holds_if", "paper_rows", "paper_metric", "why", NULL};
 
 /* Keys that may appear once (graphs, variants and their quick_ forms accumulate). */
 static const char *const unique_keys[] = {
@@ -30,7 +34,7 @@ static const char *const unique_keys[] = {
     "ours_scale", "xcol", "xlabel", "group", "hline", "ytitle", "htitle", "appendix", "root_seed",
     "roots", "role", NULL};
 
-const char *const gr_exp_kinds[] = {"time", "attrs", "derive", "script", NULL};
+const char *const gr_exp_kinds[] = {"time", "attrs", "derive", "script", "claims", NULL};
 const char *const gr_exp_charts[] = {"time_vs_n", "rate_vs_n", "hbars", "lines", "none", NULL};
 
 static int in_list(const char *s, const char *const *list)
@@ -180,6 +184,23 @@ static int check_roots(const gr_config *c, gr_err *err)
     return 0;
 }
 
+/* Claim keys only in kind = claims, whose blocks must parse (claims_spec.c). */
+static int check_claims(const gr_config *c, const char *kind, gr_err *err)
+{
+    if (strcmp(kind, "claims")) {
+        for (int i = 0; i < c->n; i++)
+            if (in_list(c->e[i].key, gr_claim_keys) )
+                return bad(c, &c->e[i], err, "'%s' belongs in a claims file (kind = claims)%s",
+                           c->e[i].key, "");
+        return 0;
+    }
+    gr_claims cl;
+    if (gr_claims_parse(c, &cl, err))
+        return -1;
+    gr_claims_free(&cl);
+    return 0;
+}
+
 int gr_exp_validate(const gr_config *c, gr_err *err)
 {
     /* keys that must be unique */
@@ -204,7 +225,7 @@ int gr_exp_validate(const gr_config *c, gr_err *err)
     const char *kind = gr_config_get(c, "kind", "time");
     if (!in_list(kind, gr_exp_kinds))
         return bad(c, last_entry(c, "kind"), err, "kind '%s' is not %s", kind,
-                   "time, attrs, derive or script");
+                   "time, attrs, derive, script or claims");
     const char *chart = gr_config_get(c, "chart", "none");
     if (!in_list(chart, gr_exp_charts))
         return bad(c, last_entry(c, "chart"), err, "chart '%s' is not %s", chart,
@@ -240,6 +261,8 @@ int gr_exp_validate(const gr_config *c, gr_err *err)
         return gr_errf_at(err, c->path, 0, "kind = derive needs 'from'");
     if (!strcmp(kind, "script") && !last_entry(c, "script"))
         return gr_errf_at(err, c->path, 0, "kind = script needs 'script'");
+    if (check_claims(c, kind, err))
+        return -1;
     if (!strcmp(kind, "time") || !strcmp(kind, "attrs")) {
         if (!last_entry(c, "graphs") || !last_entry(c, "variants"))
             return gr_errf_at(err, c->path, 0, "kind = %s needs 'graphs' and 'variants'", kind);
@@ -264,6 +287,10 @@ int gr_exp_list_rows(const gr_config *c, int quick, FILE *out, gr_err *err)
     }
     if (!strcmp(kind, "script")) {
         fprintf(out, "computed by %s\n", gr_config_get(c, "script", "?"));
+        return 0;
+    }
+    if (!strcmp(kind, "claims")) {
+        fprintf(out, "claims judged from the rows of the results folder; nothing measured\n");
         return 0;
     }
     const char *gk = quick && last_entry(c, "quick_graphs") ? "quick_graphs" : "graphs";

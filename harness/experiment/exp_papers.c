@@ -1,6 +1,7 @@
 /* exp_papers.c - the experiment files of a paper, in the order `make reproduce` runs them:
  * configs/P.cfg and configs/P-*.cfg (P = all: every file), measured experiments (kind time,
- * attrs) first, then those computed from their rows (derive, script), each group by name. */
+ * attrs) first, then those computed from their rows (derive, script), then the claims judged
+ * from all of them, each group by name. */
 #include <glob.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -9,16 +10,17 @@
 #include "experiment/experiment.h"
 #include "project.h"
 
-/* Is the experiment file measured (kind time or attrs)? An unreadable file counts as measured:
+/* When the experiment file runs: 2 measured (kind time or attrs), 1 computed from their rows
+ * (derive, script), 0 judged from all of those (claims). An unreadable file counts as measured:
  * running it early shows its error early. */
-static int is_measured(const char *path)
+static int run_rank(const char *path)
 {
     gr_config c;
     gr_err err;
     if (gr_config_read(path, gr_exp_keys, &c, &err))
-        return 1;
+        return 2;
     const char *kind = gr_config_get(&c, "kind", "time");
-    int m = !strcmp(kind, "time") || !strcmp(kind, "attrs");
+    int m = !strcmp(kind, "time") || !strcmp(kind, "attrs") ? 2 : !strcmp(kind, "claims") ? 0 : 1;
     gr_config_free(&c);
     return m;
 }
@@ -68,8 +70,8 @@ int gr_exp_paper_files(const char *paper, char ***out, int *n, gr_err *err)
     char **v = gr_xmalloc((size_t)nf * sizeof *v);
     int *measured = gr_xmalloc((size_t)nf * sizeof *measured);
     for (int i = 0; i < nf; i++)
-        measured[i] = is_measured(files[i]);
-    for (int pass = 1; pass >= 0; pass--)
+        measured[i] = run_rank(files[i]);
+    for (int pass = 2; pass >= 0; pass--)
         for (int i = 0; i < nf; i++)
             if (measured[i] == pass)
                 v[(*n)++] = files[i];

@@ -40,6 +40,18 @@ static void count_verdicts(gr_section *s, const gr_csv *t)
                        : gr_csv_col(t, "holds") >= 0      ? "holds"
                        : gr_csv_col(t, "ours_holds") >= 0 ? "ours_holds" : NULL;
     s->is_claims = !goals && hcol;
+    if (!goals && gr_csv_col(t, "claim_verdict") >= 0) {   /* graphrepro claims: one a claim */
+        s->is_claims = s->judged = 1;
+        for (long r = 0; r < t->nrows; r++) {
+            if (r && !strcmp(gr_csv_get(t, r, "claim"), gr_csv_get(t, r - 1, "claim")))
+                continue;
+            const char *v = gr_csv_get(t, r, "claim_verdict");
+            s->holds_total += strcmp(v, "no rows") != 0;
+            s->holds_yes += !strcmp(v, "holds");
+            s->holds_noise += !strcmp(v, "within noise");
+        }
+        return;
+    }
     for (long r = 0; r < t->nrows; r++) {
         if (goals) {
             const char *v = gr_csv_get(t, r, "met");
@@ -158,7 +170,9 @@ int gr_section_render(gr_section *s, const char *dir, gr_err *err)
                 s->gpu_skipped);
     int rc = 0;
     count_verdicts(s, t);
-    if (gr_csv_col(t, "claim") >= 0 && gr_csv_col(t, "ours_holds") >= 0)
+    if (s->judged)
+        gr_rep_claims_judged(s, t);   /* the tables are in NAME.md, included below */
+    else if (gr_csv_col(t, "claim") >= 0 && gr_csv_col(t, "ours_holds") >= 0)
         gr_rep_claims_table(o, s, t);
     else if (gr_rep_is_time_csv(t))
         rc = time_section(o, s, dir, err);

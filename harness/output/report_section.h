@@ -31,6 +31,8 @@ typedef struct {
     int is_claims;                              /* a claims CSV (holds or ours_holds column) */
     int holds_yes, holds_total;                 /* its claim rows that hold here, of those
                                                    with a verdict (yes / no) */
+    int judged, holds_noise;                    /* written by graphrepro claims: holds_* count
+                                                   claims, holds_noise those within noise */
     char *gpu_skipped;    /* "`fw-naive`": GPU variants of the config without rows, in a
                              folder without a GPU (gr_section_gpu_skipped); NULL: none */
     int gpu_only;         /* every variant of the config needs a GPU */
@@ -70,6 +72,9 @@ void gr_rep_verdicts(FILE *o, gr_section *s, const gr_csv *t);
 void gr_rep_time_tables(FILE *o, gr_section *s, const gr_csv *t);
 /* Claims CSV (claim, ours_holds, paper_holds, n) and any other CSV (report_tables.c). */
 void gr_rep_claims_table(FILE *o, gr_section *s, const gr_csv *t);
+/* A CSV of graphrepro claims (claim, section, claim_verdict, paper_verdict): the summary lines,
+ * one a claim; the tables and the why text are its NAME.md. */
+void gr_rep_claims_judged(gr_section *s, const gr_csv *t);
 void gr_rep_generic_table(FILE *o, gr_section *s, const gr_csv *t);
 /* "GPU: ... Host CPU: ... Commit: ..." of the CSVs with a git_rev column; revs gets the
  * commits; with link, several commits point to the provenance table. */

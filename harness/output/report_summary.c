@@ -30,6 +30,10 @@ static void section_status(const gr_section *x, int cpu_only, char *buf, size_t 
                  x->goals_total + x->goals_norows, x->goals_norows);
     else if (x->goals_total)
         snprintf(buf, n, "%d of %d goals met", x->goals_met, x->goals_total);
+    else if (x->holds_total && x->judged)
+        snprintf(buf, n, "%s (%d of %d claims hold, %d within noise)",
+                 holds_word(x->holds_yes, x->holds_total), x->holds_yes, x->holds_total,
+                 x->holds_noise);
     else if (x->holds_total)
         snprintf(buf, n, "%s (%d of %d claim rows hold)", holds_word(x->holds_yes,
                  x->holds_total), x->holds_yes, x->holds_total);
@@ -127,8 +131,8 @@ static void print_summary(FILE *o, gr_section *s, int n, const gr_strset *papers
     fputc('\n', o);
     for (int i = 0; i < n; i++)
         if (!s[i].appendix && s[i].claims_summary && *s[i].claims_summary)
-            fprintf(o, "Claims (`%s.csv`, per problem size):\n\n%s\n", s[i].name,
-                    s[i].claims_summary);
+            fprintf(o, "Claims (`%s.csv`%s):\n\n%s\n", s[i].name,
+                    s[i].judged ? "" : ", per problem size", s[i].claims_summary);
 }
 
 /* Devices and commits of the results CSVs (those with a git_rev column). */

@@ -99,6 +99,29 @@ void gr_rep_claims_table(FILE *o, gr_section *s, const gr_csv *t)
     gr_strset_free(&claims);
 }
 
+void gr_rep_claims_judged(gr_section *s, const gr_csv *t)
+{
+    char *sum = NULL;
+    size_t sl = 0;
+    FILE *so = open_memstream(&sum, &sl);
+    for (long r = 0; r < t->nrows; r++) {
+        const char *id = gr_csv_get(t, r, "claim");
+        if (r && !strcmp(id, gr_csv_get(t, r - 1, "claim")))
+            continue;
+        const char *v = gr_csv_get(t, r, "claim_verdict"), *pv = gr_csv_get(t, r, "paper_verdict");
+        char *sec = gr_md_cell(gr_csv_get(t, r, "section"));
+        fprintf(so, "- `%s` (%s): %s%s%s here", id, sec, strcmp(v, "holds") ? "" : "**", v,
+                strcmp(v, "holds") ? "" : "**");
+        if (*pv && strcmp(pv, "-"))
+            fprintf(so, "; in the paper's own numbers: %s", pv);
+        fputs(".\n", so);
+        free(sec);
+        s->claims++;
+    }
+    fclose(so);
+    s->claims_summary = sum;
+}
+
 /* A short list of variants, transposed: one column per row (variant label), one row per
  * attribute that is kept, then the published values of the matching rows. */
 static void variants_table(FILE *o, gr_section *s, const gr_csv *t, const int *keep,
