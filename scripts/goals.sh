@@ -7,7 +7,7 @@
 # row: verdict passed; the newest row (date column) of the variant whose params match the goal's
 # pattern on the goal's graph, or the best one where the goal allows any parameters.
 # Writes OUT.csv (goal,measured,target,met,same_run,rows) and OUT.md (one line per goal).
-. "$(dirname "$0")/claims_common.sh"
+. "$(dirname "$0")/script_common.sh"
 name=$(basename "$out" .csv)
 echo "goal,measured,target,met,same_run,rows" > "$tmp"
 # pick CSV VARIANT PARAMS-ERE GRAPH-ERE newest|best -> "metric_value,median_ms,params,git_rev,date"

@@ -391,6 +391,38 @@ TEST_CASE(status_words_follow_the_claims_verdicts)
     fx_rmdir(cd);
 }
 
+/* A claims CSV of graphrepro claims: the status counts claims (one verdict each), the summary
+ * lists each with the paper's own verdict, and the section includes NAME.md. */
+TEST_CASE(judged_claims_count_claims_not_rows)
+{
+    char d[64], cd[64], p[256];
+    gr_err err = {{0}};
+    fx_tmpdir(d, sizeof d);
+    fx_tmpdir(cd, sizeof cd);
+    fx_write(fx_path(p, sizeof p, cd, "jc.cfg"), "name = jc\npaper = px\ntitle = jc\n");
+    const char *h = "claim,section,case,expect,need,with_value,base_value,factor,verdict,"
+                    "claim_verdict,paper_verdict,with_rows,base_rows\n";
+    fx_write(fx_path(p, sizeof p, d, "jc.csv"),
+             "%sa,1,g1,better,1,2,1,2,holds,holds,holds,x.csv:2,x.csv:3\n"
+             "a,1,g2,better,1,2,1,2,holds,holds,holds,x.csv:4,x.csv:5\n"
+             "b,2,g1,better,1,1,1,1,within noise,within noise,-,x.csv:2,x.csv:2\n"
+             "c,3,-,better,1,NA,NA,NA,no rows,no rows,-,-,-\n", h);
+    fx_write(fx_path(p, sizeof p, d, "jc.md"), "The judged claims (fixture).\n");
+    CHECK_EQ(gr_report_write(d, cd, &err), 0);
+    char *r = fx_read(fx_path(p, sizeof p, d, "REPORT.md"));
+    CHECK(r != NULL);
+    if (r) {
+        CHECK_STR_CONTAINS(r, "| px | [jc](#jc) | partly reproduced (1 of 2 claims hold, 1 "
+                              "within noise) |");
+        CHECK_STR_CONTAINS(r, "- `a` (1): **holds** here; in the paper's own numbers: holds.");
+        CHECK_STR_CONTAINS(r, "- `b` (2): within noise here.");
+        CHECK_STR_CONTAINS(r, "The judged claims (fixture).");
+    }
+    free(r);
+    fx_rmdir(d);
+    fx_rmdir(cd);
+}
+
 TEST_CASE(compare_lists_variants_and_ceilings_of_one_side)
 {
     char a[64], b[64], cd[64], p[256], want[512];
@@ -495,6 +527,7 @@ int main(void)
         TEST_ENTRY(compare_two_devices),
         TEST_ENTRY(cpu_only_report_says_which_gpu_variants_were_skipped),
         TEST_ENTRY(status_words_follow_the_claims_verdicts),
+        TEST_ENTRY(judged_claims_count_claims_not_rows),
         TEST_ENTRY(compare_lists_variants_and_ceilings_of_one_side),
         TEST_ENTRY(bad_inputs_are_errors),
         TEST_ENTRY(cli_exit_codes),

@@ -1,5 +1,5 @@
-# claims_common.sh - sourced by the claims scripts (bf_sssp_claims.sh, pmpp_bfs_claims.sh,
-# dom_claims.sh), which are called as SCRIPT OUT.csv DIR [--quick]: sets out, dir, root (the
+# script_common.sh - sourced by the scripts of kind = script experiments that read rows (goals.sh),
+# called as SCRIPT OUT.csv DIR [--quick]: sets out, dir, root (the
 # repository), md (OUT.md), tmp (a temporary beside OUT, removed on exit with tmp.md), flat FILE
 # (a results CSV with its quoted fields flattened for awk -F,: scripts/csv_flatten.awk) and
 # ceiling NAME (a measured ceiling from DIR/peak.csv).
