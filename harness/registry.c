@@ -13,6 +13,8 @@ extern const gr_variant gr_variant_cpu_bfs, gr_variant_cpu_bfs_do, gr_variant_bf
 extern const gr_variant gr_variant_cpu_dijkstra, gr_variant_cpu_delta, gr_variant_bf_edge,
     gr_variant_bf_worklist, gr_variant_sssp_fast, gr_variant_sssp_nf;
 extern const gr_variant gr_variant_cpu_dom_iter, gr_variant_cpu_dom_lt, gr_variant_cpu_dom_snca, gr_variant_dom_warp, gr_variant_dom_iter, gr_variant_dom_bitset, gr_variant_dom_batch;
+extern const gr_variant gr_variant_gapbs_bfs, gr_variant_gapbs_sssp, gr_variant_gunrock_bfs,
+    gr_variant_gunrock_sssp, gr_variant_boost_dom_lt;
 
 const gr_variant *const gr_variants[] = {
     &gr_variant_cpu_fw,    &gr_variant_cpu_fw_blocked, &gr_variant_fw_naive,
@@ -23,6 +25,8 @@ const gr_variant *const gr_variants[] = {
     &gr_variant_cpu_dijkstra, &gr_variant_cpu_delta, &gr_variant_bf_edge, &gr_variant_bf_worklist,
     &gr_variant_sssp_fast, &gr_variant_sssp_nf,
     &gr_variant_cpu_dom_iter, &gr_variant_cpu_dom_lt, &gr_variant_cpu_dom_snca, &gr_variant_dom_warp, &gr_variant_dom_iter, &gr_variant_dom_bitset, &gr_variant_dom_batch,
+    &gr_variant_gapbs_bfs, &gr_variant_gapbs_sssp, &gr_variant_gunrock_bfs,
+    &gr_variant_gunrock_sssp, &gr_variant_boost_dom_lt,
     NULL,
 };
 

@@ -40,6 +40,12 @@ struct gr_variant {
     /* Optional: the iterations of the last run (host-loop launches, device rounds, buckets);
      * the harness keeps their min / max over a row's timed runs (companion NAME.iters.csv). */
     int64_t (*count)(void *st);
+    /* Optional, peers (harness/peers): the variant's own time of the last run (the peer tool's
+     * timer, as the tool reports itself), used in place of the harness's timer. */
+    double (*self_ms)(void *st);
+    /* Optional: 0 when the variant cannot run on this machine (a peer that is not built), why
+     * saying how to get it; experiments skip its rows and say so. NULL: always available. */
+    int (*available)(const gr_variant *v, char *why, size_t len);
     const void *impl;       /* family-specific description (see apsp.h) */
 };
 

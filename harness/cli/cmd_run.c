@@ -239,6 +239,9 @@ static void check_early(const run_args *a, const gr_variant **v, gr_params *pv)
                fam->name);
     if ((*v)->gpu && gr_gpu_count() == 0)
         gr_die(GR_EXIT_FAIL, "variant %s needs a CUDA device: %s", (*v)->name, gr_gpu_absent_reason());
+    char why[300];
+    if ((*v)->available && !(*v)->available(*v, why, sizeof why))
+        gr_die(GR_EXIT_FAIL, "variant %s: %s", (*v)->name, why);
 }
 
 /* The run's result line on stdout. */

@@ -29,7 +29,7 @@ typedef struct {
     long *maxn;             /* variant i runs only on graphs of at most maxn[i] vertices */
     gr_csv old;
     int have_old, first_write, has_gpu;
-    int total, idx, failed, skipped_gpu, skipped_done, runs_done;
+    int total, idx, failed, skipped_gpu, skipped_peer, skipped_done, runs_done;
     /* where the time goes: graphs (load or generate), references + sources, the rows' parts */
     double t_start, t_work, t_graphs, t_refs, t_parts[GR_WALL_PARTS];
 } sweep;
@@ -215,6 +215,13 @@ static int run_graph(sweep *sw, const char *spec, gr_err *err)
                     v->name, params, spec);
             continue;
         }
+        char why[300];
+        if (v->available && !v->available(v, why, sizeof why)) {
+            sw->skipped_peer++;
+            fprintf(stderr, "[%d/%d] %s %s %s ... skipped: %s\n", sw->idx, sw->total, v->name,
+                    params, spec, why);
+            continue;
+        }
         /* a file is loaded for its name and size; a generator spec only when a row runs */
         if (!have_pre && (rc = gr_subject_load(&s, err)))
             break;
@@ -243,6 +250,9 @@ static void print_summary(const sweep *sw)
 {
     fprintf(stderr, "%s: %d rows run, %d already in %s, %.1f s", sw->name, sw->runs_done,
             sw->skipped_done, sw->csv, (gr_now_ms() - sw->t_start) / 1e3);
+    if (sw->skipped_peer)
+        fprintf(stderr, "; %d peer rows skipped: the peer is not built (make peers)",
+                sw->skipped_peer);
     if (sw->skipped_gpu)
         fprintf(stderr, "; %d GPU rows skipped: no CUDA device (%s)", sw->skipped_gpu,
                 gr_gpu_absent_reason());

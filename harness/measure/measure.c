@@ -51,6 +51,10 @@ typedef struct {
 static double timed_run(runner *r, int32_t source, gr_phases *ph)
 {
     r->v->reset(r->st);
+    if (r->v->self_ms) {   /* a peer: its own timer (registry.h) */
+        r->v->run(r->st, source, ph);
+        return r->v->self_ms(r->st);
+    }
     if (r->v->gpu) {
         if (r->cold)
             gr_gpu_flush_l2();
