@@ -1,9 +1,9 @@
-/* dom_warp.cu - dom-warp, the write-up's kernel: one CFG of n <= 32 blocks, one warp,
- * each dominator set a 32-bit mask in shared memory, one persistent kernel iterating
+/* dom_warp.cu - dom-warp, the write-up's kernel: one CFG of n <= 32 blocks, one warp, each
+ * dominator set a 32-bit mask in shared memory, one persistent kernel iterating
  * Dom(v) = {v} U AND_p Dom(p) to the fixed point (__ballot_sync to see whether anything changed;
  * a __syncwarp between the reads and the writes of a round, which the write-up lacks: see
- * warp_round), read-only loads through __ldg, idom as
- * the highest set bit below v (__clz), Gray labels v ^ (v >> 1). Preprocessing on the GPU as in
+ * warp_round), read-only loads through __ldg, idom as the highest set bit below v (__clz), Gray
+ * labels v ^ (v >> 1). Preprocessing on the GPU as in
  * the write-up (arcs sorted by destination with CUB, offsets by binary search, shared with the
  * other variants: dom_common.cu) plus the numbering its idom rule needs: a reverse postorder
  * from the root (one thread, n <= 32), restricted to the blocks the root reaches; the kernel
