@@ -164,12 +164,14 @@ static const gpu_ops bitset_ops = {bitset_new, gr_dom_bitset_reset, gr_dom_bitse
 static const gpu_ops batch_ops = {batch_new, gr_dom_batch_reset, gr_dom_batch_run,
                                   gr_dom_batch_fetch, gr_dom_batch_release};
 
-/* Parameters are range-checked by the registry and none excludes another; the inputs the single-
- * CFG kernels refuse (their prepare refuses them too) are checked once a graph is given. */
+/* Parameters are range-checked by the registry; dom-warp's graph=1 needs persistent=1 (checked
+ * with or without a graph); the inputs the single-CFG kernels refuse (their prepare refuses them
+ * too) are checked once a graph is given. */
 static int warp_check(const gr_variant *v, const void *params, const gr_graph *g, gr_err *err)
 {
     (void)v;
-    (void)params;
+    if (gr_dom_warp_params_ok(params, err) < 0)
+        return -1;
     return g ? gr_dom_warp_accepts(g, err) : 0;
 }
 
@@ -187,6 +189,10 @@ static int bitset_check(const gr_variant *v, const void *params, const gr_graph 
         .check = CHECK, .prepare = gpu_prepare, .reset = gpu_reset, .run = gpu_run,            \
         .fetch = gpu_fetch, .release = gpu_release, .impl = &(OPS),                            \
     }
+#define PERSISTENT_PARAM(S)                                                                    \
+    GR_PARAM_BOOL(S, persistent, 1,                                                            \
+                  "1: one persistent kernel iterates to the fixed point (the write-up's); 0: one " \
+                  "launch per round, the host reading the convergence flag after each")
 #define E2E_PARAM(S)                                                                           \
     GR_PARAM_BOOL(S, e2e, 0,                                                                   \
                   "1: time the CFG as loaded (pageable host memory) -> idom in pageable host " \
@@ -196,10 +202,11 @@ const gr_variant gr_variant_dom_warp = GPU_DOM(
     "dom-warp", "gpu-dominators",
     "the write-up's kernel: n <= 32, one warp, 32-bit dominator masks in shared memory, "
     "persistent fixed point with __syncwarp + __ballot_sync, idom by __clz in reverse postorder",
-    warp_ops, warp_check, gr_dom_warp_params, 2, E2E_PARAM(gr_dom_warp_params),
+    warp_ops, warp_check, gr_dom_warp_params, 3, E2E_PARAM(gr_dom_warp_params),
     GR_PARAM_BOOL(gr_dom_warp_params, graph, 0,
                   "1: the whole run captured once as a CUDA graph, one launch (the write-up's "
-                  "future work; time under fixpoint)"));
+                  "future work; time under fixpoint; needs persistent=1)"),
+    PERSISTENT_PARAM(gr_dom_warp_params));
 const gr_variant gr_variant_dom_iter = GPU_DOM(
     "dom-iter", "-",
     "Cooper-Harvey-Kennedy intersect walks on the GPU: BFS tree, then Jacobi rounds of nearest "
@@ -211,11 +218,12 @@ const gr_variant gr_variant_dom_iter = GPU_DOM(
                  "in-degree from which a whole thread block intersects a vertex's predecessors "
                  "(0 = never: one thread each)"));
 const gr_variant gr_variant_dom_bitset = GPU_DOM(
-    "dom-bitset", "-",
+    "dom-bitset", "gpu-dominators",
     "the write-up's bit-set fixed point past one warp: n x ceil(n/32) words in device memory "
     "(n^2/8 bytes), whole grid to the fixed point, idom = the strict dominator with the "
     "largest set",
-    bitset_ops, bitset_check, gr_dom_bitset_params, 1, E2E_PARAM(gr_dom_bitset_params));
+    bitset_ops, bitset_check, gr_dom_bitset_params, 2, E2E_PARAM(gr_dom_bitset_params),
+    PERSISTENT_PARAM(gr_dom_bitset_params));
 const gr_variant gr_variant_dom_batch = GPU_DOM(
     "dom-batch", "-",
     "every CFG of a batch at once: a warp per CFG of <= big blocks, a thread block per larger "

@@ -24,14 +24,19 @@ enum { GR_DOM_PH_PRE = 0, GR_DOM_PH_INIT = 1, GR_DOM_PH_FIX = 2, GR_DOM_PH_UP = 
  * help). Every variant's reset (untimed, before each run) poisons its idom (dom_common.cu). */
 
 /* dom-warp: the write-up's kernel, one CFG of n <= 32 blocks. graph: 1 captures the whole run
- * once as a CUDA graph and launches it as one. */
+ * once as a CUDA graph and launches it as one. persistent: 1 (the write-up's) one launch
+ * iterating to the fixed point, 0 one launch per round with the convergence flag read back by
+ * the host after each (the conventional baseline); graph=1 needs persistent=1. */
 #define GR_DOM_WARP_MAX_N 32
 typedef struct {
     int e2e;
     int graph;
+    int persistent;
 } gr_dom_warp_params;
 /* 0 if dom-warp takes g (one CFG, n <= 32), else -1 with err saying why. */
 int gr_dom_warp_accepts(const gr_graph *g, gr_err *err);
+/* 0 if p's parameters go together (graph=1 needs persistent=1), else -1 with err. */
+int gr_dom_warp_params_ok(const gr_dom_warp_params *p, gr_err *err);
 void *gr_dom_warp_prepare(const gr_dom_warp_params *p, const gr_graph *g, gr_err *err);
 void gr_dom_warp_reset(void *st);
 void gr_dom_warp_run(void *st, gr_phases *ph);
@@ -56,9 +61,11 @@ void gr_dom_iter_fetch(void *st, int32_t *idom);
 void gr_dom_iter_release(void *st);
 
 /* dom-bitset: n x ceil(n/32)-word dominator bit sets in device memory, one cooperative
- * persistent kernel to the fixed point; one CFG (n^2 / 8 bytes must fit). */
+ * persistent kernel to the fixed point; one CFG (n^2 / 8 bytes must fit). persistent: 0 one
+ * launch per round of the fixed point, the flag read back by the host after each. */
 typedef struct {
     int e2e;
+    int persistent;
 } gr_dom_bitset_params;
 /* 0 if dom-bitset takes g (one CFG; the memory is checked at prepare), else -1 with err. */
 int gr_dom_bitset_accepts(const gr_graph *g, gr_err *err);

@@ -4,8 +4,10 @@
  * irreducible CFGs, unreachable blocks with arcs into the reachable part, self-loops, arcs into
  * the root, multi-entry loops, batches mixing sizes (warp and block groups; dom-batch's
  * shared-memory and global-memory paths, alone and side by side in one batch), e2e on and off,
- * repeated runs of one prepared instance; dom-warp refuses n = 33 and batches, dom-bitset
- * batches (in check and in prepare). GPU cases skip without a device. */
+ * repeated runs of one prepared instance; dom-warp and dom-bitset with persistent=0 (one launch
+ * per round, the flag read back by the host) on the same inputs; dom-warp refuses n = 33,
+ * batches and graph=1 with persistent=0, dom-bitset batches (in check and in prepare). GPU cases
+ * skip without a device. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -162,9 +164,14 @@ TEST_CASE(example_dom_warp_sets)
     gr_graph g;
     gr_err err;
     CHECK(gr_read_edgelist("graphs/fixtures/dom_example5.el", &g, &err) == 0);
-    for (int e2e = 0; e2e <= 1; e2e++) {
-        gr_dom_warp_params prm = {.e2e = e2e, .graph = e2e};   /* e2e=1 also as a CUDA graph */
-        void *st = gr_dom_warp_prepare(&prm, &g, &err);
+    /* device to device; e2e=1 as a CUDA graph; one launch per round, with and without e2e */
+    const gr_dom_warp_params prms[] = {{.e2e = 0, .graph = 0, .persistent = 1},
+                                       {.e2e = 1, .graph = 1, .persistent = 1},
+                                       {.e2e = 0, .graph = 0, .persistent = 0},
+                                       {.e2e = 1, .graph = 0, .persistent = 0}};
+    for (size_t c = 0; c < sizeof prms / sizeof prms[0]; c++) {
+        const int e2e = prms[c].e2e;
+        void *st = gr_dom_warp_prepare(&prms[c], &g, &err);
         CHECK(st != NULL);
         if (!st)
             break;
@@ -180,8 +187,8 @@ TEST_CASE(example_dom_warp_sets)
             for (int x = 0, o = 0; x < 5; x++)
                 if (dom[v] >> x & 1u)
                     o += snprintf(set + o, sizeof set - (size_t)o, "%s%d", o ? "," : "", x);
-            fprintf(stderr, "  example (dom-warp e2e=%d): v=%d Dom={%s} idom=%d gray=%d\n", e2e,
-                    v, set, idom[v], gray[v]);
+            fprintf(stderr, "  example (dom-warp e2e=%d persistent=%d): v=%d Dom={%s} idom=%d "
+                    "gray=%d\n", e2e, prms[c].persistent, v, set, idom[v], gray[v]);
             CHECK_EQ(idom[v], want_idom[v]);
             CHECK_EQ(dom[v], want_dom[v]);
             CHECK_EQ(gray[v], want_gray[v]);
@@ -194,8 +201,10 @@ TEST_CASE(example_dom_warp_sets)
 TEST_CASE(example_all_variants)
 {
     const char *texts[] = {"cpu-dom-iter", "cpu-dom-lt", "cpu-dom-snca", "dom-warp",
-                           "dom-warp:e2e=1", "dom-warp:e2e=1,graph=1", "dom-iter",
-                           "dom-iter:e2e=1", "dom-bitset", "dom-batch", "dom-batch:e2e=1"};
+                           "dom-warp:e2e=1", "dom-warp:e2e=1,graph=1", "dom-warp:persistent=0",
+                           "dom-warp:e2e=1,persistent=0", "dom-iter", "dom-iter:e2e=1",
+                           "dom-bitset", "dom-bitset:persistent=0",
+                           "dom-bitset:e2e=1,persistent=0", "dom-batch", "dom-batch:e2e=1"};
     gr_graph g;
     gr_err err;
     CHECK(gr_read_edgelist("graphs/fixtures/dom_example5.el", &g, &err) == 0);
@@ -225,6 +234,33 @@ TEST_CASE(dom_warp_refuses)
     load("cfgbatch:count=3,mean=5,maxn=8", &g);
     CHECK(gr_variant_prepare(v, &pv, &g, &err) == NULL);
     CHECK_STR_CONTAINS(err.msg, "batch");
+    gr_graph_free(&g);
+    load("cfg:n=20,seed=1", &g);
+    gr_t_refused("dom-warp:graph=1,persistent=0", &g, "persistent=0");
+    gr_graph_free(&g);
+}
+
+/* graph=1 captures the whole run; persistent=0 reads a flag on the host between launches: the
+ * pair is refused by the check hook (host code: no device), with or without a graph; prepare's
+ * refusal is dom_warp_refuses'. */
+TEST_CASE(dom_warp_graph_needs_persistent)
+{
+    const gr_variant *v;
+    gr_params pv;
+    gr_err err;
+    gr_graph g;
+    load("cfg:n=20,seed=1", &g);
+    CHECK(gr_variant_parse("dom-warp:graph=1,persistent=0", &v, &pv, &err) == 0);
+    CHECK(gr_variant_check(v, &pv, NULL, &err) == -1);
+    CHECK_STR_CONTAINS(err.msg, "persistent=0");
+    CHECK(gr_variant_check(v, &pv, &g, &err) == -1);
+    CHECK_STR_CONTAINS(err.msg, "graph=1");
+    const char *ok[] = {"dom-warp:persistent=0", "dom-warp:e2e=1,persistent=0", "dom-warp:graph=1",
+                        "dom-bitset:persistent=0"};
+    for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
+        CHECK(gr_variant_parse(ok[i], &v, &pv, &err) == 0);
+        CHECK(gr_variant_check(v, &pv, &g, &err) == 0);
+    }
     gr_graph_free(&g);
 }
 
@@ -258,6 +294,9 @@ TEST_CASE(dom_warp_sizes) { check_sizes("dom-warp", 32); }
 TEST_CASE(dom_warp_e2e_sizes) { check_sizes("dom-warp:e2e=1", 32); }
 TEST_CASE(dom_warp_graph_sizes) { check_sizes("dom-warp:graph=1", 32); }
 TEST_CASE(dom_warp_e2e_graph_sizes) { check_sizes("dom-warp:e2e=1,graph=1", 32); }
+/* the per-iteration baseline: one launch per round, the flag read back by the host */
+TEST_CASE(dom_warp_per_round_sizes) { check_sizes("dom-warp:persistent=0", 32); }
+TEST_CASE(dom_warp_per_round_e2e_sizes) { check_sizes("dom-warp:e2e=1,persistent=0", 32); }
 TEST_CASE(dom_iter_sizes) { check_sizes("dom-iter", 100000); }
 TEST_CASE(dom_iter_e2e_bps1_sizes) { check_sizes("dom-iter:e2e=1,bps=1", 1000); }
 TEST_CASE(dom_batch_sizes) { check_sizes("dom-batch", 100000); }
@@ -282,21 +321,35 @@ TEST_CASE(dom_iter_hub2_sizes) { check_sizes("dom-iter:hub=2", 100000); }
 TEST_CASE(dom_iter_hub2_batches) { check_batches("dom-iter:hub=2,e2e=1"); }
 TEST_CASE(dom_bitset_sizes) { check_sizes("dom-bitset", 100000); }
 TEST_CASE(dom_bitset_e2e_sizes) { check_sizes("dom-bitset:e2e=1", 1000); }
-/* dom-bitset takes one CFG: the worst-case families, and a batch is refused */
-TEST_CASE(dom_bitset_worst_and_refusal)
+TEST_CASE(dom_bitset_per_round_sizes) { check_sizes("dom-bitset:persistent=0", 100000); }
+TEST_CASE(dom_bitset_per_round_e2e_sizes) { check_sizes("dom-bitset:e2e=1,persistent=0", 1000); }
+
+/* One CFG variant on the worst-case families (many rounds) and a denser irreducible CFG. */
+static void check_worst(const char *text)
 {
     const gr_variant *v;
     gr_params pv;
-    if (!gr_t_variant("dom-bitset", &v, &pv))
+    if (!gr_t_variant(text, &v, &pv))
         return;
     const char *specs[] = {"itworst:k=300", "sncaworst:k=300", "idfsquad:k=300",
                            "ibfsquad:k=300", "cfgirr:n=5000,extra=20000,seed=4"};
     for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
         gr_graph g;
         load(specs[i], &g);
-        check_graph(v, &pv, "dom-bitset", specs[i], &g, 2);
+        check_graph(v, &pv, text, specs[i], &g, 2);
         gr_graph_free(&g);
     }
+}
+
+TEST_CASE(dom_bitset_per_round_worst) { check_worst("dom-bitset:persistent=0"); }
+/* dom-bitset takes one CFG: the worst-case families, and a batch is refused */
+TEST_CASE(dom_bitset_worst_and_refusal)
+{
+    check_worst("dom-bitset");
+    const gr_variant *v;
+    gr_params pv;
+    if (!gr_t_variant("dom-bitset", &v, &pv))
+        return;
     gr_graph g;
     gr_err err;
     load("cfgbatch:count=3,mean=5,maxn=8", &g);
@@ -307,9 +360,10 @@ TEST_CASE(dom_bitset_worst_and_refusal)
 TEST_CASE(cpu_variants_batches) { check_batches("cpu-dom-iter:threads=2"); }
 
 TEST_MAIN("dom", TEST_ENTRY(example_dom_warp_sets), TEST_ENTRY(example_all_variants),
-          TEST_ENTRY(dom_warp_refuses), TEST_ENTRY(single_cfg_checks),
-          TEST_ENTRY(dom_warp_sizes), TEST_ENTRY(dom_warp_e2e_sizes),
+          TEST_ENTRY(dom_warp_refuses), TEST_ENTRY(dom_warp_graph_needs_persistent),
+          TEST_ENTRY(single_cfg_checks), TEST_ENTRY(dom_warp_sizes), TEST_ENTRY(dom_warp_e2e_sizes),
           TEST_ENTRY(dom_warp_graph_sizes), TEST_ENTRY(dom_warp_e2e_graph_sizes),
+          TEST_ENTRY(dom_warp_per_round_sizes), TEST_ENTRY(dom_warp_per_round_e2e_sizes),
           TEST_ENTRY(dom_iter_sizes), TEST_ENTRY(dom_iter_e2e_bps1_sizes),
           TEST_ENTRY(dom_batch_sizes), TEST_ENTRY(dom_batch_e2e_sizes),
           TEST_ENTRY(dom_batch_batches), TEST_ENTRY(dom_batch_e2e_batches),
@@ -320,5 +374,7 @@ TEST_MAIN("dom", TEST_ENTRY(example_dom_warp_sets), TEST_ENTRY(example_all_varia
           TEST_ENTRY(dom_iter_batches), TEST_ENTRY(dom_iter_hub_off_sizes),
           TEST_ENTRY(dom_iter_hub2_sizes), TEST_ENTRY(dom_iter_hub2_batches),
           TEST_ENTRY(dom_bitset_sizes),
-          TEST_ENTRY(dom_bitset_e2e_sizes), TEST_ENTRY(dom_bitset_worst_and_refusal),
+          TEST_ENTRY(dom_bitset_e2e_sizes), TEST_ENTRY(dom_bitset_per_round_sizes),
+          TEST_ENTRY(dom_bitset_per_round_e2e_sizes), TEST_ENTRY(dom_bitset_per_round_worst),
+          TEST_ENTRY(dom_bitset_worst_and_refusal),
           TEST_ENTRY(cpu_variants_batches))
