@@ -76,6 +76,10 @@ void gr_rep_claims_table(FILE *o, gr_section *s, const gr_csv *t);
  * one a claim; the tables and the why text are its NAME.md. */
 void gr_rep_claims_judged(gr_section *s, const gr_csv *t);
 void gr_rep_generic_table(FILE *o, gr_section *s, const gr_csv *t);
+/* Rows of peers (harness/peers) in t? Then their table (report_peers.c): ours beside each peer
+ * per graph, the ratio best peer / ours for the summary (s->best), the peers without rows. */
+int gr_rep_has_peers(const gr_csv *t);
+void gr_rep_peers_table(FILE *o, gr_section *s, const gr_csv *t);
 /* "GPU: ... Host CPU: ... Commit: ..." of the CSVs with a git_rev column; revs gets the
  * commits; with link, several commits point to the provenance table. */
 void gr_rep_provenance_head(FILE *o, gr_result_file *rf, int nrf, gr_strset *revs, int link);
