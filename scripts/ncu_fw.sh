@@ -54,8 +54,8 @@ profile() {
         --metrics "$metrics" bin/graphrepro run --variant "$3" --graph "sprand:n=$n,seed=1" \
         --reps 1 --max-reps 1 --warmup 0 --no-ceilings --verify off > "$raw" 2> "$raw.err" ||
         { echo "ncu_fw: ncu failed for $3" >&2; tail -5 "$raw.err" >&2; }
-    rows=$(awk -v variant="$1" -v params="$2" -v n="$n" -v upd="$6" -v dev="$dev" \
-               -f "$root/scripts/ncu_fw_reduce.awk" "$raw")
+    rows=$(awk -f "$root/scripts/csv_flatten.awk" "$raw" | awk -F, -v variant="$1" -v params="$2" \
+               -v n="$n" -v upd="$6" -v dev="$dev" -f "$root/scripts/ncu_fw_reduce.awk")
     if [ -n "$rows" ]; then echo "$rows" >> "$tmp"; else echo "ncu_fw: no kernel row for $3 ($4)" >&2; fi
 }
 # (min,+) updates per non-pivot launch: fw-mm updates every column of the n - t rows outside the

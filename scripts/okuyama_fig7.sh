@@ -50,32 +50,21 @@ EOF
 [ "$(wc -l < "$out")" -gt 1 ] || { echo "okuyama_fig7: no Figure 7 rows in $src: no chart" >&2; exit 0; }
 command -v gnuplot >/dev/null 2>&1 || { echo "okuyama_fig7: no gnuplot: $out written, no chart" >&2; exit 0; }
 # the chart's table: a bar label, then paper / ours (GT200 terms) for essential and shared loads
-awk -F, -v OFS='\t' '
-    function csvsplit(line, f,    n, i, ch, q, cur) {
-        n = 0; cur = ""; q = 0
-        for (i = 1; i <= length(line); i++) {
-            ch = substr(line, i, 1)
-            if (q) { if (ch == "\"") q = 0; else cur = cur ch }
-            else if (ch == "\"") q = 1
-            else if (ch == ",") { f[++n] = cur; cur = "" }
-            else cur = cur ch
-        }
-        f[++n] = cur; return n
-    }
+awk -f "$root/scripts/csv_flatten.awk" "$pub" | awk -F, -v OFS='\t' '
     function val(x) { return x == "" ? "NaN" : x }
-    FNR == 1 { nh = csvsplit($0, h); delete c; for (i = 1; i <= nh; i++) c[h[i]] = i
+    FNR == 1 { delete c; for (i = 1; i <= NF; i++) c[$i] = i
                if (FNR == NR) next
                print "bar", "essential, paper (GTX 280)", "essential, ours (GT200 terms)",
                      "shared to register, paper", "shared loads, ours (GT200 terms)"; next }
-    FNR == NR { csvsplit($0, f); key = f[c["variant"]] "|" f[c["param"]]
-                pe[key] = f[c["essential_pct"]]; ps[key] = f[c["shared_to_register_pct"]]; next }
+    FNR == NR { key = $c["variant"] "|" $c["param"]
+                pe[key] = $c["essential_pct"]; ps[key] = $c["shared_to_register_pct"]; next }
     {
-        csvsplit($0, f); key = f[c["variant"]] "|" f[c["params"]]; lab = f[c["params"]]
-        if (f[c["variant"]] == "fw-mm") lab = "A " lab
+        key = $c["variant"] "|" $c["params"]; lab = $c["params"]
+        if ($c["variant"] == "fw-mm") lab = "A " lab
         else { sub(/^t=32;tp=/, "", lab); lab = "B t=32 t'"'"'=" lab }
-        print lab, val(pe[key]), val(f[c["essential_pct_gt200"]]), val(ps[key]),
-              val(f[c["shared_ld_pct_gt200"]])
-    }' "$pub" "$out" > "$tmp.dat"
+        print lab, val(pe[key]), val($c["essential_pct_gt200"]), val(ps[key]),
+              val($c["shared_ld_pct_gt200"])
+    }' - "$out" > "$tmp.dat"
 devname=$(awk -F, 'NR == 2 { print $NF }' "$out"); nn=$(awk -F, 'NR == 2 { print $3 }' "$out")
 gnuplot -e "dat='$tmp.dat'; out='${out%.csv}'; ncols=4; ylabel='% of executed instructions';
     xlabel='no paper bar: the text states no number for it';

@@ -10,6 +10,7 @@
 
 #define FIX "tests/fixtures/ncu"
 #define FAKE "GR_NCU=$(pwd)/" FIX "/fake_ncu.sh"
+#define FLAT "awk -f scripts/csv_flatten.awk "
 
 /* The row scripts/ncu_fw.sh would write for a recorded fw-mm t=32 launch at n = 8192: updates =
  * (n - 32) n 32, essential = updates/32 over executed warp instructions, in GT200 terms 2u/(I+u). */
@@ -17,8 +18,8 @@ TEST_CASE(reduce_recorded_page)
 {
     char d[64], p[256], cmd[600];
     fx_tmpdir(d, sizeof d);
-    snprintf(cmd, sizeof cmd, "awk -v variant=fw-mm -v params=t=32 -v n=8192 -v upd=%ld -v "
-             "dev=gpu -f scripts/ncu_fw_reduce.awk " FIX "/fw_mm_t32.raw.csv > %s/row",
+    snprintf(cmd, sizeof cmd, FLAT FIX "/fw_mm_t32.raw.csv | awk -F, -v variant=fw-mm -v "
+             "params=t=32 -v n=8192 -v upd=%ld -v dev=gpu -f scripts/ncu_fw_reduce.awk > %s/row",
              (8192L - 32) * 8192 * 32, d);
     CHECK_EQ(sh(cmd), 0);
     char *r = fx_read(fx_path(p, sizeof p, d, "row"));
@@ -33,12 +34,12 @@ TEST_CASE(reduce_recorded_page)
     fx_write(fx_path(p, sizeof p, d, "units.csv"),
              "\"ID\",\"Kernel Name\",\"gpu__time_duration.sum\",\"smsp__inst_executed.sum\"\n"
              "\"\",\"\",\"usecond\",\"inst\"\n\"0\",\"k(int, int)\",\"2.5\",\"n/a\"\n");
-    snprintf(cmd, sizeof cmd, "awk -v variant=v -v params=- -v n=64 -v upd=0 -v dev=g -f "
-             "scripts/ncu_fw_reduce.awk %s/units.csv > %s/row2 && grep -qx "
+    snprintf(cmd, sizeof cmd, FLAT "%s/units.csv | awk -F, -v variant=v -v params=- -v n=64 -v "
+             "upd=0 -v dev=g -f scripts/ncu_fw_reduce.awk > %s/row2 && grep -qx "
              "'v,-,64,\"k(int; int)\",0,,,,,2.500,,,,,,,,,,g' %s/row2", d, d, d);
     CHECK_EQ(sh(cmd), 0);
     snprintf(cmd, sizeof cmd, "grep '^==PROF==' " FIX "/fw_mm_t32.raw.csv > %s/none.csv && "
-             "test -z \"$(awk -v upd=1 -f scripts/ncu_fw_reduce.awk %s/none.csv)\"", d, d);
+             "test -z \"$(awk -F, -v upd=1 -f scripts/ncu_fw_reduce.awk %s/none.csv)\"", d, d);
     CHECK_EQ(sh(cmd), 0);
     fx_rmdir(d);
 }
