@@ -49,7 +49,7 @@ rawdir=$(mktemp -d); trap 'rm -rf "$rawdir"' EXIT     # ncu's raw pages: reduced
 # matches REGEX (its template instantiation), after SKIP of them; one row appended to $tmp.
 profile() {
     local raw=$rawdir/ncu.raw.csv rows
-    timeout 90 "$ncu" --clock-control none --csv --page raw --print-units base \
+    timeout 60 "$ncu" --clock-control none --csv --page raw --print-units base \
         --kernel-name-base demangled -k "regex:$4" --launch-skip "$5" --launch-count 1 \
         --metrics "$metrics" bin/graphrepro run --variant "$3" --graph "sprand:n=$n,seed=1" \
         --reps 1 --max-reps 1 --warmup 0 --no-ceilings --verify off > "$raw" 2> "$raw.err" ||
