@@ -17,6 +17,29 @@ static const char *holds_word(int yes, int total)
     return yes == total ? "reproduced" : yes ? "partly reproduced" : "not reproduced";
 }
 
+/* Config `status = cells` (a profile of the paper's own measurements): of the published cells -
+ * the distinct (variant, param, n) of the published CSV - how many have a row here (variant
+ * equal, param among our params, n equal where the published row gives one). */
+static void cells_covered(const gr_section *x, long *have, long *total)
+{
+    const gr_csv *p = &x->pub.t, *t = &x->rf->t;
+    *have = *total = 0;
+    for (long i = 0; i < p->nrows; i++) {
+        const char *v = gr_csv_get(p, i, "variant"), *pa = gr_csv_get(p, i, "param"),
+                   *n = gr_csv_get(p, i, "n");
+        int seen = 0, found = 0;
+        for (long j = 0; j < i && !seen; j++)
+            seen = !strcmp(v, gr_csv_get(p, j, "variant")) &&
+                   !strcmp(pa, gr_csv_get(p, j, "param")) && !strcmp(n, gr_csv_get(p, j, "n"));
+        for (long r = 0; r < t->nrows && !seen && !found; r++)
+            found = !strcmp(v, gr_csv_get(t, r, "variant")) &&
+                    gr_published_params_in(pa, gr_csv_get(t, r, "params")) &&
+                    (!*n || !strcmp(n, gr_csv_get(t, r, "n")));
+        *total += !seen;
+        *have += found;
+    }
+}
+
 /* The status cell of a section: what its rows say, in the words of the summary's legend. */
 static void section_status(const gr_section *x, int cpu_only, char *buf, size_t n)
 {
@@ -39,6 +62,12 @@ static void section_status(const gr_section *x, int cpu_only, char *buf, size_t 
                  x->holds_total), x->holds_yes, x->holds_total);
     else if (x->is_claims)
         snprintf(buf, n, "not evaluated (no claim rows)");
+    else if (x->has_cfg && x->pub.path && !strcmp(gr_config_get(&x->cfg, "status", ""), "cells")) {
+        long have, total;
+        cells_covered(x, &have, &total);
+        snprintf(buf, n, "%s (%ld of %ld)%s%s", !have ? "measured, no published cell"
+                 : have < total ? "partly reproduced" : "reproduced", have, total, failed, skipped);
+    }
     else if (x->pub_rows && x->pub_matched)
         snprintf(buf, n, "measured (%ld of %ld published rows)%s%s", x->pub_matched,
                  x->pub_rows, failed, skipped);
@@ -99,7 +128,10 @@ static void print_summary(FILE *o, gr_section *s, int n, const gr_strset *papers
     fputs("Status: *reproduced* = every claim row the experiment evaluates holds here (the claims "
           "CSV's verdict); *partly reproduced* / *not reproduced* = some / none do; *measured (N "
           "of M published rows)* = run here, with N of the paper's M published values beside "
-          "ours (other hardware: a ratio, not a match); *measured* = run here, nothing published "
+          "ours (other hardware: a ratio, not a match); for a profile of the paper's own "
+          "measurements (instruction counts, issue rates), *reproduced (N of M)* = every one of "
+          "the M cells the paper published has a row here (*partly*: N of them); *measured* = "
+          "run here, nothing published "
           "to set beside it; *N of M goals met* = the suite's performance goals (goals CSV) met "
           "here; *not run* = no results CSV in this folder. The ratio is ours ÷ published "
           "(times: below 1 = faster than the paper's hardware), geometric mean over the matched "
