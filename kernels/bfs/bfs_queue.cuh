@@ -336,10 +336,10 @@ void launch_small(const Off *row, const level_args &a, const int32_t *in, int32_
 template <int Q, bool RO, typename Off>
 void launch_dp(int blocks, const Off *row, const level_args &a, const int32_t *in, int32_t nf,
                int32_t depth, int32_t *zero_next, unsigned long long *edges);
-/* lb == 4: raise the device runtime's pending-launch limit (once a process) so that a level's
- * child grids fit; launches beyond it fail and are walked by their thread (counted). */
-void dp_reserve();
-extern const int kDpPending;
+/* lb == 4, untimed: raise the device runtime's pending-launch limit so that a level's child
+ * grids fit (the graph's vertices of degree >= thr, capped); returns the limit. Launches beyond
+ * it fail and are walked by their thread (counted). */
+size_t dp_reserve(const gr_dcsr *d, int64_t thr);
 
 /* ---- host side ---------------------------------------------------------------------- */
 struct queue_state {
@@ -351,6 +351,7 @@ struct queue_state {
     level_args args;        /* out, out_tail set per level */
     unsigned long long *edges;
     unsigned long long dp_fails;   /* lb == 4: child launches that failed, every root */
+    size_t dp_pending;             /* lb == 4: the device runtime's pending-launch limit */
     host_words *hw;
 };
 constexpr int kCtlWords = 6;
@@ -497,7 +498,7 @@ template <int Q> void *queue_create(const gr_dcsr *d, const void *params, gr_err
         GR_CUDA_CHECK(cudaMalloc(&a.hubs.off, cap * sizeof(int64_t)));
     }
     if (s->lb == kLbDp)
-        dp_reserve();
+        s->dp_pending = dp_reserve(d, a.hubs.thr);
     /* the hub counter and the failed launches live in ctl, zeroed with the other control words
      * every root */
     a.hubs.ctr = reinterpret_cast<unsigned long long *>(s->ctl + 4);
@@ -514,9 +515,9 @@ inline void queue_destroy(void *p)
     if (!s)
         return;
     if (s->dp_fails)
-        std::fprintf(stderr, "graphrepro: lb=4: %llu child grid launches failed (more than %d "
+        std::fprintf(stderr, "graphrepro: lb=4: %llu child grid launches failed (more than %zu "
                      "pending); those vertices were walked by their own thread\n",
-                     s->dp_fails, kDpPending);
+                     s->dp_fails, s->dp_pending);
     int32_t *bufs[] = {s->level, s->visited, s->qa, s->qb, s->ctl};
     for (int32_t *b : bufs)
         GR_CUDA_CHECK(cudaFree(b));

@@ -4,17 +4,30 @@
  * an arc, into the same queue levels and the same next frontier; the other vertices are walked by
  * their own thread. The child grids go to the fire-and-forget stream (they run beside each other
  * and the parent; the parent grid, and so the host's read of the frontier size, completes only
- * after them). A launch that fails (more than kDpPending pending) is counted and its vertex
- * walked by its thread. The only file of kernels/ built with relocatable device code: the
+ * after them). The device runtime's pending-launch limit is raised (never lowered) to the
+ * graph's count of vertices of degree >= hub, at most kDpMaxPending; a launch that still fails is
+ * counted and its vertex walked by its thread. The only file of kernels/ built with relocatable device code: the
  * Makefile device-links it alone with the device runtime; the level loops (bfs_queue.cuh) launch
  * its level kernels through launch_dp. */
 #include "bfs_queue.cuh"
 
 namespace grbfs {
 
-const int kDpPending = 1 << 16;
-
 namespace {
+
+constexpr size_t kDpMaxPending = size_t(1) << 18;
+
+/* *cnt += the vertices of degree >= thr (the most child grids one level can launch). */
+template <typename Off>
+__global__ void count_hubs(const Off *row, int32_t n, int64_t thr, unsigned long long *cnt)
+{
+    const int64_t stride = (int64_t)gridDim.x * blockDim.x;
+    unsigned long long c = 0;
+    for (int64_t v = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; v < n; v += stride)
+        c += (int64_t)(row[v + 1] - row[v]) >= thr;
+    if (c)
+        atomicAdd(cnt, c);
+}
 
 /* One child grid: the arcs [beg, beg + n) of one vertex, one thread each, through the block's
  * own queues of level Q into a.out. */
@@ -49,12 +62,21 @@ void launch_dp(int blocks, const Off *row, const level_args &a, const int32_t *i
     level_kernel<Q, RO, kLbDp, Off><<<blocks, kThreads>>>(row, a, in, nf, depth, zero_next, edges);
 }
 
-void dp_reserve()
+size_t dp_reserve(const gr_dcsr *d, int64_t thr)
 {
-    static bool done = false;
-    if (!done)
-        GR_CUDA_CHECK(cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount, kDpPending));
-    done = true;
+    unsigned long long *cnt = nullptr, hubs = 0;
+    GR_CUDA_CHECK(cudaMalloc(&cnt, sizeof *cnt));
+    GR_CUDA_CHECK(cudaMemset(cnt, 0, sizeof *cnt));
+    with_offsets(d, [&](auto row) { count_hubs<<<init_grid(d->n), 256>>>(row, d->n, thr, cnt); });
+    GR_CHECK_LAUNCH();
+    GR_CUDA_CHECK(cudaMemcpy(&hubs, cnt, sizeof hubs, cudaMemcpyDeviceToHost));
+    GR_CUDA_CHECK(cudaFree(cnt));
+    size_t cur = 0;
+    GR_CUDA_CHECK(cudaDeviceGetLimit(&cur, cudaLimitDevRuntimePendingLaunchCount));
+    const size_t need = std::min<size_t>((size_t)hubs + 64, kDpMaxPending);
+    if (need > cur)
+        GR_CUDA_CHECK(cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount, need));
+    return std::max(need, cur);
 }
 
 #define GR_BFS_DP(Q, RO, OFF)                                                                    \
