@@ -234,7 +234,8 @@ template <int Q> __device__ __forceinline__ void queues_init(shared_queues<Q> &s
  * coalesced. Q == 2: the w-queues into the b-queue first, then the b-queue out as at Q == 1
  * (w -> b -> g, the chapter); wdirect: both straight out. Called by every thread after the
  * block's expansion. */
-template <int Q> __device__ __forceinline__ void queues_flush(shared_queues<Q> &s, const level_args &a)
+template <int Q>
+__device__ __forceinline__ void queues_flush(shared_queues<Q> &s, const level_args &a)
 {
     if constexpr (Q >= 1) {
         const bool direct = Q == 2 && a.wdirect;
@@ -364,7 +365,7 @@ void launch_level(queue_state *s, const Off *row, const level_args &a, const int
 {
     if (use_small) {
         launch_small<RO, kSpreadLb<LB>, Off>(row, a, in, nf, depth, s->ctl + (slot ^ 1),
-                                                s->ctl + 2, edges);
+                                              s->ctl + 2, edges);
         return;
     }
     const int blocks = (int)((nf + kThreads - 1) / kThreads);

@@ -6,9 +6,9 @@
  * and the parent; the parent grid, and so the host's read of the frontier size, completes only
  * after them). The device runtime's pending-launch limit is raised (never lowered) to the
  * graph's count of vertices of degree >= hub, at most kDpMaxPending; a launch that still fails is
- * counted and its vertex walked by its thread. The only file of kernels/ built with relocatable device code: the
- * Makefile device-links it alone with the device runtime; the level loops (bfs_queue.cuh) launch
- * its level kernels through launch_dp. */
+ * counted and its vertex walked by its thread. The only file of kernels/ built with relocatable
+ * device code: the Makefile device-links it alone with the device runtime; the level loops
+ * (bfs_queue.cuh) launch its level kernels through launch_dp. */
 #include "bfs_queue.cuh"
 
 namespace grbfs {
