@@ -22,7 +22,7 @@ LAST_SM   := $(lastword $(SMS))
 NVFLAGS   += -std=c++17 $(foreach sm,$(SMS),-gencode=arch=compute_$(sm),code=sm_$(sm)) \
              -gencode=arch=compute_$(LAST_SM),code=compute_$(LAST_SM) \
              -Xcompiler -Wall,-Wextra -Werror all-warnings -MMD -MP -Icontract
-LDLIBS    := -L$(CUDA_HOME)/lib64 -lcudart_static -ldl -lpthread -lrt -lstdc++ -lm
+LDLIBS    := -L$(CUDA_HOME)/lib64 -lcudadevrt -lcudart_static -ldl -lpthread -lrt -lstdc++ -lm
 ifneq ($(PAPI_H),)
 CFLAGS    += -DGR_HAVE_PAPI
 LDLIBS    += -lpapi
@@ -44,6 +44,10 @@ HARNESS_SRC := $(filter-out harness/cli/main.c,$(wildcard contract/*.c harness/*
 KERNEL_SRC  := $(wildcard kernels/*/*.cu)
 HARNESS_OBJ := $(HARNESS_SRC:%.c=build/%.o)
 KERNEL_OBJ  := $(KERNEL_SRC:%.cu=build/%.o)
+# Kernels that launch kernels from the device (dynamic parallelism): built with relocatable device
+# code, each device-linked alone with the device runtime into a *_dlink.o beside it.
+RDC_OBJ     := build/kernels/bfs/bfs_queue_dp.o
+KERNEL_OBJ  += $(RDC_OBJ:.o=_dlink.o)
 TEST_SRC    := $(wildcard tests/*/test_*.c tests/*/*/test_*.c)
 TEST_BIN    := $(TEST_SRC:%.c=build/%)
 # Parser, generator and the families' CPU tests are also built and run under AddressSanitizer +
@@ -86,6 +90,9 @@ build/%.o: %.c
 build/%.o: %.cu
 	@mkdir -p $(dir $@)
 	$(NVCC) $(NVFLAGS) -c -o $@ $<
+$(RDC_OBJ): NVFLAGS += -rdc=true
+$(RDC_OBJ:.o=_dlink.o): %_dlink.o: %.o
+	$(NVCC) $(foreach sm,$(SMS),-gencode=arch=compute_$(sm),code=sm_$(sm)) -dlink -o $@ $< -lcudadevrt
 
 build/tests/%: tests/%.c build/libgr.a build/libgrk.a
 	@mkdir -p $(dir $@)

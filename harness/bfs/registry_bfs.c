@@ -13,7 +13,7 @@ static const gr_bfs_variant_impl impl_cpu_bfs = {GR_BFS_HOST_SEQ, NULL},
                                   impl_do = {0, &gr_bfs_do_impl};
 
 /* The queue variants: lb=3's hub counter keeps a level's hub entries in GR_BFS_HUB_ENTRY_BITS
- * bits, and a level may list up to m / hub of them. */
+ * bits, and a level may list up to m / hub of them (lb=4 keeps no list). */
 static int queue_check(const gr_variant *v, const void *params, const gr_graph *g, gr_err *err)
 {
     const gr_bfs_queue_params *p = params;
@@ -28,15 +28,15 @@ static int queue_check(const gr_variant *v, const void *params, const gr_graph *
 
 #define QUEUE_PARAMS                                                                           \
     GR_PARAM_BOOL(gr_bfs_queue_params, ro, 0,                                                  \
-                  "1 = offsets, targets and frontier through the read-only path (__ldg)"),    \
+                  "1 = row offsets, targets and the frontier vertex's label through the read-only path (__ldg; the chapter's texture path); 0 = plain global loads only"), \
     GR_PARAM_INT(gr_bfs_queue_params, small, 0, 0, 2,                                          \
-                 "single-block kernel while the frontier fits its 4096-entry queue: 0 off, 1 the first levels (paper), 2 whenever it fits"), \
-    GR_PARAM_INT(gr_bfs_queue_params, lb, 0, 0, 3,                                             \
-                 "high-degree vertices: 0 a thread each, 1 warp-cooperative, 2 block- and warp-cooperative, 3 also degree >= hub spread over the grid by a second kernel"), \
+                 "single-block kernel while the frontier fits its 4096-entry queue: 0 off, 1 the first levels (chapter), 2 whenever it fits (ours)"), \
+    GR_PARAM_INT(gr_bfs_queue_params, lb, 0, 0, 4,                                             \
+                 "high-degree vertices: 0 a thread each (chapter's kernel), 4 the chapter's proposal: degree >= hub launches a child grid from the device (dynamic parallelism); ours: 1 warp-cooperative, 2 block- and warp-cooperative, 3 as 2 and degree >= hub spread over the grid by a second, host-launched kernel"), \
     GR_PARAM_BOOL(gr_bfs_queue_params, tt, 0,                                                  \
-                  "1 = read visited before the atomic claim (test before test-and-set); 0 = an atomicExch per arc (paper)"), \
+                  "1 = read visited before the atomic claim (test before test-and-set, ours); 0 = an atomicExch per arc (chapter)"), \
     GR_PARAM_INT(gr_bfs_queue_params, hub, 256, 32, 1L << 30,                                  \
-                 "lb=3: degree from which a vertex's arcs go to the grid-wide hub kernel (256 was the fastest of 256 / 512 / 1024 / 4096 on R-MAT 22)")
+                 "lb=3, 4: degree from which a vertex's arcs go to the grid-wide hub kernel / a child grid (256 was the fastest of 256 / 512 / 1024 / 4096 for lb=3 on R-MAT 22)")
 
 const gr_variant gr_variant_cpu_bfs = GR_BFS_VARIANT(
     "cpu-bfs", "pmpp-bfs", "sequential BFS with two ping-pong frontier arrays (the reference)", 0,
@@ -69,8 +69,10 @@ const gr_variant gr_variant_bfs_bqueue = GR_BFS_VARIANT(
 
 const gr_variant gr_variant_bfs_wqueue = GR_BFS_VARIANT(
     "bfs-wqueue", "pmpp-bfs",
-    "frontier BFS with warp queues over the block queue over the global queue", 1, impl_wqueue,
-    sizeof(gr_bfs_queue_params), queue_check, 5, QUEUE_PARAMS);
+    "frontier BFS with warp queues over the block queue over the global queue, copied out w -> b -> g",
+    1, impl_wqueue, sizeof(gr_bfs_queue_params), queue_check, 6, QUEUE_PARAMS,
+    GR_PARAM_BOOL(gr_bfs_queue_params, wdirect, 0,
+                  "1 = at the end the warp queues go straight to the global queue beside the block queue (ours: one copy and one barrier fewer); 0 = warp -> block -> global (chapter)"));
 
 const gr_variant gr_variant_bfs_do = GR_BFS_VARIANT(
     "bfs-do", "-",

@@ -36,11 +36,12 @@ void gr_bfs_levels_add(gr_bfs_levels *l, double level, double frontier, double e
 /* Parameters of bfs-gqueue, bfs-bqueue and bfs-wqueue (the registry declares each field;
  * bfs_queue.cuh says what they do). */
 typedef struct {
-    int ro;       /* 1: offsets, targets and frontier through the read-only path */
+    int ro;       /* 1: row offsets, targets and labels through the read-only path */
     int small;    /* single-block kernel: 0 off, 1 the first levels, 2 whenever the frontier fits */
-    int lb;       /* load balance of high-degree vertices: 0 thread, 1 warp, 2 block, 3 hub kernel */
+    int lb;       /* high-degree vertices: 0 thread, 1 warp, 2 block, 3 hub kernel, 4 child grids */
     int tt;       /* 1: read visited before the atomic claim */
-    int hub;      /* lb == 3: degree from which a vertex goes to the grid-wide hub kernel */
+    int hub;      /* lb == 3, 4: degree from which a vertex goes to the hub kernel / a child grid */
+    int wdirect;  /* bfs-wqueue: 1 = w-queues straight to the global queue (0 = w -> b -> g) */
 } gr_bfs_queue_params;
 
 /* Parameters of bfs-do (bfs_do.cu says what they do). */

@@ -10,8 +10,10 @@
 
 namespace grbfs {
 
-/* Load through the read-only (non-coherent) data path when RO, a plain load otherwise. Only for
- * data no thread writes during the kernel (offsets, targets, the input frontier). */
+/* Load through the read-only (non-coherent) data path when RO, a plain load otherwise (the
+ * kernels' pointers are not __restrict__, so the compiler does not pick the read-only path for a
+ * plain load by itself). Only for data no thread writes during the kernel (offsets, targets, the
+ * labels of the frontier being expanded). */
 template <bool RO, typename T> __device__ __forceinline__ T load(const T *p)
 {
     if constexpr (RO)
@@ -21,7 +23,8 @@ template <bool RO, typename T> __device__ __forceinline__ T load(const T *p)
 }
 
 /* level[v] = -1 (0 at the root), visited[v] = (v == root), and the control words zeroed.
- * static: one copy per translation unit (kernels/bfs/ has no relocatable device code). */
+ * static: one copy per translation unit (bfs_queue_dp.cu, the one file built with relocatable
+ * device code, is device-linked alone). */
 static __global__ void init_labels(int32_t *__restrict__ level, int32_t *__restrict__ visited, int32_t n,
                             int32_t root, int32_t *__restrict__ ctl, int nctl, int32_t *__restrict__ queue)
 {

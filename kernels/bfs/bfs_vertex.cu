@@ -2,6 +2,7 @@
  * one thread per vertex: a vertex at the current level labels its unlabelled neighbours with
  * the next level and raises a device flag; the host reads the flag after every level (work
  * O(V x L + E)). Two writers of the same level[d] write the same value, so the race is benign.
+ * Plain global loads only (no __restrict__: the read-only path is a step of the queue variants).
  * The flag alternates between two words, each launch clearing the other's for the next level.
  * Also holds the test-only planted bug (GR_BFS_PLANT_BUG=1: level[root] = 1 after the run). */
 #include "bfs_common.cuh"
@@ -10,7 +11,7 @@ namespace {
 using namespace grbfs;
 
 template <typename Off>
-__global__ void vertex_level(const Off *__restrict__ row, const int32_t *__restrict__ col,
+__global__ void vertex_level(const Off *row, const int32_t *col,
                              int32_t *level, int32_t n, int32_t depth, int32_t *flag,
                              int32_t *zero_next, unsigned long long *stats)
 {

@@ -1,8 +1,9 @@
 /* test_bfs.c - every GPU BFS variant and parameter set equals cpu-bfs exactly, from several
  * roots, on: one vertex; an isolated root; disconnected parts; self-loops and duplicate arcs; a
  * directed graph whose reverse reaches more; a star whose centre has degree 1,000,000 (queue
- * overflow, load balance); a path of 100,000 vertices (many levels); R-MAT scale 18 - with
- * 32-bit offsets and, for a subset, 64-bit ones (GR_BFS_FORCE_WIDE=1). Then the planted bug:
+ * overflow, load balance: lb=4 launches one child grid of 3,907 blocks for it); a path of
+ * 100,000 vertices (many levels); R-MAT scale 18 - with 32-bit offsets and, for a subset, 64-bit
+ * ones (GR_BFS_FORCE_WIDE=1). Then the planted bug:
  * GR_BFS_PLANT_BUG=1 makes bfs-vertex write a wrong level, and `graphrepro run` must report the
  * row FAILED with no time (exit 1). Cases skip without a CUDA device. Run from the repository
  * root (it calls bin/graphrepro). */
@@ -98,13 +99,15 @@ TEST_CASE(queue_all_params)
     for (int q = 0; q < 3; q++)
         for (int ro = 0; ro <= 1; ro++)
             for (int small = 0; small <= 2; small++)
-                for (int lb = 0; lb <= 3; lb++) {
-                    /* tt alternates so that both values meet every other parameter; with lb=3
-                     * half the runs list every vertex of degree >= 32 as a hub (many entries a
-                     * level: the hub kernel's chunks cross entries) */
-                    snprintf(text, sizeof text, "%s:ro=%d,small=%d,lb=%d,tt=%d%s", queues[q], ro,
+                for (int lb = 0; lb <= 4; lb++) {
+                    /* tt alternates so that both values meet every other parameter (and so does
+                     * bfs-wqueue's wdirect); with lb=3 half the runs list every vertex of degree
+                     * >= 32 as a hub (many entries a level: the hub kernel's chunks cross
+                     * entries), with lb=4 launch a child grid for each */
+                    snprintf(text, sizeof text, "%s:ro=%d,small=%d,lb=%d,tt=%d%s%s", queues[q], ro,
                              small, lb, (ro + small + lb) & 1,
-                             lb == 3 && ((ro + small) & 1) ? ",hub=32" : "");
+                             lb >= 3 && ((ro + small) & 1) ? ",hub=32" : "",
+                             q == 2 ? ((ro + lb) & 1 ? ",wdirect=1" : ",wdirect=0") : "");
                     check_all_small(text);
                     if (gr_t_skipped_now)
                         return;
@@ -116,7 +119,8 @@ TEST_CASE(queue_star_path)
     static const char *const params[] = {"", ":ro=1", ":small=1", ":small=2", ":lb=1", ":lb=2",
                                          ":ro=1,small=2,lb=2", ":lb=3", ":lb=3,tt=1",
                                          ":ro=1,small=1,lb=3,tt=1", ":tt=1", ":lb=3,hub=32",
-                                         ":ro=1,small=1,lb=3,tt=1,hub=33"};
+                                         ":ro=1,small=1,lb=3,tt=1,hub=33", ":lb=4",
+                                         ":ro=1,small=1,lb=4", ":lb=4,tt=1,hub=32"};
     char text[96];
     for (int q = 0; q < 3; q++)
         for (size_t p = 0; p < sizeof params / sizeof params[0]; p++) {
@@ -125,6 +129,9 @@ TEST_CASE(queue_star_path)
             if (gr_t_skipped_now)
                 return;
         }
+    /* bfs-wqueue's warp queues straight to the global queue (the star's level overflows them) */
+    check_big("bfs-wqueue:wdirect=1");
+    check_big("bfs-wqueue:ro=1,small=2,lb=4,wdirect=1");
 }
 
 /* thin=0: no thin group; thin=100: the thin group entered and left often; thin=2^30 with
@@ -162,7 +169,8 @@ TEST_CASE(wide_offsets)
     static const char *const texts[] = {"bfs-vertex", "bfs-gqueue:lb=2,small=1",
                                         "bfs-bqueue:ro=1,lb=1", "bfs-wqueue:ro=1,small=2,lb=2",
                                         "bfs-wqueue:ro=1,small=1,lb=3,tt=1", "bfs-gqueue:lb=3",
-                                        "bfs-bqueue:lb=3,hub=32",
+                                        "bfs-bqueue:lb=3,hub=32", "bfs-gqueue:lb=4",
+                                        "bfs-wqueue:ro=1,lb=4,hub=32,wdirect=1",
                                         "bfs-do", "bfs-do:alpha=1000,beta=1",
                                         "bfs-do:alpha=1000,beta=1000,sort=0",
                                         "bfs-do:alpha=1,beta=1000",
@@ -181,7 +189,8 @@ TEST_CASE(wide_offsets)
 TEST_CASE(trace_adds_up)
 {
     static const char *const texts[] = {"bfs-vertex", "bfs-wqueue:small=2,lb=2",
-                                        "bfs-wqueue:lb=3,tt=1", "bfs-wqueue:lb=3,hub=32", "bfs-do",
+                                        "bfs-wqueue:lb=3,tt=1", "bfs-wqueue:lb=3,hub=32",
+                                        "bfs-gqueue:lb=4,hub=32", "bfs-wqueue:lb=4", "bfs-do",
                                         "bfs-do:small=0", "bfs-do:small=0,thin=0", "bfs-do:sort=0",
                                         "bfs-do:alpha=1,beta=1000"};
     if (gr_gpu_count() == 0)
