@@ -70,9 +70,7 @@ const gr_variant gr_variant_bfs_bqueue = GR_BFS_VARIANT(
 const gr_variant gr_variant_bfs_wqueue = GR_BFS_VARIANT(
     "bfs-wqueue", "pmpp-bfs",
     "frontier BFS with warp queues over the block queue over the global queue, copied out w -> b -> g",
-    1, impl_wqueue, sizeof(gr_bfs_queue_params), queue_check, 6, QUEUE_PARAMS,
-    GR_PARAM_BOOL(gr_bfs_queue_params, wdirect, 0,
-                  "1 = at the end the warp queues go straight to the global queue beside the block queue (ours: one copy and one barrier fewer); 0 = warp -> block -> global (chapter)"));
+    1, impl_wqueue, sizeof(gr_bfs_queue_params), queue_check, 5, QUEUE_PARAMS);
 
 const gr_variant gr_variant_bfs_do = GR_BFS_VARIANT(
     "bfs-do", "-",

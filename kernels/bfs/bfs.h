@@ -41,7 +41,6 @@ typedef struct {
     int lb;       /* high-degree vertices: 0 thread, 1 warp, 2 block, 3 hub kernel, 4 child grids */
     int tt;       /* 1: read visited before the atomic claim */
     int hub;      /* lb == 3, 4: degree from which a vertex goes to the hub kernel / a child grid */
-    int wdirect;  /* bfs-wqueue: 1 = w-queues straight to the global queue (0 = w -> b -> g) */
 } gr_bfs_queue_params;
 
 /* Parameters of bfs-do (bfs_do.cu says what they do). */

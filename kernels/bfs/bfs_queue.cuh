@@ -42,9 +42,7 @@
  *         (test before test-and-set: on R-MAT most arcs of the big levels lead to visited
  *         vertices, many of them the same hubs, whose atomics serialize in one L2 slice); 0: the
  *         chapter's atomicExch on every arc. A stale 0 only costs the atomic; visited never goes
- *         1 -> 0 within a BFS.
- *   wdirect  bfs-wqueue, 1 (ours): the w-queues go straight to the global queue beside the
- *         b-queue (one reservation, no copy through the b-queue, one barrier fewer). */
+ *         1 -> 0 within a BFS. */
 #ifndef GR_BFS_QUEUE_CUH
 #define GR_BFS_QUEUE_CUH
 #include <algorithm>
@@ -77,14 +75,14 @@ struct hub_list {
 
 /* What the kernels of a level share, passed by value: the graph's targets, the labels, the next
  * frontier and its tail, the hub list, the failed child launches of lb == 4 (their vertices are
- * walked by their own thread instead), and the tt / wdirect switches. */
+ * walked by their own thread instead), and the tt switch. */
 struct level_args {
     const int32_t *col;
     int32_t *level, *visited;
     int32_t *out, *out_tail;
     hub_list hubs;
     unsigned *fails;
-    bool tt, wdirect;
+    bool tt;
 };
 
 /* The shared-memory queues of queue level Q (the arrays a level does not use shrink to one).
@@ -232,13 +230,11 @@ template <int Q> __device__ __forceinline__ void queues_init(shared_queues<Q> &s
 
 /* The end of a block's level: one reservation in the global queue per block, every copy
  * coalesced. Q == 2: the w-queues into the b-queue first, then the b-queue out as at Q == 1
- * (w -> b -> g, the chapter); wdirect: both straight out. Called by every thread after the
- * block's expansion. */
+ * (w -> b -> g, the chapter). Called by every thread after the block's expansion. */
 template <int Q>
 __device__ __forceinline__ void queues_flush(shared_queues<Q> &s, const level_args &a)
 {
     if constexpr (Q >= 1) {
-        const bool direct = Q == 2 && a.wdirect;
         __syncthreads();
         if (threadIdx.x == 0) {
             int total = min(s.btail, kBQ);
@@ -248,23 +244,17 @@ __device__ __forceinline__ void queues_flush(shared_queues<Q> &s, const level_ar
                     s.woff[q] = total;
                     total += min(s.wtail[q], kWQ);
                 }
-            if (!direct)
-                s.nb = total;   /* Q == 2: the b-queue once the w-queues have joined it */
+            s.nb = total;   /* Q == 2: the b-queue once the w-queues have joined it */
             s.gbase = total ? atomicAdd(a.out_tail, total) : 0;
         }
         __syncthreads();
         if constexpr (Q == 2) {
             for (int q = 0; q < kNW; q++) {
                 const int nw = min(s.wtail[q], kWQ);
-                for (int i = threadIdx.x; i < nw; i += blockDim.x) {
-                    if (direct)
-                        a.out[s.gbase + s.woff[q] + i] = s.wq[q][i];
-                    else
-                        s.bq[s.woff[q] + i] = s.wq[q][i];
-                }
+                for (int i = threadIdx.x; i < nw; i += blockDim.x)
+                    s.bq[s.woff[q] + i] = s.wq[q][i];
             }
-            if (!direct)
-                __syncthreads();
+            __syncthreads();
         }
         for (int i = threadIdx.x; i < s.nb; i += blockDim.x)
             a.out[s.gbase + i] = s.bq[i];
@@ -491,7 +481,6 @@ template <int Q> void *queue_create(const gr_dcsr *d, const void *params, gr_err
     a.level = s->level;
     a.visited = s->visited;
     a.tt = p->tt != 0;
-    a.wdirect = p->wdirect != 0;
     a.hubs.thr = (int64_t)p->hub;
     if (s->lb == kLbHub) {   /* at most m / hub hubs in a level */
         const size_t cap = (size_t)(d->m / p->hub) + 2;

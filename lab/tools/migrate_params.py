@@ -12,6 +12,7 @@ RETIRED = {
     'sssp-fast': {'bal': '2', 'ilp': '1', 'hubtest': '0', 'kmin': '0', 'stage': '1', 'l1': '0',
                   'defer': '0', 'sagg': '0', 'pk': '2', 'sflush': '0', 'ssplit': '1'},
     'bfs-do': {'occ': '2', 'bw': '4', 'l1': '2', 'first': '2', 'scan': '2', 'bcast': '1'},
+    'bfs-wqueue': {'wdirect': '0'},
 }
 
 

@@ -100,14 +100,13 @@ TEST_CASE(queue_all_params)
         for (int ro = 0; ro <= 1; ro++)
             for (int small = 0; small <= 2; small++)
                 for (int lb = 0; lb <= 4; lb++) {
-                    /* tt alternates so that both values meet every other parameter (and so does
-                     * bfs-wqueue's wdirect); with lb=3 half the runs list every vertex of degree
+                    /* tt alternates so that both values meet every other parameter; with lb=3
+                     * half the runs list every vertex of degree
                      * >= 32 as a hub (many entries a level: the hub kernel's chunks cross
                      * entries), with lb=4 launch a child grid for each */
-                    snprintf(text, sizeof text, "%s:ro=%d,small=%d,lb=%d,tt=%d%s%s", queues[q], ro,
+                    snprintf(text, sizeof text, "%s:ro=%d,small=%d,lb=%d,tt=%d%s", queues[q], ro,
                              small, lb, (ro + small + lb) & 1,
-                             lb >= 3 && ((ro + small) & 1) ? ",hub=32" : "",
-                             q == 2 ? ((ro + lb) & 1 ? ",wdirect=1" : ",wdirect=0") : "");
+                             lb >= 3 && ((ro + small) & 1) ? ",hub=32" : "");
                     check_all_small(text);
                     if (gr_t_skipped_now)
                         return;
@@ -129,9 +128,9 @@ TEST_CASE(queue_star_path)
             if (gr_t_skipped_now)
                 return;
         }
-    /* bfs-wqueue's warp queues straight to the global queue (the star's level overflows them) */
-    check_big("bfs-wqueue:wdirect=1");
-    check_big("bfs-wqueue:ro=1,small=2,lb=4,wdirect=1");
+    /* bfs-wqueue's warp queues through the block queue when the star's level overflows them */
+    check_big("bfs-wqueue");
+    check_big("bfs-wqueue:ro=1,small=2,lb=4");
 }
 
 /* thin=0: no thin group; thin=100: the thin group entered and left often; thin=2^30 with
@@ -170,7 +169,7 @@ TEST_CASE(wide_offsets)
                                         "bfs-bqueue:ro=1,lb=1", "bfs-wqueue:ro=1,small=2,lb=2",
                                         "bfs-wqueue:ro=1,small=1,lb=3,tt=1", "bfs-gqueue:lb=3",
                                         "bfs-bqueue:lb=3,hub=32", "bfs-gqueue:lb=4",
-                                        "bfs-wqueue:ro=1,lb=4,hub=32,wdirect=1",
+                                        "bfs-wqueue:ro=1,lb=4,hub=32",
                                         "bfs-do", "bfs-do:alpha=1000,beta=1",
                                         "bfs-do:alpha=1000,beta=1000,sort=0",
                                         "bfs-do:alpha=1,beta=1000",
