@@ -49,14 +49,17 @@ rawdir=$(mktemp -d); trap 'rm -rf "$rawdir"' EXIT     # ncu's raw pages: reduced
 # matches REGEX (its template instantiation), after SKIP of them; one row appended to $tmp.
 profile() {
     local raw=$rawdir/ncu.raw.csv rows
+    # one instantiation of the kernel runs in each process: the filter names the function alone
+    # (ncu matches -k against the function name, without template arguments)
     timeout 60 "$ncu" --clock-control none --csv --page raw --print-units base \
-        --kernel-name-base demangled -k "regex:$4" --launch-skip "$5" --launch-count 1 \
+        -k "regex:${4%%<*}" --launch-skip "$5" --launch-count 1 \
         --metrics "$metrics" bin/graphrepro run --variant "$3" --graph "sprand:n=$n,seed=1" \
         --reps 1 --max-reps 1 --warmup 0 --no-ceilings --verify off > "$raw" 2> "$raw.err" ||
         { echo "ncu_fw: ncu failed for $3" >&2; tail -5 "$raw.err" >&2; }
     rows=$(awk -f "$root/scripts/csv_flatten.awk" "$raw" | awk -F, -v variant="$1" -v params="$2" \
                -v n="$n" -v upd="$6" -v dev="$dev" -f "$root/scripts/ncu_fw_reduce.awk")
-    if [ -n "$rows" ]; then echo "$rows" >> "$tmp"; else echo "ncu_fw: no kernel row for $3 ($4)" >&2; fi
+    if [ -n "$rows" ]; then echo "$rows" >> "$tmp"; else
+        echo "ncu_fw: no kernel row for $3 ($4); ncu said:" >&2; tail -4 "$raw.err" "$raw" >&2; fi
 }
 # (min,+) updates per non-pivot launch: fw-mm updates every column of the n - t rows outside the
 # pivot row band (the pivot column's too, computed but not written back), t per element;
