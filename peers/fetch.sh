@@ -4,8 +4,8 @@
 #   $PEERS_SRC/NAME  a git repository holding the pinned commit (bare or not), or a plain copy of
 #                    the subset (e.g. a build/peers/src/NAME made elsewhere);
 #   upstream git     when this machine is online.
-# boost: Boost.Graph's headers: $PEERS_SRC/boost (made by peers/boost/collect_headers.sh), else
-# the system's (/usr/include, Debian libboost-graph-dev).
+# boost: Boost.Graph's headers: $PEERS_SRC/boost (made by peers/boost/collect_headers.sh), else a
+# copy already in build/peers/src/boost, else the system's (/usr/include, libboost-graph-dev).
 # Exit 0: the source is there (up to date when its stamp matches); 3: the peer is unavailable
 # (one line on stderr says how to get it); anything else: a real failure (a patch that does not
 # apply, a copy that fails).
@@ -27,6 +27,8 @@ if [ "$name" = boost ]; then
         if [ ! -f "$dest/$hdr" ] || ! diff -rq "$src/boost" "$dest/boost" >/dev/null 2>&1; then
             rm -rf "$dest" && mkdir -p "$dest" && cp -R "$src/boost" "$dest/"
         fi
+    elif [ -f "$dest/$hdr" ]; then
+        :   # a copy made earlier (or shipped with build/peers/src)
     elif [ -f "/usr/include/$hdr" ]; then
         [ -f "$dest/.system" ] || { rm -rf "$dest" && mkdir -p "$dest" && echo system > "$dest/.system"; }
     else

@@ -14,7 +14,7 @@ PEERS_NAMES   := gapbs boost gunrock
 GAPBS_FLAGS   := -std=c++11 -O3 -Wall -fopenmp
 # Boost.Graph: header-only for the dominator tree.
 BOOST_FLAGS   := -std=c++17 -O2 -Wall
-BOOST_INC     := $(if $(wildcard $(PEERS_SRC_DIR)/boost/boost),-I$(PEERS_SRC_DIR)/boost,)
+BOOST_INC     := $(if $(wildcard $(PEERS_SRC_DIR)/boost/boost),-isystem $(PEERS_SRC_DIR)/boost,)
 # Gunrock essentials: the flags of its CMake release build for the NVIDIA backend, one SM
 # (its launch boxes pick parameters by SM_TARGET: the last of SMS).
 GUNROCK_FLAGS := -std=c++17 -O3 --expt-extended-lambda --expt-relaxed-constexpr --use_fast_math \
