@@ -211,12 +211,11 @@ int main(int argc, char **argv) {
   if (pg.m > INT_MAX)
     pd_die(GR_EXIT_INPUT, "%lld arcs: the Gunrock driver's edge type is int (at most %d)",
            (long long)pg.m, INT_MAX);
+  bool wide = o.algo == 1 && !FitsInt(pg);  // input checks first, then the device
   int devices = 0;
   PD_CUDA_CHECK(cudaGetDeviceCount(&devices));
   try {
-    if (o.algo == 1 && !FitsInt(pg))
-      return Serve<long long>(pg, o, t0);
-    return Serve<int>(pg, o, t0);
+    return wide ? Serve<long long>(pg, o, t0) : Serve<int>(pg, o, t0);
   } catch (const std::exception &e) {
     pd_die(GR_EXIT_FAIL, "gunrock: %s", e.what());
   }
