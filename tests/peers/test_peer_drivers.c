@@ -1,13 +1,14 @@
-/* test_peer_drivers.c - the CPU peer drivers (build/peers/bin/gapbs-driver, boost-driver; `make
+/* test_peer_drivers.c - the peer drivers (build/peers/bin/gapbs-, boost-, gunrock-driver; `make
  * peers`) through their line protocol (peers/common/peer_driver.h): "ready", then "run ROOT" ->
  * "ms T", "dump PATH" -> "ok", "quit"; every dumped answer compared exactly with the harness's
  * own references (sequential BFS, Dijkstra, cpu-dom-snca) on awkward graphs (repeated arcs and
  * self-loops, directed with unreachable parts, zero weights, a one-vertex graph, a CFG batch
- * with unreachable blocks). A driver that is not built is skipped (test_peer_refusals.c: bad
- * input). */
+ * with unreachable blocks). A driver that is not built is skipped, and the Gunrock one without
+ * a CUDA device (test_peer_refusals.c: bad input). */
 #include "bfs/bfs_cpu.h"
 #include "dom/dom_cpu.h"
 #include "gen_spec.h"
+#include "gpu.h"
 #include "peers/peer_session.h"
 #include "sssp/sssp.h"
 
@@ -36,10 +37,11 @@ static void script_for(const int32_t *roots, int nr, char *s, size_t len)
     snprintf(s + at, len - at, "quit\n");
 }
 
-/* gapbs bfs / sssp on g from roots, every answer against the harness's reference. */
-static void check_gapbs(const gr_graph *g, const char *name, const char *opts, int sssp)
+/* Driver tool's bfs / sssp on g from four roots, every answer against the harness's reference. */
+static void check_paths(const char *tool, const gr_graph *g, const char *name, const char *opts,
+                        int sssp)
 {
-    const char *drv = driver("gapbs");
+    const char *drv = driver(tool);
     char path[160], args[512], script[4096], *out;
     const int32_t roots[] = {0, g->n - 1, g->n / 2, g->n / 3};
     const int nr = (int)(sizeof roots / sizeof roots[0]);
@@ -84,8 +86,8 @@ TEST_CASE(gapbs_bfs_levels_match_reference)
             CHECK(0);
             continue;
         }
-        check_gapbs(&g, "bfs", "", 0);
-        check_gapbs(&g, "bfs1", "threads=1", 0);
+        check_paths("gapbs", &g, "bfs", "", 0);
+        check_paths("gapbs", &g, "bfs1", "threads=1", 0);
         gr_graph_free(&g);
     }
 }
@@ -100,8 +102,38 @@ TEST_CASE(gapbs_sssp_distances_match_dijkstra)
             CHECK(0);
             continue;
         }
-        check_gapbs(&g, "sssp", "", 1);
-        check_gapbs(&g, "sssp50", "delta=50", 1);
+        check_paths("gapbs", &g, "sssp", "", 1);
+        check_paths("gapbs", &g, "sssp50", "delta=50", 1);
+        gr_graph_free(&g);
+    }
+}
+
+/* Gunrock (GPU): bfs under each advance load balance and with the filter on; sssp with int
+ * distances, with uniquify, and with long long distances (weights up to 2^28 on 777 vertices). */
+TEST_CASE(gunrock_answers_match_reference)
+{
+    if (!driver("gunrock"))
+        TEST_SKIP("peer driver not built: make peers");
+    if (gr_gpu_count() == 0)
+        TEST_SKIP("no CUDA device");
+    const char *bfs_opts[] = {"", "advance_load_balance=thread_mapped",
+                              "advance_load_balance=merge_path",
+                              "advance_load_balance=merge_path_v2", "enable_filter=1"};
+    for (size_t i = 0; i < sizeof kGraphs / sizeof kGraphs[0]; i++) {
+        gr_graph g;
+        if (gr_t_generate(kGraphs[i], &g) < 0) {
+            CHECK(0);
+            continue;
+        }
+        for (size_t k = 0; k < sizeof bfs_opts / sizeof bfs_opts[0]; k++)
+            check_paths("gunrock", &g, "gbfs", bfs_opts[k], 0);
+        check_paths("gunrock", &g, "gsssp", "", 1);
+        check_paths("gunrock", &g, "gsssp", "enable_uniquify=1", 1);
+        gr_graph_free(&g);
+    }
+    gr_graph g;
+    if (gr_t_generate("sprand:n=777,deg=3,seed=4,wmax=268435456", &g) == 0) {
+        check_paths("gunrock", &g, "gwide", "", 1);
         gr_graph_free(&g);
     }
 }
@@ -169,4 +201,5 @@ TEST_CASE(boost_idom_matches_cpu_dom)
 }
 
 TEST_MAIN("peer_drivers", TEST_ENTRY(gapbs_bfs_levels_match_reference),
-          TEST_ENTRY(gapbs_sssp_distances_match_dijkstra), TEST_ENTRY(boost_idom_matches_cpu_dom))
+          TEST_ENTRY(gapbs_sssp_distances_match_dijkstra), TEST_ENTRY(gunrock_answers_match_reference),
+          TEST_ENTRY(boost_idom_matches_cpu_dom))
