@@ -8,7 +8,8 @@
 # copy already in build/peers/src/boost, else the system's (/usr/include, libboost-graph-dev).
 # Exit 0: the source is there (up to date when its stamp matches); 3: the peer is unavailable
 # (one line on stderr says how to get it); anything else: a real failure (a patch that does not
-# apply, a copy that fails).
+# apply, a copy that fails). PEERS_DEST (default build/peers/src) and PEERS_PINS (default
+# peers/pins) move the output and the pins, for the tests.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 name=${1:?usage: peers/fetch.sh NAME}
@@ -38,8 +39,9 @@ if [ "$name" = boost ]; then
     exit 0
 fi
 
-line=$(awk -v n="$name" '$1 == n' "$here/pins")
-[ -n "$line" ] || { echo "peers/fetch.sh: no pin for '$name' in peers/pins" >&2; exit 2; }
+pins=${PEERS_PINS:-$here/pins}
+line=$(awk -v n="$name" '$1 == n' "$pins")
+[ -n "$line" ] || { echo "peers/fetch.sh: no pin for '$name' in $pins" >&2; exit 2; }
 read -r _ url commit subset <<<"$line"
 patches=$(ls "$here/$name"/*.patch 2>/dev/null | sort || true)
 stamp="$commit $(cat /dev/null $patches | sha256sum | cut -c1-16)"
