@@ -7,7 +7,7 @@
 # boost: Boost.Graph's headers: $PEERS_SRC/boost (made by peers/boost/collect_headers.sh), else a
 # copy already in build/peers/src/boost, else the system's (/usr/include, libboost-graph-dev).
 # Exit 0: the source is there (up to date when its stamp matches); 3: the peer is unavailable
-# (one line on stderr says how to get it); anything else: a real failure (a patch that does not
+# (one line on stderr says how to get it, kept in build/peers/src/NAME.unavailable); anything else: a real failure (a patch that does not
 # apply, a copy that fails). PEERS_DEST (default build/peers/src) and PEERS_PINS (default
 # peers/pins) move the output and the pins, for the tests.
 set -euo pipefail
@@ -17,10 +17,13 @@ dest_root=${PEERS_DEST:-build/peers/src}
 dest=$dest_root/$name
 src=${PEERS_SRC:+$PEERS_SRC/$name}
 
+# The one line, also kept in DEST_ROOT/NAME.unavailable for the report (removed once available).
 unavailable() {
-    echo "peers: $name unavailable ($1): $2; its rows are skipped" >&2
+    mkdir -p "$dest_root"
+    echo "peers: $name unavailable ($1): $2; its rows are skipped" | tee "$dest_root/$name.unavailable" >&2
     exit 3
 }
+rm -f "$dest_root/$name.unavailable"
 
 if [ "$name" = boost ]; then
     hdr=boost/graph/dominator_tree.hpp
@@ -91,7 +94,7 @@ if [ -z "$got" ]; then
         got="$url at $commit"
     else
         unavailable "${PEERS_SRC:+no $PEERS_SRC/$name, }upstream $url unreachable" \
-            "on a machine online run make peers (or git clone $url DIR/$name), then make peers PEERS_SRC=DIR here"
+            "git clone $url DIR/$name on a machine that is online, then make peers PEERS_SRC=DIR here"
     fi
 fi
 

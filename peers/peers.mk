@@ -1,7 +1,8 @@
 # peers.mk - builds the peer drivers (peers/README.md): our own small programs compiled against
 # each peer's source at its pinned commit (peers/pins), fetched by peers/fetch.sh into
 # build/peers/src/NAME; binaries in build/peers/bin. A peer whose source cannot be had is
-# skipped with one line saying how to get it; the target still succeeds (peers are optional).
+# skipped with one line saying how to get it (kept in build/peers/src/NAME.unavailable); the
+# target still succeeds (peers are optional).
 #   make peers [PEERS_SRC=DIR]   all of them;  make peers-gapbs | peers-gunrock | peers-boost
 
 PEERS_SRC_DIR := build/peers/src
@@ -30,8 +31,9 @@ peers: $(PEERS_NAMES:%=peers-%)
 # Fetch (exit 3: unavailable, already said; the target succeeds), then build in a sub-make that
 # sees the fetched tree.
 $(PEERS_NAMES:%=peers-%): peers-%:
-	@$(if $(filter gunrock,$*),if ! command -v $(NVCC) >/dev/null 2>&1; then echo "peers: gunrock \
-	unavailable (no nvcc: $(NVCC)): install the CUDA toolkit; its rows are skipped" >&2; exit 0; fi;) \
+	@$(if $(filter gunrock,$*),if ! command -v $(NVCC) >/dev/null 2>&1; then mkdir -p $(PEERS_SRC_DIR); \
+	echo "peers: gunrock unavailable (no nvcc: $(NVCC)): install the CUDA toolkit; its rows are \
+	skipped" | tee $(PEERS_SRC_DIR)/gunrock.unavailable >&2; exit 0; fi;) \
 	rc=0; bash peers/fetch.sh $* || rc=$$?; \
 	if [ $$rc = 0 ]; then $(MAKE) --no-print-directory $(PEERS_BIN)/$*-driver; \
 	elif [ $$rc != 3 ]; then exit $$rc; fi

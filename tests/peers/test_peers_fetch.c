@@ -52,6 +52,7 @@ TEST_CASE(unreachable_upstream_is_unavailable_with_one_line)
     CHECK_STR_CONTAINS(err, "PEERS_SRC=DIR");
     CHECK(strchr(err, '\n') == err + strlen(err) - 1);
     CHECK(!exists("dest/toy"));
+    CHECK(exists("dest/toy.unavailable"));
     free(err);
 }
 
@@ -67,6 +68,7 @@ TEST_CASE(git_source_gives_the_pinned_subset_once)
     CHECK(exists("dest/toy/LICENSE"));
     CHECK(!exists("dest/toy/other"));
     CHECK(exists("dest/toy/.pin"));
+    CHECK(!exists("dest/toy.unavailable"));
     CHECK_EQ(fetch(src, &err), 0);  /* up to date: silent */
     CHECK_EQ((long)strlen(err), 0);
     free(err);
