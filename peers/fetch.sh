@@ -46,7 +46,7 @@ pins=${PEERS_PINS:-$here/pins}
 line=$(awk -v n="$name" '$1 == n' "$pins")
 [ -n "$line" ] || { echo "peers/fetch.sh: no pin for '$name' in $pins" >&2; exit 2; }
 read -r _ url commit subset <<<"$line"
-patches=$(ls "$here/$name"/*.patch 2>/dev/null | sort || true)
+patches=$(find "$here/$name" -maxdepth 1 -name '*.patch' 2>/dev/null | sort || true)
 stamp="$commit $(cat /dev/null $patches | sha256sum | cut -c1-16)"
 if [ -f "$dest/.pin" ] && [ "$(cat "$dest/.pin")" = "$stamp" ]; then
     exit 0
