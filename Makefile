@@ -152,6 +152,9 @@ OUT ?= results/COMPARE-$(notdir $(A))-vs-$(notdir $(B)).md
 compare: bin/graphrepro
 	@bin/graphrepro report "$(A)" --compare "$(B)" -o "$(OUT)"
 
+# Peer drivers (gapbs, Gunrock, Boost.Graph) for the side-by-side rows: peers/README.md.
+include peers/peers.mk
+
 clean:
 	rm -rf build bin
 
@@ -163,6 +166,7 @@ help:
 	@echo "make plots | report  redraw charts / rewrite REPORT.md from committed CSVs"
 	@echo "make docs            rewrite the parameter tables of docs/<family>.md from the registry"
 	@echo "make compare A=DIR B=DIR [OUT=FILE]   two devices side by side (default OUT results/COMPARE-A-vs-B.md)"
+	@echo "make peers [PEERS_SRC=DIR]   the peer drivers (gapbs, Gunrock, Boost.Graph) in build/peers/bin"
 	@echo "make clean"
 
 -include $(HARNESS_OBJ:.o=.d) $(KERNEL_OBJ:.o=.d) build/harness/cli/main.d $(TEST_BIN:=.d) $(ASAN_TEST_BIN:=.d) \
