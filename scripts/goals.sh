@@ -73,7 +73,7 @@ bf-sssp-goals)
     # by `peak` on this device (peak.csv). Fewest iterations of the row's roots (iters_min of the
     # companion .iters.csv, same commit): the strictest floor. lab/notes/sssp.md derives it.
     # the paper's kernel: both optimisations, the paper's flag store (flag=0)
-    be=$(pick bf-sssp-fig1 bf-edge '^restrict=1;cache=1;seg=[0-9]+;flag=0$' '^rmat:.*scale=21(;|$)' newest)
+    be=$(pick bf-sssp-fig1 bf-edge '^restrict=1;cache=1;seg=2097152;flag=0$' '^rmat:.*scale=21(;|$)' newest)
     bt=$(field "$be" 2)
     bi=$( [ -n "$be" ] && flat "$dir/bf-sssp-fig1.iters.csv" | awk -F, -v p="$(field "$be" 3)" -v r="$(field "$be" 4)" '
               NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }

@@ -34,18 +34,20 @@ int gr_claim_verdict(int expect, double factor, double need)
 static char *canonical(const char *variant, const char *params)
 {
     const gr_variant *v = gr_variant_find(variant);
-    if (!v)
+    if (!v || !params)
         return NULL;
     if (!v->nparams)
         return gr_xstrdup("");
-    size_t l = strlen(variant) + strlen(params) + 2;
-    char *spec = gr_xmalloc(l);
-    snprintf(spec, l, "%s:%s", variant, params);
-    for (char *p = spec + strlen(variant) + 1; *p; p++)
+    const size_t lv = strlen(variant), lp = strlen(params);
+    char *spec = gr_xmalloc(lv + lp + 2);
+    memcpy(spec, variant, lv);
+    spec[lv] = ':';
+    memcpy(spec + lv + 1, params, lp + 1);
+    for (char *p = spec + lv + 1; *p; p++)
         if (*p == ';')
             *p = ',';
     if (!strcmp(params, "-") || !*params)
-        spec[strlen(variant)] = 0;
+        spec[lv] = 0;
     gr_params pp;
     const gr_variant *vv;
     gr_err e;

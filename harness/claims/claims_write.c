@@ -74,6 +74,7 @@ static void write_claim_md(FILE *o, const gr_claims *cl, const gr_claim_result *
                     r->k[k].base, r->k[k].factor, gr_claim_verdict_word(r->k[k].verdict));
         fputc('\n', o);
     }
+    int said = 0;   /* a why line that breaks the rule is left out (and counted) */
     for (int w = 0; w < c->nwhy; w++) {
         char *t = NULL;
         gr_err e;
@@ -82,9 +83,11 @@ static void write_claim_md(FILE *o, const gr_claims *cl, const gr_claim_result *
             (*bad)++;
             continue;
         }
-        fprintf(o, "%s%s", t, w + 1 < c->nwhy ? " " : "\n\n");
+        fprintf(o, "%s%s", said++ ? " " : "", t);
         free(t);
     }
+    if (said)
+        fputs("\n\n", o);
 }
 
 static int write_md(const char *path, const gr_config *cfg, const gr_claims *cl,

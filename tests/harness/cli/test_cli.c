@@ -197,21 +197,21 @@ TEST_CASE(goals_script_reads_rows)
     CHECK_STR_CONTAINS(s, "\"make reproduce PAPER=bf-sssp in seconds\",,<= 480,no rows yet");
     CHECK_STR_CONTAINS(s, "over the counted floor\",,<= 2,no rows yet");
     free(s);
-    /* bf-edge's floor: iters_min (the companion row of the same commit) x max(DRAM stream, L2
-     * sectors); m = 64e6, copy 4e12 B/s, gather 1e11/s: DRAM 6m / bw = 0.096 ms, L2 (6m / 32 + m)
+    /* bf-edge's floor (the default segment's row): iters_min (the companion row of the same
+     * commit) x max(DRAM stream, L2 sectors); m = 64e6, copy 4e12 B/s, gather 1e11/s: DRAM 6m / bw = 0.096 ms, L2 (6m / 32 + m)
      * / g = 0.76 ms an iteration; 10 iterations: 7.6 ms; 11.4 ms measured -> 1.5 */
     f = fopen(TMP "/goals/bf-sssp-fig1.csv", "w");
     fprintf(f, "%s\n", GR_CSV_HEADER);
-    fprintf(f, "bf-sssp,bf-sssp-fig1,sssp,bf-edge,restrict=1;cache=1;seg=9;flag=0,\"rmat:ef=16,scale=21,sym=1\","
+    fprintf(f, "bf-sssp,bf-sssp-fig1,sssp,bf-edge,restrict=1;cache=1;seg=2097152;flag=0,\"rmat:ef=16,scale=21,sym=1\","
                "2097152,64000000,1,32,dev,32,11.4,11,12,11.4,0,gteps,3,NA,NA,passed-graph500,r3,"
                "2026-11-26T01:00:00Z,NA,NA,NA\n");
     fclose(f);
     f = fopen(TMP "/goals/bf-sssp-fig1.iters.csv", "w");
     fprintf(f, "paper,experiment,family,variant,params,graph,n,m,device,iters_min,iters_max,"
                "relax_per_m,git_rev,date\n");
-    fprintf(f, "bf-sssp,bf-sssp-fig1,sssp,bf-edge,restrict=1;cache=1;seg=9;flag=0,\"rmat:ef=16,scale=21,sym=1\","
+    fprintf(f, "bf-sssp,bf-sssp-fig1,sssp,bf-edge,restrict=1;cache=1;seg=2097152;flag=0,\"rmat:ef=16,scale=21,sym=1\","
                "2097152,64000000,dev,7,9,8,r2,2026-11-25T01:00:00Z\n");   /* another commit */
-    fprintf(f, "bf-sssp,bf-sssp-fig1,sssp,bf-edge,restrict=1;cache=1;seg=9;flag=0,\"rmat:ef=16,scale=21,sym=1\","
+    fprintf(f, "bf-sssp,bf-sssp-fig1,sssp,bf-edge,restrict=1;cache=1;seg=2097152;flag=0,\"rmat:ef=16,scale=21,sym=1\","
                "2097152,64000000,dev,10,12,11,r3,2026-11-26T01:00:00Z\n");
     fclose(f);
     f = fopen(TMP "/goals/peak.csv", "w");
