@@ -198,8 +198,9 @@ TEST_CASE(goals_script_reads_rows)
     CHECK_STR_CONTAINS(s, "over the counted floor\",,<= 2,no rows yet");
     free(s);
     /* bf-edge's floor (the default segment's row): iters_min (the companion row of the same
-     * commit) x max(DRAM stream, L2 sectors); m = 64e6, copy 4e12 B/s, gather 1e11/s: DRAM 6m / bw = 0.096 ms, L2 (6m / 32 + m)
-     * / g = 0.76 ms an iteration; 10 iterations: 7.6 ms; 11.4 ms measured -> 1.5 */
+     * commit) x max(DRAM stream, L2 sectors); m = 64e6, copy 4e12 B/s, gather 1e11/s: DRAM
+     * 6m / bw = 0.096 ms, L2 (6m / 32 + m) / g = 0.76 ms an iteration; 10 iterations: 7.6 ms;
+     * 11.4 ms measured -> 1.5 */
     f = fopen(TMP "/goals/bf-sssp-fig1.csv", "w");
     fprintf(f, "%s\n", GR_CSV_HEADER);
     fprintf(f, "bf-sssp,bf-sssp-fig1,sssp,bf-edge,restrict=1;cache=1;seg=2097152;flag=0,\"rmat:ef=16,scale=21,sym=1\","
