@@ -63,10 +63,10 @@ static void missing_peers(FILE *o, const gr_section *s, const gr_csv *t)
         if (!is_peer(name) || gr_rep_has_variant(t, name))
             continue;
         const gr_variant *pv = gr_variant_find(name);
-        char why[300] = "it ran here without a row";
+        char why[300] = "no row in this folder";
         if (pv->available && !pv->available(pv, why, sizeof why))
             ;
-        else if (pv->gpu)
+        else if (pv->gpu && s->gpu_skipped)
             snprintf(why, sizeof why, "it needs a CUDA device");
         char line[500];
         snprintf(line, sizeof line, "`%s` (%s)", name, why);
