@@ -6,6 +6,7 @@
 #include <unistd.h>
 #include "claims/claims.h"
 #include "output/csv.h"
+#include "project.h"
 
 #define CLAIMS_HEADER "claim,section,case,expect,need,with_value,base_value,factor,verdict," \
                       "claim_verdict,paper_verdict,with_rows,base_rows"
@@ -129,8 +130,10 @@ int gr_claims_run(const gr_config *cfg, const char *dir, const char *csv, int ch
         return -1;
     gr_claim_result *res = gr_xcalloc((size_t)cl.n, sizeof *res);
     int rc = 0, bad = 0;
+    char pub[4096];
+    gr_project_path("configs/published", pub, sizeof pub);
     for (int i = 0; i < cl.n && !rc; i++) {
-        rc = gr_claim_eval(&cl.c[i], dir, "configs/published", &res[i], err);
+        rc = gr_claim_eval(&cl.c[i], dir, pub, &res[i], err);
         if (!rc && !res[i].ncase) {
             fprintf(stderr, "%s:%d: claim %s matches no rows in %s\n", cl.path, cl.c[i].line,
                     cl.c[i].id, dir);
