@@ -67,6 +67,9 @@ static void write_claim_md(FILE *o, const gr_claims *cl, const gr_claim_result *
             c->base.text, c->metric, c->higher ? "higher" : "lower", expect_word(c->expect));
     if (c->need != 1.0)
         fprintf(o, " by a factor %g", c->need);
+    for (int k = 0; k < c->ncond; k++)
+        fprintf(o, "%s`%s%s%s`", k ? ", " : ", rows where ", c->cond[k].col, c->cond[k].op,
+                c->cond[k].text);
     fprintf(o, "; %s.\n\n", c->all ? "every case must hold" : "one case holding is enough");
     if (r->ncase) {
         fputs("| case | with | base | factor | verdict |\n|---|---|---|---|---|\n", o);
