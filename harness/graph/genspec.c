@@ -507,7 +507,8 @@ int gr_genspec_parse(const char *spec, gr_genspec *gs, gr_err *err)
     const gen_def *gd = find_gen(spec, klen);
     if (!gd)
         return gr_errf(err, "graph spec '%s': unknown generator '%.*s' (known: rmat, sprand, grid, "
-                       "road, uniform, cfg, cfgirr, itworst, idfsquad, ibfsquad, sncaworst, cfgbatch)", spec, (int)klen, spec);
+                       "road, uniform, cfg, cfgirr, itworst, idfsquad, ibfsquad, sncaworst, "
+                       "cfgbatch)", spec, (int)klen, spec);
     snprintf(gs->kind, sizeof gs->kind, "%s", gd->kind);
     int given[GR_MAX_PARAMS * 2] = {0};
     if (colon && colon[1]) {

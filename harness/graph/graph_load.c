@@ -135,8 +135,8 @@ static int load_file(const char *path, gr_graph *g, char **name, gr_err *err)
         return 0;
     }
     return gr_errf_at(err, path, 0,
-                      "not a graph: want a generator spec (rmat:..., sprand:..., grid:..., road:..., "
-                      "uniform:...) or a file ending in .gr, .mtx, .el, .wel or .bcsr");
+                      "not a graph: want a generator spec (rmat:..., sprand:..., grid:..., "
+                      "road:..., uniform:...) or a file ending in .gr, .mtx, .el, .wel or .bcsr");
 }
 
 int gr_graph_spec_peek(const char *spec, gr_genspec *gs)
