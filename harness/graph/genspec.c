@@ -115,8 +115,7 @@ static const key_def road_keys[] = {
     {"side", NULL, 0, 1, 2, 46340, "n = side^2 must fit in int32 vertex ids",
      "lattice side: n = side^2 vertices (required, >= 2)"},
     {"keep", "0.25", 0, 1, 0, 0, NULL,
-     "probability of keeping each lattice edge outside the spanning tree (average degree about "
-     "2 + 2 keep)"},
+     "keep each non-tree lattice edge with this probability (degree ~ 2 + 2 keep)"},
     KEY_SEED,
 };
 static const key_def uniform_keys[] = {
@@ -304,7 +303,8 @@ static const gen_def gens[] = {
      "Road-network-like graph: side x side vertices, each at its lattice cell plus a uniform "
      "jitter; a random spanning tree of lattice edges (each vertex but 0 joins its left or up "
      "neighbour: one component), then every other lattice edge kept with probability keep. "
-     "Undirected, planar, high diameter (BFS depth >= side); each edge's weight is its "
+     "Undirected, planar, high diameter (BFS depth from any vertex >= side - 1); each edge's "
+     "weight is its "
      "Euclidean length, a cell being 1000 (no wmin / wmax: weights run 1..2237).",
      road_keys, (int)(sizeof road_keys / sizeof road_keys[0]), derive_road, gr_gen_road},
     {"uniform",
