@@ -11,12 +11,15 @@
 #define GR_GEN_VERSION 1
 int gr_gen_version(const char *kind);
 
-/* Is [s, s+len) the name of a generator (rmat, sprand, grid, uniform)? */
+/* Is [s, s+len) the name of a generator (rmat, sprand, grid, road, uniform, ...)? */
 int gr_genspec_is_kind(const char *s, size_t len);
 
 int gr_gen_rmat(const gr_genspec *gs, gr_graph *g, gr_err *err);
 int gr_gen_sprand(const gr_genspec *gs, gr_graph *g, gr_err *err);
 int gr_gen_grid(const gr_genspec *gs, gr_graph *g, gr_err *err);
+int gr_gen_road(const gr_genspec *gs, gr_graph *g, gr_err *err);
+/* Largest weight a road graph can have (its lengths are below sqrt(5) cells). */
+int64_t gr_gen_road_max_weight(void);
 int gr_gen_uniform(const gr_genspec *gs, gr_graph *g, gr_err *err);
 /* gen_cfg.c: control-flow graphs (dominators family). */
 int gr_gen_cfg(const gr_genspec *gs, gr_graph *g, gr_err *err);

@@ -43,6 +43,7 @@ static const field_def fields[] = {
     {"maxn", K_INT, offsetof(gr_genspec, maxn), 0},
     {"extra", K_INT, offsetof(gr_genspec, extra), 0},
     {"irr", K_PROB, offsetof(gr_genspec, irr), 0},
+    {"keep", K_PROB, offsetof(gr_genspec, keep), 0},
 };
 #define NFIELDS ((int)(sizeof fields / sizeof fields[0]))
 
@@ -109,6 +110,13 @@ static const key_def grid_keys[] = {
     KEY_SEED,
     KEY_WMIN("1"),
     KEY_WMAX("255"),
+};
+static const key_def road_keys[] = {
+    {"side", NULL, 0, 1, 2, 46340, "n = side^2 must fit in int32 vertex ids",
+     "lattice side: n = side^2 vertices (required, >= 2)"},
+    {"keep", "0.25", 0, 1, 0, 0, NULL,
+     "keep each non-tree lattice edge with this probability (degree ~ 2 + 2 keep)"},
+    KEY_SEED,
 };
 static const key_def uniform_keys[] = {
     KEY_SCALE,
@@ -214,6 +222,22 @@ static int derive_grid(gr_genspec *gs, const gen_def *gd, const int *given, cons
     return check_weights(gs, spec, err);
 }
 
+static int derive_road(gr_genspec *gs, const gen_def *gd, const int *given, const char *spec,
+                       gr_err *err)
+{
+    (void)gd;
+    (void)given;
+    (void)spec;
+    (void)err;
+    int64_t s = gs->side, edges = 2 * s * (s - 1), tree = s * s - 1;
+    gs->n = s * s;
+    /* expected arcs: the tree's and the kept other lattice edges', both directions */
+    gs->m = 2 * tree + 2 * (int64_t)ceil(gs->keep * (double)(edges - tree));
+    gs->wmin = 1;   /* weights are lengths, not drawn from a range */
+    gs->wmax = gr_gen_road_max_weight();
+    return 0;
+}
+
 static int derive_cfg(gr_genspec *gs, const gen_def *gd, const int *given, const char *spec,
                       gr_err *err)
 {
@@ -275,6 +299,14 @@ static const gen_def gens[] = {
      "Square side x side grid, 4 neighbours, undirected: an arc each way, both with the "
      "edge's one weight (high diameter).",
      grid_keys, (int)(sizeof grid_keys / sizeof grid_keys[0]), derive_grid, gr_gen_grid},
+    {"road",
+     "Road-network-like graph: side x side vertices, each at its lattice cell plus a uniform "
+     "jitter; a random spanning tree of lattice edges (each vertex but 0 joins its left or up "
+     "neighbour: one component), then every other lattice edge kept with probability keep. "
+     "Undirected, planar, high diameter (BFS depth from any vertex >= side - 1); each edge's "
+     "weight is its "
+     "Euclidean length, a cell being 1000 (no wmin / wmax: weights run 1..2237).",
+     road_keys, (int)(sizeof road_keys / sizeof road_keys[0]), derive_road, gr_gen_road},
     {"uniform",
      "Uniform random graph (GAP -u): m = ef * 2^scale edges with independent uniform endpoints.",
      uniform_keys, (int)(sizeof uniform_keys / sizeof uniform_keys[0]), derive_scaled,
@@ -475,7 +507,8 @@ int gr_genspec_parse(const char *spec, gr_genspec *gs, gr_err *err)
     const gen_def *gd = find_gen(spec, klen);
     if (!gd)
         return gr_errf(err, "graph spec '%s': unknown generator '%.*s' (known: rmat, sprand, grid, "
-                       "uniform, cfg, cfgirr, itworst, idfsquad, ibfsquad, sncaworst, cfgbatch)", spec, (int)klen, spec);
+                       "road, uniform, cfg, cfgirr, itworst, idfsquad, ibfsquad, sncaworst, "
+                       "cfgbatch)", spec, (int)klen, spec);
     snprintf(gs->kind, sizeof gs->kind, "%s", gd->kind);
     int given[GR_MAX_PARAMS * 2] = {0};
     if (colon && colon[1]) {
@@ -554,5 +587,6 @@ void gr_genspec_help(FILE *out)
             fprintf(out, "    %-14s %s\n", left, kd->help);
         }
     }
-    fprintf(out, "\nExample: rmat:scale=20,ef=16,seed=1   sprand:n=100000   grid:side=1024\n");
+    fprintf(out, "\nExample: rmat:scale=20,ef=16,seed=1   sprand:n=100000   grid:side=1024"
+                 "   road:side=2048\n");
 }

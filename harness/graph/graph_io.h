@@ -7,7 +7,7 @@
 
 /* A parsed generator spec such as "rmat:scale=20,ef=16,seed=1". */
 typedef struct {
-    char kind[16];          /* rmat | sprand | grid | uniform | cfg | cfgirr | ... (genspec.c) */
+    char kind[16];          /* rmat | sprand | grid | road | uniform | cfg | cfgirr | ... (genspec.c) */
     char canon[256];        /* canonical text: kind:key=value,... every key, sorted, defaults filled */
     int64_t n;              /* vertices (from n, scale or side) */
     int64_t m;              /* arcs (or edges before symmetrizing) requested */
@@ -15,6 +15,7 @@ typedef struct {
     int64_t wmin, wmax;
     uint64_t seed;
     double a, b, c;         /* rmat probabilities (d = 1 - a - b - c) */
+    double keep;            /* road: probability of keeping a non-tree lattice edge */
     int symmetrize;         /* 1: store both directions */
     int permute;            /* rmat: permute labels */
     int dedup;              /* drop parallel arcs (keep smallest weight) */

@@ -136,7 +136,7 @@ static int load_file(const char *path, gr_graph *g, char **name, gr_err *err)
     }
     return gr_errf_at(err, path, 0,
                       "not a graph: want a generator spec (rmat:..., sprand:..., grid:..., "
-                      "uniform:...) or a file ending in .gr, .mtx, .el, .wel or .bcsr");
+                      "road:..., uniform:...) or a file ending in .gr, .mtx, .el, .wel or .bcsr");
 }
 
 int gr_graph_spec_peek(const char *spec, gr_genspec *gs)

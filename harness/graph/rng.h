@@ -15,6 +15,7 @@ enum {
     GR_STREAM_EDGE = 1,     /* endpoints */
     GR_STREAM_WEIGHT = 2,   /* arc weights */
     GR_STREAM_PERM = 3,     /* vertex label permutation */
+    GR_STREAM_ROAD = 4,     /* road: spanning-tree choices and kept lattice edges */
 };
 
 /* The SplitMix64 output function (Stafford's Mix13 variant). */

@@ -313,7 +313,8 @@ TEST_CASE(help_lists_every_key)
     static const char *const words[] = {"rmat", "sprand", "grid", "uniform", "scale=N", "ef=16",
                                         "a=0.57", "b=0.19", "c=0.19", "permute=1", "dedup=0",
                                         "sym=0", "seed=1", "n=N", "m=...", "deg=...", "side=N",
-                                        "wmin=0", "wmax=...", "wmax=255"};
+                                        "wmin=0", "wmax=...", "wmax=255", "road",
+                                        "keep=0.25"};
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
         CHECK_STR_CONTAINS(text, words[i]);
     free(text);
@@ -327,7 +328,7 @@ TEST_CASE(generators_flag_matches_contents)
         "sprand:n=300",          "grid:side=17",             "uniform:scale=8,ef=4",
         "uniform:scale=8,sym=1", "cfg:n=200",                "cfgirr:n=200",
         "itworst:k=5",           "idfsquad:k=5",             "ibfsquad:k=5",
-        "sncaworst:k=5",         "cfgbatch:count=20,seed=3"};
+        "sncaworst:k=5",         "cfgbatch:count=20,seed=3", "road:side=17"};
     for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
         gr_graph g;
         char why[200];
