@@ -182,18 +182,29 @@ __device__ __forceinline__ void mp_chunk(V (&acc)[8][8], const V *As, const V *B
 }
 
 /* ---- cp.async ----------------------------------------------------------------------------- */
+/* Before sm_80 there is no cp.async: the piece is loaded (ld.global.cg, past L1 as cp.async.cg
+ * goes) and stored to shared memory at once, so commit and wait have nothing to do; the
+ * pipeline's barriers still order the stores before other threads read them. */
 __device__ __forceinline__ void mp_cp_async16(void *smem, const void *gmem)
 {
+#if __CUDA_ARCH__ >= 800
     const unsigned s = (unsigned)__cvta_generic_to_shared(smem);
     asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(s), "l"(gmem) : "memory");
+#else
+    *static_cast<int4 *>(smem) = __ldcg(static_cast<const int4 *>(gmem));
+#endif
 }
 __device__ __forceinline__ void mp_cp_async_commit()
 {
+#if __CUDA_ARCH__ >= 800
     asm volatile("cp.async.commit_group;\n" ::: "memory");
+#endif
 }
 template <int N> __device__ __forceinline__ void mp_cp_async_wait()
 {
+#if __CUDA_ARCH__ >= 800
     asm volatile("cp.async.wait_group %0;\n" ::"n"(N) : "memory");
+#endif
 }
 
 /* Stage k in [k0, k0 + kMpBK) of A (rows x inner, stride lda) and B (inner x cols, stride ldb)

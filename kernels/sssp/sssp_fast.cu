@@ -146,10 +146,15 @@ __device__ __forceinline__ D adapt_delta(const nf_args<Off, D> &a, D delta, unsi
 }
 
 // Held to 5 blocks an SM (48 registers): left free, ptxas gives the staged balanced expansion
-// 62 registers (4 blocks). PK: the expansions get the epoch's first generation (egen) where the
-// stamps' epoch goes.
+// 62 registers (4 blocks). sm_75 holds at most 1,024 threads an SM: 4 blocks there. PK: the
+// expansions get the epoch's first generation (egen) where the stamps' epoch goes.
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
+constexpr int kFastMinBlocks = 4;
+#else
+constexpr int kFastMinBlocks = 5;
+#endif
 template <typename Off, typename D, bool TRACE, bool BAL>
-__global__ void __launch_bounds__(kBs, 5) fast_main(nf_args<Off, D> a)
+__global__ void __launch_bounds__(kBs, kFastMinBlocks) fast_main(nf_args<Off, D> a)
 {
     constexpr bool PK = kPk<D, BAL>;
     cg::grid_group grid = cg::this_grid();
