@@ -16,6 +16,21 @@
 #define __VERSION__ "unknown"
 #endif
 
+/* "kernels: machine code for sm_80, sm_90; PTX compute_90 for newer GPUs ..." */
+static void print_build_archs(void)
+{
+    char sms[256], last[16] = "";
+    snprintf(sms, sizeof sms, "%s", gr_build_sms());
+    printf("  kernels: machine code for");
+    int k = 0;
+    for (char *save = NULL, *t = strtok_r(sms, " ", &save); t; t = strtok_r(NULL, " ", &save)) {
+        printf("%s sm_%s", k++ ? "," : "", t);
+        snprintf(last, sizeof last, "%s", t);
+    }
+    printf("; PTX compute_%s for newer GPUs (the driver compiles it at first use); build with "
+           "SMS=\"...\" for others\n", last);
+}
+
 int gr_cmd_info(int argc, char **argv)
 {
     static const struct option opts[] = {{"help", 0, 0, 'h'}, {0, 0, 0, 0}};
@@ -36,6 +51,7 @@ int gr_cmd_info(int argc, char **argv)
     printf("  CUDA toolkit (nvcc) %d.%d, CUDA runtime linked %d.%d\n", gr_gpu_toolkit_version() / 1000,
            gr_gpu_toolkit_version() % 1000 / 10, gr_gpu_runtime_version() / 1000,
            gr_gpu_runtime_version() % 1000 / 10);
+    print_build_archs();
     printf("host\n  cpu %s\n  cores %ld online (OpenMP threads %d)\n", cpu,
            sysconf(_SC_NPROCESSORS_ONLN), omp_get_max_threads());
     for (int f = 0; gr_families[f]; f++)
@@ -52,12 +68,15 @@ int gr_cmd_info(int argc, char **argv)
         printf("  [%d]%s %s  compute capability %d.%d\n"
                "      SMs %d, SM clock %.0f MHz, memory clock %.0f MHz, bus %d bits\n"
                "      L2 %.1f MB, memory %.1f GB, shared/SM %zu KB (opt-in/block %zu KB), "
-               "registers/SM %d\n      driver %d.%d, runtime %d.%d\n",
+               "registers/SM %d\n      driver %d.%d, runtime %d.%d; kernels run as %s\n",
                d, d == gr_gpu_current() ? "*" : "", i.name, i.cc_major, i.cc_minor, i.sms, i.sm_clock_khz / 1e3,
                i.mem_clock_khz / 1e3, i.mem_bus_bits, i.l2_bytes / 1e6, i.mem_bytes / 1e9,
                i.smem_per_sm / 1024, i.smem_per_block_optin / 1024, i.regs_per_sm,
                i.driver_version / 1000, (i.driver_version % 1000) / 10, i.runtime_version / 1000,
-               (i.runtime_version % 1000) / 10);
+               (i.runtime_version % 1000) / 10,
+               (const char *[]){"NO CODE FOR THIS GPU (rebuild with its SMS)", "machine code",
+                                "PTX compiled by the driver (JIT)"}[gr_build_code_for(
+                   i.cc_major * 10 + i.cc_minor)]);
     }
     printf("PAPI events\n");
     gr_papi_list(stdout);

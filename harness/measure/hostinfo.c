@@ -1,6 +1,7 @@
 /* hostinfo.c - git revision (compiled in), dates, CPU model and machine/device tags. */
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include "gpu.h"
@@ -11,6 +12,29 @@
 #endif
 
 const char *gr_git_rev(void) { return GR_GIT_REV; }
+
+#ifndef GR_SMS
+#define GR_SMS "90"
+#endif
+const char *gr_build_sms(void) { return GR_SMS; }
+
+int gr_build_code_for(int cc)
+{
+    int last = 0, found = 0;
+    const char *p = GR_SMS;
+    while (*p) {
+        char *end;
+        long sm = strtol(p, &end, 10);
+        if (end == p) {
+            p++;
+            continue;
+        }
+        found |= sm == cc;
+        last = (int)sm;
+        p = end;
+    }
+    return found ? 1 : cc > last ? 2 : 0;
+}
 
 void gr_date_now(char *out, size_t len)
 {

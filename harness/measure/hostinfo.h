@@ -4,6 +4,12 @@
 #include <stddef.h>
 
 const char *gr_git_rev(void);
+/* The SMS this binary's kernels were built for ("80 90": sm_80 and sm_90 machine code, and the
+ * last one's PTX). */
+const char *gr_build_sms(void);
+/* What the binary holds for a GPU of compute capability cc (major * 10 + minor): 1 machine code
+ * for it, 2 only PTX the driver compiles at first use (JIT; cc above every built one), 0 none. */
+int gr_build_code_for(int cc);
 /* ISO 8601 UTC timestamp of now. */
 void gr_date_now(char *out, size_t len);
 /* CPU model from /proc/cpuinfo, and a tag of it ([a-z0-9-]). */

@@ -8,6 +8,7 @@
 #include <unistd.h>
 #include "output/csv.h"
 #include "gpu.h"
+#include "measure/hostinfo.h"
 #include "shell.h"
 #include "test.h"
 
@@ -318,6 +319,24 @@ TEST_CASE(list_and_help)
     }
 }
 
+/* info names the architectures the kernels were built for, and what a GPU of each capability
+ * runs: machine code, PTX through the driver's JIT (above every built one), or nothing. */
+TEST_CASE(info_names_the_built_architectures)
+{
+    CHECK_EQ(sh(BIN " info > " TMP "/info.txt"), 0);
+    char *s = slurp(TMP "/info.txt");
+    CHECK_STR_CONTAINS(s, "kernels: machine code for sm_");
+    CHECK_STR_CONTAINS(s, "for newer GPUs (the driver compiles it at first use)");
+    free(s);
+    int first = atoi(gr_build_sms()), last = first;
+    for (const char *p = strchr(gr_build_sms(), ' '); p; p = strchr(p + 1, ' '))
+        last = atoi(p + 1);
+    CHECK_EQ(gr_build_code_for(first), 1);
+    CHECK_EQ(gr_build_code_for(last), 1);
+    CHECK_EQ(gr_build_code_for(last + 10), 2);
+    CHECK_EQ(gr_build_code_for(first - 1), 0);
+}
+
 TEST_CASE(gpu_variant_without_device_says_so)
 {
     if (gr_gpu_count() > 0)
@@ -389,6 +408,7 @@ TEST_MAIN("cli", TEST_ENTRY(run_cpu_fw_writes_documented_row), TEST_ENTRY(bad_in
           TEST_ENTRY(goals_script_reads_rows),
           TEST_ENTRY(experiment_resume_rules_and_check),
           TEST_ENTRY(sizes_refused_up_front_and_gen_converts), TEST_ENTRY(compare_same_and_slower),
-          TEST_ENTRY(list_and_help), TEST_ENTRY(gpu_variant_without_device_says_so),
+          TEST_ENTRY(list_and_help), TEST_ENTRY(info_names_the_built_architectures),
+          TEST_ENTRY(gpu_variant_without_device_says_so),
           TEST_ENTRY(graph_cache_is_the_projects_or_gr_cache),
           TEST_ENTRY(experiment_paper_listing_and_print))
