@@ -149,8 +149,11 @@ void gr_rep_peers_table(FILE *o, gr_section *s, const gr_csv *t)
     missing_peers(o, s, t);
     if (nr) {
         char buf[200];
-        snprintf(buf, sizeof buf, "ours %.3gx the best peer (%.2g–%.2g, %d graphs)",
-                 exp(logsum / nr), lo, hi, nr);
+        if (nr > 1)
+            snprintf(buf, sizeof buf, "ours %.3gx the best peer (%.2g–%.2g, %d graphs)",
+                     exp(logsum / nr), lo, hi, nr);
+        else
+            snprintf(buf, sizeof buf, "ours %.3gx the best peer (1 graph)", exp(logsum));
         free(s->best);
         s->best = gr_xstrdup(buf);
         s->best_done = 1;
