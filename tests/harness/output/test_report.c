@@ -423,6 +423,38 @@ TEST_CASE(judged_claims_count_claims_not_rows)
     fx_rmdir(cd);
 }
 
+/* A timed CSV with peer rows: ours beside each peer per graph, the ratio best peer / ours, the
+ * weakest graph named, the summary's ratio, and a peer the config names without rows. */
+TEST_CASE(peers_beside_ours_with_the_ratio)
+{
+    char d[64], cd[64], p[256];
+    gr_err err = {{0}};
+    fx_tmpdir(d, sizeof d);
+    fx_tmpdir(cd, sizeof cd);
+    fx_write(fx_path(p, sizeof p, cd, "pe.cfg"), "name = pe\npaper = px\ntitle = pe\n"
+             "kind = time\ngraphs = rmat:scale=8\nvariants = bfs-do\nvariants = gapbs-bfs\n"
+             "variants = gunrock-bfs\n");
+    const char *h = "variant,params,graph,n,median_ms,verdict\n";
+    fx_write(fx_path(p, sizeof p, d, "pe.csv"),
+             "%sbfs-do,-,\"rmat:scale=8\",256,0.5,passed\n"
+             "gapbs-bfs,-,\"rmat:scale=8\",256,5,passed\nbfs-do,-,\"grid:side=16\",256,2,passed\n"
+             "gapbs-bfs,-,\"grid:side=16\",256,4,passed\n", h);
+    CHECK_EQ(gr_report_write(d, cd, &err), 0);
+    char *r = fx_read(fx_path(p, sizeof p, d, "REPORT.md"));
+    CHECK(r != NULL);
+    if (r) {
+        CHECK_STR_CONTAINS(r, "| px | [pe](#pe) | measured | ours 4.47x the best peer (2–10, "
+                              "2 graphs) |");
+        CHECK_STR_CONTAINS(r, "| gapbs-bfs | 10.00 |");
+        CHECK_STR_CONTAINS(r, "Weakest graph: grid");
+        CHECK_STR_CONTAINS(r, "is 2.00x the best peer (gapbs-bfs)");
+        CHECK_STR_CONTAINS(r, "Peers without rows here: `gunrock-bfs` (");
+    }
+    free(r);
+    fx_rmdir(d);
+    fx_rmdir(cd);
+}
+
 TEST_CASE(compare_lists_variants_and_ceilings_of_one_side)
 {
     char a[64], b[64], cd[64], p[256], want[512];
@@ -528,6 +560,7 @@ int main(void)
         TEST_ENTRY(cpu_only_report_says_which_gpu_variants_were_skipped),
         TEST_ENTRY(status_words_follow_the_claims_verdicts),
         TEST_ENTRY(judged_claims_count_claims_not_rows),
+        TEST_ENTRY(peers_beside_ours_with_the_ratio),
         TEST_ENTRY(compare_lists_variants_and_ceilings_of_one_side),
         TEST_ENTRY(bad_inputs_are_errors),
         TEST_ENTRY(cli_exit_codes),
