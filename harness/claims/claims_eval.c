@@ -273,7 +273,8 @@ static int case_values(const gr_claim *c, case_acc *a, double *w, double *b, gr_
     for (int s = 0; s < 2; s++)
         if (reduce(a->v[s], a->n[s], sd[s]->agg, o[s]))
             return gr_errf(err, "claim %s, case %s: '%s' matches %d rows (%s): add min, max or "
-                           "median, or narrow it", c->id, a->name, sd[s]->text, a->n[s], a->rows[s]);
+                           "median, or narrow it", c->id, a->name, sd[s]->text, a->n[s],
+                           a->rows[s]);
     return 0;
 }
 
@@ -303,7 +304,8 @@ static int eval_paper(const gr_claim *c, const char *dir, const char *pubdir,
         else if (k == 0) {
             double f2 = oriented(c, w, b);
             v[nv] = gr_claim_verdict(c->expect, f2, c->need);
-            fprintf(o, "%s%s %.3g (%s)", nv ? "; " : "", cs.k[i].name, f2, gr_claim_verdict_word(v[nv]));
+            fprintf(o, "%s%s %.3g (%s)", nv ? "; " : "", cs.k[i].name, f2,
+                    gr_claim_verdict_word(v[nv]));
             nv++;
         }
     }

@@ -40,7 +40,8 @@ static int parse_cond(const char *path, int line, const char *s, gr_claim_cond *
         if (!strncmp(p, ops[k], strlen(ops[k])))
             break;
     if (p == s || !ops[k] || !p[strlen(ops[k])])
-        return gr_errf_at(err, path, line, "condition '%s' is not COLUMN OP VALUE (OP: <= >= < > = != ^=)", s);
+        return gr_errf_at(err, path, line,
+                          "condition '%s' is not COLUMN OP VALUE (OP: <= >= < > = != ^=)", s);
     c->col = strndup(s, (size_t)(p - s));
     snprintf(c->op, sizeof c->op, "%s", ops[k]);
     c->text = gr_xstrdup(p + strlen(ops[k]));
@@ -93,10 +94,12 @@ static int parse_side(const char *path, int line, const char *text, gr_claim_sid
     sd->line = line;
     if (parse_num(text, &sd->value)) {
         sd->is_const = 1;
-        return sd->value > 0 ? 0 : gr_errf_at(err, path, line, "a number side must be > 0: '%s'", text);
+        return sd->value > 0 ? 0
+                             : gr_errf_at(err, path, line, "a number side must be > 0: '%s'", text);
     }
     char *copy = gr_xstrdup(text), *save = NULL;
-    int rc = 0, want_alt = 1, state = 0;   /* state: 0 alternatives, 1 after 'in', 2 after 'where' */
+    /* state: 0 alternatives, 1 after 'in', 2 after 'where', 3 after a clause */
+    int rc = 0, want_alt = 1, state = 0;
     for (char *t = strtok_r(copy, " \t", &save); t && !rc; t = strtok_r(NULL, " \t", &save)) {
         if (state == 1) {
             sd->file = gr_xstrdup(t);
@@ -176,7 +179,8 @@ static int claim_key(const gr_config *cfg, const gr_cfg_entry *e, gr_claim *c, g
     if (!strcmp(k, "expect")) {
         c->expect = !strcmp(v, "better") ? GR_EXPECT_BETTER : !strcmp(v, "worse") ? GR_EXPECT_WORSE
                   : !strcmp(v, "same") ? GR_EXPECT_SAME : -1;
-        return c->expect < 0 ? gr_errf_at(err, p, e->line, "expect must be better, worse or same") : 0;
+        return c->expect < 0 ? gr_errf_at(err, p, e->line, "expect must be better, worse or same")
+                             : 0;
     }
     if (!strcmp(k, "holds_if")) {
         c->all = !strcmp(v, "all") ? 1 : !strcmp(v, "any") ? 0 : -1;
@@ -200,9 +204,11 @@ static int claim_complete(const char *path, const gr_claim *c, gr_err *err)
     if (c->with.is_const && c->base.is_const)
         return gr_errf_at(err, path, c->line, "claim %s: with and base are both numbers", c->id);
     if (!c->rows && ((!c->with.is_const && !c->with.file) || (!c->base.is_const && !c->base.file)))
-        return gr_errf_at(err, path, c->line, "claim %s: missing 'rows' (or 'in FILE' on each side)", c->id);
+        return gr_errf_at(err, path, c->line,
+                          "claim %s: missing 'rows' (or 'in FILE' on each side)", c->id);
     if (!c->paper_rows != !c->paper_metric)
-        return gr_errf_at(err, path, c->line, "claim %s: paper_rows and paper_metric go together", c->id);
+        return gr_errf_at(err, path, c->line, "claim %s: paper_rows and paper_metric go together",
+                          c->id);
     return 0;
 }
 
@@ -229,7 +235,8 @@ int gr_claims_parse(const gr_config *cfg, gr_claims *out, gr_err *err)
                     return gr_errf_at(err, cfg->path, e->line, "claim %s given twice", e->value);
             for (const char *q = e->value; *q; q++)
                 if (!isalnum((unsigned char)*q) && *q != '_')
-                    return gr_errf_at(err, cfg->path, e->line, "claim id '%s': letters, digits, '_'", e->value);
+                    return gr_errf_at(err, cfg->path, e->line,
+                                      "claim id '%s': letters, digits, '_'", e->value);
             out->c = gr_xrealloc(out->c, (size_t)(out->n + 1) * sizeof *out->c);
             c = &out->c[out->n++];
             memset(c, 0, sizeof *c);
@@ -240,7 +247,8 @@ int gr_claims_parse(const gr_config *cfg, gr_claims *out, gr_err *err)
             continue;
         }
         if (!c)
-            return gr_errf_at(err, cfg->path, e->line, "'%s' before the first 'claim = ID'", e->key);
+            return gr_errf_at(err, cfg->path, e->line, "'%s' before the first 'claim = ID'",
+                              e->key);
         if (claim_key(cfg, e, c, err))
             return -1;
     }

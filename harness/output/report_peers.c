@@ -92,8 +92,8 @@ void gr_rep_peers_table(FILE *o, gr_section *s, const gr_csv *t)
         if (is_peer(gr_csv_get(t, r, "variant")))
             gr_strset_add(&peers, l);
     }
-    fputs("Ours beside the peers (median ms over the same roots; ratio = best peer / ours, above 1: "
-          "ours faster):\n\n| graph | ours (fastest) |", o);
+    fputs("Ours beside the peers (median ms over the same roots; ratio = best peer / ours, "
+          "above 1: ours faster):\n\n| graph | ours (fastest) |", o);
     for (int p = 0; p < peers.n; p++)
         fprintf(o, " %s |", peers.v[p]);
     fputs(" best peer | ratio |\n|---|---|", o);
@@ -119,8 +119,9 @@ void gr_rep_peers_table(FILE *o, gr_section *s, const gr_csv *t)
                 char rl[300];
                 row_label(t, r, rl, sizeof rl);
                 if (!strcmp(gr_csv_get(t, r, "graph"), graphs.v[g]) && !strcmp(rl, peers.v[p]))
-                    cell = strncmp(gr_csv_get(t, r, "verdict"), "passed", 6) ? "FAILED"
-                                                                            : gr_csv_get(t, r, "median_ms");
+                    cell = strncmp(gr_csv_get(t, r, "verdict"), "passed", 6)
+                               ? "FAILED"
+                               : gr_csv_get(t, r, "median_ms");
             }
             fprintf(o, " %s |", cell);
         }

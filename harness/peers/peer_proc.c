@@ -147,7 +147,8 @@ int gr_peer_dump(gr_peer *p, void *out, size_t bytes, gr_err *err)
     FILE *f = fopen(path, "rb");
     struct stat st;
     int rc = 0;
-    if (!f || fstat(fileno(f), &st) || (size_t)st.st_size != bytes || fread(out, 1, bytes, f) != bytes)
+    if (!f || fstat(fileno(f), &st) || (size_t)st.st_size != bytes ||
+        fread(out, 1, bytes, f) != bytes)
         rc = gr_errf(err, "peer %s: its answer is not %zu bytes", p->tool, bytes);
     if (f)
         fclose(f);
