@@ -9,6 +9,7 @@
 #include <unistd.h>
 #include "claims/claims.h"
 #include "output/csv.h"
+#include "output/report_md.h"
 #include "registry.h"
 
 const char *gr_claim_verdict_word(int v)
@@ -173,14 +174,6 @@ static int reduce(double *v, int n, int agg, double *out)
     return 0;
 }
 
-static char *join(const char *dir, const char *f)
-{
-    size_t l = strlen(dir) + strlen(f) + 2;
-    char *p = gr_xmalloc(l);
-    snprintf(p, l, "%s/%s", dir, f);
-    return p;
-}
-
 /* The rows of one side into cases (side 0 = with, 1 = base). */
 static int collect(const gr_claim *c, const gr_claim_side *sd, int side, const char *path,
                    const char *shown, const char *metric, case_set *cs, gr_err *err)
@@ -233,7 +226,7 @@ static int eval_on(const gr_claim *c, const char *dir, const char *rows, const c
         if (sides[s]->is_const)
             continue;
         const char *f = sides[s]->file ? sides[s]->file : rows;
-        char *path = join(dir, f);
+        char *path = gr_rep_join(dir, f);
         int rc = collect(c, sides[s], s, path, f, metric, cs, err);
         free(path);
         if (rc)

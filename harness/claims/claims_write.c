@@ -3,8 +3,8 @@
  * NAME.md (the paper's words, the verdicts, the cases and the why text), both atomically. */
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include "claims/claims.h"
+#include "graph/io_util.h"
 #include "output/csv.h"
 #include "project.h"
 
@@ -97,14 +97,10 @@ static void write_claim_md(FILE *o, const gr_claims *cl, const gr_claim_result *
 static int write_md(const char *path, const gr_config *cfg, const gr_claims *cl,
                     const gr_claim_result *res, int *bad, gr_err *err)
 {
-    size_t l = strlen(path) + 32;
-    char *tmp = gr_xmalloc(l);
-    snprintf(tmp, l, "%s.tmp.%d", path, (int)getpid());
-    FILE *o = fopen(tmp, "w");
-    if (!o) {
-        free(tmp);
-        return gr_errf(err, "cannot write %s", path);
-    }
+    gr_atomic a;
+    if (gr_atomic_open(&a, path, err))
+        return -1;
+    FILE *o = a.f;
     int n[4] = {0};
     for (int i = 0; i < cl->n; i++)
         n[res[i].verdict]++;
@@ -119,11 +115,7 @@ static int write_md(const char *path, const gr_config *cfg, const gr_claims *cl,
         fprintf(o, "%s\n\n", cl->note);
     for (int i = 0; i < cl->n; i++)
         write_claim_md(o, cl, res, i, bad);
-    int ok = fclose(o) == 0 && rename(tmp, path) == 0;
-    if (!ok)
-        remove(tmp);
-    free(tmp);
-    return ok ? 0 : gr_errf(err, "cannot write %s", path);
+    return gr_atomic_commit(&a, err);
 }
 
 int gr_claims_run(const gr_config *cfg, const char *dir, const char *csv, int check, gr_err *err)
