@@ -76,7 +76,8 @@ static const char *const kGraphs[] = {
     "sprand:n=777,deg=3,seed=4",          /* directed, unreachable parts, zero weights */
 };
 
-TEST_CASE(gapbs_bfs_levels_match_reference)
+/* gapbs's answers for algo on every graph of kGraphs, with its defaults and with opt (tag). */
+static void check_gapbs(const char *algo, const char *tag, const char *opt, int sssp)
 {
     if (!driver("gapbs"))
         TEST_SKIP("peer driver not built: make peers");
@@ -86,27 +87,15 @@ TEST_CASE(gapbs_bfs_levels_match_reference)
             CHECK(0);
             continue;
         }
-        check_paths("gapbs", &g, "bfs", "", 0);
-        check_paths("gapbs", &g, "bfs1", "threads=1", 0);
+        check_paths("gapbs", &g, algo, "", sssp);
+        check_paths("gapbs", &g, tag, opt, sssp);
         gr_graph_free(&g);
     }
 }
 
-TEST_CASE(gapbs_sssp_distances_match_dijkstra)
-{
-    if (!driver("gapbs"))
-        TEST_SKIP("peer driver not built: make peers");
-    for (size_t i = 0; i < sizeof kGraphs / sizeof kGraphs[0]; i++) {
-        gr_graph g;
-        if (gr_t_generate(kGraphs[i], &g) < 0) {
-            CHECK(0);
-            continue;
-        }
-        check_paths("gapbs", &g, "sssp", "", 1);
-        check_paths("gapbs", &g, "sssp50", "delta=50", 1);
-        gr_graph_free(&g);
-    }
-}
+TEST_CASE(gapbs_bfs_levels_match_reference) { check_gapbs("bfs", "bfs1", "threads=1", 0); }
+
+TEST_CASE(gapbs_sssp_distances_match_dijkstra) { check_gapbs("sssp", "sssp50", "delta=50", 1); }
 
 /* Gunrock (GPU): bfs under each advance load balance and with the filter on; sssp with int
  * distances, with uniquify, and with long long distances (weights up to 2^28 on 777 vertices). */
