@@ -5,8 +5,16 @@ CUDA_HOME ?= $(shell dirname $$(dirname $$(command -v nvcc 2>/dev/null || echo /
 NVCC      ?= $(CUDA_HOME)/bin/nvcc
 CC        ?= gcc
 # Real architectures to build machine code for; PTX of the last one is embedded too, so newer
-# GPUs can run it through the driver's JIT. Override: make SMS="80 90".
-SMS       ?= 90
+# GPUs can run it through the driver's JIT. Default: the installed GPUs' (nvidia-smi), else
+# SMS_FALLBACK - machine code for Turing (sm_75), Ampere and Ada (sm_80 runs on 8.6 / 8.9) and
+# Hopper, PTX for Blackwell. Override: make SMS="80 90". Each architecture adds about the time of
+# one to the kernels' build (README).
+SMS_FALLBACK := 75 80 90
+ifeq ($(origin SMS),undefined)
+SMS := $(strip $(shell nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | \
+                tr -d . | grep -E '^[0-9]+$$' | sort -un | tr '\n' ' '))
+SMS := $(or $(SMS),$(SMS_FALLBACK))
+endif
 PAPER     ?= smoke
 QUICK     ?=
 
@@ -35,6 +43,13 @@ ifneq ($(shell cat build/papi.state 2>/dev/null),$(PAPI_STATE))
 $(shell mkdir -p build && rm -f build/harness/measure/papi_counters.o build/libgr.a \
         build/asan/harness/measure/papi_counters.o bin/graphrepro && echo $(PAPI_STATE) > build/papi.state)
 endif
+# The kernels, the code that names SMS (hostinfo) and what links them are rebuilt when SMS changes
+# (build/sms.state holds the last build's list), as for PAPI above.
+ifneq ($(shell cat build/sms.state 2>/dev/null),$(SMS))
+$(shell mkdir -p build && rm -rf build/kernels build/libgrk.a build/harness/measure/hostinfo.o \
+        build/asan/harness/measure/hostinfo.o build/libgr.a bin/graphrepro && \
+        echo '$(SMS)' > build/sms.state)
+endif
 ifeq ($(shell uname -m),x86_64)
 SIMD_FLAGS := -mavx2 -mfma -mavx512f -mavx512bw
 endif
@@ -59,7 +74,7 @@ ASAN_TEST_BIN := $(ASAN_TEST_SRC:%.c=build/asan/%)
 ASAN_FLAGS  := -fsanitize=address,undefined -fno-omit-frame-pointer
 ASAN_HOBJ   := $(HARNESS_SRC:%.c=build/asan/%.o)
 
-.PHONY: all test test-now test-gpu fuzz reproduce plots report compare clean help deps docs
+.PHONY: all test test-now test-gpu check-archs fuzz reproduce plots report compare clean help deps docs
 # Keep intermediate objects (no "rm build/asan/..." after the test summary).
 .SECONDARY:
 all: bin/graphrepro
@@ -125,6 +140,12 @@ test-gpu: bin/graphrepro $(TEST_BIN)
 deps:
 	@bash scripts/deps.sh
 
+# Every kernel compiled for Turing to Blackwell (75 80 86 89 90 100 120), warnings as errors, in a
+# scratch copy; CHECK_SMS="80 90" for another list.
+CHECK_SMS ?=
+check-archs:
+	@bash scripts/check_archs.sh $(CHECK_SMS)
+
 # Fuzz every input parser (graph readers, CSV, experiment files) FUZZ_SECONDS each (clang).
 FUZZ_SECONDS ?= 10
 fuzz: bin/graphrepro
@@ -162,6 +183,7 @@ help:
 	@echo "make                 build bin/graphrepro (SMS=\"$(SMS)\")"
 	@echo "make test            CPU tests (+ GPU tests when a device is present)"
 	@echo "make test-gpu        GPU tests only (fails without a device)"
+	@echo "make check-archs     every kernel compiled for sm_75 ... sm_120, warnings as errors"
 	@echo "make reproduce [PAPER=key] [QUICK=1]   run a paper's experiments, charts, report"
 	@echo "make plots | report  redraw charts / rewrite REPORT.md from committed CSVs"
 	@echo "make docs            rewrite the parameter tables of docs/<family>.md from the registry"

@@ -65,18 +65,19 @@ int gr_cmd_info(int argc, char **argv)
     for (int d = 0; d < n; d++) {
         gr_gpu_info i;
         gr_gpu_get_info(d, &i);
+        char code[32];
+        int kind = gr_build_code_for(i.cc_major * 10 + i.cc_minor, code, sizeof code);
         printf("  [%d]%s %s  compute capability %d.%d\n"
                "      SMs %d, SM clock %.0f MHz, memory clock %.0f MHz, bus %d bits\n"
                "      L2 %.1f MB, memory %.1f GB, shared/SM %zu KB (opt-in/block %zu KB), "
-               "registers/SM %d\n      driver %d.%d, runtime %d.%d; kernels run as %s\n",
+               "registers/SM %d\n      driver %d.%d, runtime %d.%d; kernels run as %s%s\n",
                d, d == gr_gpu_current() ? "*" : "", i.name, i.cc_major, i.cc_minor, i.sms, i.sm_clock_khz / 1e3,
                i.mem_clock_khz / 1e3, i.mem_bus_bits, i.l2_bytes / 1e6, i.mem_bytes / 1e9,
                i.smem_per_sm / 1024, i.smem_per_block_optin / 1024, i.regs_per_sm,
                i.driver_version / 1000, (i.driver_version % 1000) / 10, i.runtime_version / 1000,
-               (i.runtime_version % 1000) / 10,
-               (const char *[]){"NO CODE FOR THIS GPU (rebuild with its SMS)", "machine code",
-                                "PTX compiled by the driver (JIT)"}[gr_build_code_for(
-                   i.cc_major * 10 + i.cc_minor)]);
+               (i.runtime_version % 1000) / 10, kind == 2 ? code + 4 : code,
+               (const char *[]){": NO CODE FOR THIS GPU (rebuild with its SMS)", " machine code",
+                                " PTX compiled by the driver (JIT)"}[kind]);
     }
     printf("PAPI events\n");
     gr_papi_list(stdout);

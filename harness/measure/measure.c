@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "measure/hostinfo.h"
 #include "measure/measure.h"
 #include "measure/trace.h"
 
@@ -290,6 +291,8 @@ int gr_measure(const gr_variant *v, const gr_params *pv, const gr_graph *g, cons
     session s = {.v = v, .fam = gr_family_find(v->family), .g = g, .o = o, .ref = ref};
     memset(out, 0, sizeof *out);
     s.out = out;
+    if (v->gpu && !v->self_ms)
+        gr_announce_jit();   /* before the first kernel's (slow) first use, once */
     double w0 = gr_now_ms();
     if (!(s.st = gr_variant_prepare(v, pv, g, err)))
         return -1;

@@ -13,7 +13,7 @@
     "paper,experiment,family,variant,params,graph,n,m,seed,sources,device,reps,"             \
     "median_ms,min_ms,max_ms,mean_ms,stdev_ms,metric,metric_value,efficiency,"               \
     "efficiency_paper,verdict,git_rev,date,sm_mhz_min,sm_mhz_max,mem_mhz,prepare_ms,directed,"   \
-    "root_seed"
+    "root_seed,code"
 
 /* Companion per-phase CSV (FILE.phases.csv beside FILE.csv). */
 #define GR_PHASES_CSV_HEADER                                                                   \

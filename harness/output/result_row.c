@@ -48,6 +48,8 @@ char *gr_row_format(const gr_row *r)
     gr_params_format(r->v, r->pv, params, sizeof params);
     gr_graph_seed(r->graph, seed, sizeof seed);
     gr_device_column(r->v->gpu, dev, sizeof dev);
+    char code[32];   /* a peer's code is its own build's, not this binary's */
+    gr_code_column(r->v->gpu && !r->v->self_ms, code, sizeof code);
     gr_date_now(date, sizeof date);
     int failed = m->verdict == 0;
     if (failed) {   /* a wrong answer is never reported as a time */
@@ -75,12 +77,12 @@ char *gr_row_format(const gr_row *r)
     char *line = gr_xmalloc(len);
     int o = snprintf(line, len,
                      "%s,%s,%s,%s,%s,%s,%d,%lld,%s,%d,%s,%d,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,"
-                     "%s,%s,%s,%s,%d,%s",
+                     "%s,%s,%s,%s,%d,%s,%s",
                      r->paper ? r->paper : r->v->paper, r->experiment, r->v->family, r->v->name,
                      params, qgraph, r->g->n, (long long)r->g->m, seed, r->nsources, dev, m->st.n,
                      med, mn, mx, mean, sd, fam->metric, metric, eff, effp, qverdict, gr_git_rev(),
                      date, clk[0], clk[1], clk[2], prep, r->g->directed ? 1 : 0,
-                     r->root_seed[0] ? r->root_seed : "-");
+                     r->root_seed[0] ? r->root_seed : "-", code);
     for (int i = 0; i < m->papi.n; i++) {
         if (m->papi.valid[i])
             o += snprintf(line + o, len - (size_t)o, ",%lld", m->papi.values[i]);

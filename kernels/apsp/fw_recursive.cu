@@ -101,8 +101,13 @@ long tiles(const fwr_prod *p, int n, int bt)
     return t;
 }
 
-/* 128 x 128 tiles when they alone fill the GPU once, else 64 x 64 (more, smaller blocks). */
-int gemm_tile(const fwr_prod *p, int n) { return tiles(p, n, 128) >= grmp::sm_count() ? 128 : 64; }
+/* 128 x 128 tiles when they alone fill the GPU once, else 64 x 64 (more, smaller blocks); 64 where
+ * a block cannot opt in to 128's stages (sm_75: 64 KB). */
+int gemm_tile(const fwr_prod *p, int n)
+{
+    static const bool fits128 = gemm_smem<128>() <= gr_device_smem_optin();
+    return fits128 && tiles(p, n, 128) >= grmp::sm_count() ? 128 : 64;
+}
 
 template <int BT> void gemm_launch(int32_t *d, int ld, const fwr_prod *p, int n)
 {

@@ -463,15 +463,6 @@ Cfg cfg_of(const void *params)
     return c;
 }
 
-/* The configuration as run on the current device: tma=1 falls back to cp.async stages before
- * sm_90, which has no TMA (the parameter's documented meaning). */
-Cfg cfg_on_device(const void *params)
-{
-    Cfg c = cfg_of(params);
-    c.tma = c.tma && grtma::has_tma();
-    return c;
-}
-
 template <int T_, bool TMA_> struct Inst {
     static constexpr int T = T_;
     static constexpr bool TMA = TMA_;
@@ -488,6 +479,19 @@ template <typename F> void with_inst(const Cfg &c, F &&fn)
 
 /* The kernel of instantiation <T, TMA>. */
 template <int T, bool TMA> constexpr auto kernel_of() { return fwt_kernel<T, TMA>; }
+
+/* The configuration as run on the current device: tma=1 falls back to cp.async stages where the
+ * TMA kernel cannot use it - a device before sm_90, or code not generated for sm_90 (a build for
+ * SMS=80 run on Hopper through the driver's JIT: its TMA paths trap) - the parameter's
+ * documented meaning. */
+Cfg cfg_on_device(const void *params)
+{
+    static const bool tma64 = grtma::has_tma((const void *)kernel_of<64, true>());
+    static const bool tma128 = grtma::has_tma((const void *)kernel_of<128, true>());
+    Cfg c = cfg_of(params);
+    c.tma = c.tma && (c.t == 64 ? tma64 : tma128);
+    return c;
+}
 
 constexpr size_t kCtrHead = 64;     /* ints before the counters: the claim counter, padded */
 
@@ -609,6 +613,25 @@ void tiled_attrs(int ld, const void *params, gr_kernel_attrs *out)
     });
 }
 
+/* t's stages fit the shared memory a block may opt in to on the current device (t = 128 needs
+ * 69,760 bytes: not on sm_75, whose limit is 64 KB); no device: nothing to check here. */
+bool smem_fits(int t, char *why, size_t len)
+{
+    if (gr_gpu_count() == 0)
+        return true;
+    const int need = t == 64 ? (int)fwt_smem_bytes<64, kStages, true>()
+                             : (int)fwt_smem_bytes<128, kStages, true>();
+    const int have = gr_device_smem_optin();
+    if (need <= have)
+        return true;
+    if (why && len)
+        std::snprintf(why, len, "t=%d needs %d bytes of shared memory per block; this GPU "
+                      "(compute capability %d.%d) allows %d: use t=64", t, need,
+                      gr_device_attr(cudaDevAttrComputeCapabilityMajor),
+                      gr_device_attr(cudaDevAttrComputeCapabilityMinor), have);
+    return false;
+}
+
 int tiled_params_ok(const void *params, char *why, size_t len)
 {
     const gr_fw_tiled_params &p = *static_cast<const gr_fw_tiled_params *>(params);
@@ -623,7 +646,7 @@ int tiled_params_ok(const void *params, char *why, size_t len)
         bad = "tma must be 0 or 1";
     if (bad && why && len)
         std::snprintf(why, len, "%s", bad);
-    return bad == nullptr;
+    return bad == nullptr && smem_fits(p.t, why, len);
 }
 } // namespace
 

@@ -4,8 +4,9 @@
  * (init, arrive with an expected byte count, parity wait), the 3-D tiled bulk copy global ->
  * shared that completes on an mbarrier, and the proxy fence that orders ordinary (generic-proxy)
  * memory accesses before the copies (async proxy) that follow. All of it needs sm_90: compiled for
- * an older target (make SMS="80 90") the device functions trap, and callers must check
- * has_tma() on the host and take another path. */
+ * an older target (make SMS="80 90", or SMS=80 run on a Hopper GPU through the driver's JIT of
+ * compute_80 PTX) the device functions trap, and callers must check has_tma(kernel) on the host
+ * and take another path. */
 #ifndef GR_TMA_CUH
 #define GR_TMA_CUH
 #include <cstdint>
@@ -62,11 +63,12 @@ inline CUtensorMap encode_i32_3d(const void *base, uint64_t d0, uint64_t d1, uin
     return m;
 }
 
-/* Does the current device have the TMA (compute capability 9.0 or newer)? Read once. */
-inline bool has_tma()
+/* Can kernel fn use the TMA here: a device of compute capability 9.0 or newer AND fn's code
+ * generated for sm_90 or newer (not compute_80 PTX compiled by the driver for this GPU, whose
+ * TMA paths are traps)? The caller keeps the answer (one per kernel). */
+inline bool has_tma(const void *fn)
 {
-    static const bool yes = gr_device_attr(cudaDevAttrComputeCapabilityMajor) >= 9;
-    return yes;
+    return gr_device_attr(cudaDevAttrComputeCapabilityMajor) >= 9 && gr_kernel_arch(fn) >= 90;
 }
 
 /* ---- device ---------------------------------------------------------------------------- */

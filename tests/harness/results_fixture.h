@@ -112,13 +112,14 @@ static inline void fx_row_27(char *out, size_t len, const char *variant, const c
              variant, params, n, n, 4 * n, device, med, mn, mx, med, verdict);
 }
 
-/* The same row in GR_CSV_HEADER's columns (prepare_ms 2.5, directed 1, root_seed -). */
+/* The same row in GR_CSV_HEADER's columns (prepare_ms 2.5, directed 1, root_seed -, code
+ * sm_90). */
 static inline void fx_row(char *out, size_t len, const char *variant, const char *params, long n,
                           const char *device, double med, double mn, double mx,
                           const char *verdict)
 {
     fx_row_27(out, len, variant, params, n, device, med, mn, mx, verdict);
-    strncat(out, ",2.5000,1,-", len - strlen(out) - 1);
+    strncat(out, ",2.5000,1,-,sm_90", len - strlen(out) - 1);
 }
 
 #endif

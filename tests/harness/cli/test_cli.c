@@ -331,10 +331,28 @@ TEST_CASE(info_names_the_built_architectures)
     int first = atoi(gr_build_sms()), last = first;
     for (const char *p = strchr(gr_build_sms(), ' '); p; p = strchr(p + 1, ' '))
         last = atoi(p + 1);
-    CHECK_EQ(gr_build_code_for(first), 1);
-    CHECK_EQ(gr_build_code_for(last), 1);
-    CHECK_EQ(gr_build_code_for(last + 10), 2);
-    CHECK_EQ(gr_build_code_for(first - 1), 0);
+    CHECK_EQ(gr_build_code_for(first, NULL, 0), 1);
+    CHECK_EQ(gr_build_code_for(last, NULL, 0), 1);
+    CHECK_EQ(gr_build_code_for(last / 10 * 10 + 10, NULL, 0), 2);
+    CHECK_EQ(gr_build_code_for(first / 10 * 10 - 5, NULL, 0), 0);
+}
+
+/* What each GPU runs of a build: machine code of the same major and a lower or equal minor, the
+ * last architecture's PTX through the JIT above every built one, nothing below. */
+TEST_CASE(code_for_each_generation)
+{
+    static const struct { const char *sms; int cc, kind; const char *code; } t[] = {
+        {"80", 90, 2, "jit:compute_80"},   {"80", 86, 1, "sm_80"},    {"80", 89, 1, "sm_80"},
+        {"80", 75, 0, "none"},             {"90", 90, 1, "sm_90"},    {"90", 100, 2, "jit:compute_90"},
+        {"90", 120, 2, "jit:compute_90"},  {"90", 86, 0, "none"},     {"75 80 90", 75, 1, "sm_75"},
+        {"75 80 90", 89, 1, "sm_80"},      {"80 86", 89, 1, "sm_86"}, {"80 86", 90, 2, "jit:compute_86"},
+        {"75 80 90", 103, 2, "jit:compute_90"}, {"", 90, 0, "none"},
+    };
+    for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+        char code[32];
+        CHECK_EQ(gr_code_for_sms(t[i].sms, t[i].cc, code, sizeof code), t[i].kind);
+        CHECK(strcmp(code, t[i].code) == 0);
+    }
 }
 
 TEST_CASE(gpu_variant_without_device_says_so)
@@ -409,6 +427,7 @@ TEST_MAIN("cli", TEST_ENTRY(run_cpu_fw_writes_documented_row), TEST_ENTRY(bad_in
           TEST_ENTRY(experiment_resume_rules_and_check),
           TEST_ENTRY(sizes_refused_up_front_and_gen_converts), TEST_ENTRY(compare_same_and_slower),
           TEST_ENTRY(list_and_help), TEST_ENTRY(info_names_the_built_architectures),
+          TEST_ENTRY(code_for_each_generation),
           TEST_ENTRY(gpu_variant_without_device_says_so),
           TEST_ENTRY(graph_cache_is_the_projects_or_gr_cache),
           TEST_ENTRY(experiment_paper_listing_and_print))

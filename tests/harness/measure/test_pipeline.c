@@ -151,7 +151,9 @@ TEST_CASE(rows_carry_prepare_directed_and_root_seed)
     gr_csv t;
     CHECK_EQ(gr_csv_read(csv, &t, &err), 0);
     CHECK_EQ(t.nrows, 2);
-    CHECK_EQ(gr_csv_col(&t, "root_seed"), t.ncols - 1);   /* the last three columns */
+    CHECK_EQ(gr_csv_col(&t, "root_seed"), t.ncols - 2);   /* before the code column */
+    CHECK_EQ(gr_csv_col(&t, "code"), t.ncols - 1);
+    CHECK(!strcmp(gr_csv_get(&t, 0, "code"), "-"));        /* a CPU variant */
     CHECK_EQ(gr_csv_col(&t, "prepare_ms"), gr_csv_col(&t, "mem_mhz") + 1);
     CHECK(fabs(atof(gr_csv_get(&t, 0, "prepare_ms")) - prep_ms) < 1e-3);
     CHECK_EQ(atoi(gr_csv_get(&t, 0, "directed")), directed);

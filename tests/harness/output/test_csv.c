@@ -350,15 +350,16 @@ TEST_CASE(results_header_reads_back)
     CHECK_EQ(gr_csv_commit(&w, &err), 0);
     gr_csv t;
     CHECK_EQ(gr_csv_read(path, &t, &err), 0);
-    CHECK_EQ(t.ncols, 30);
+    CHECK_EQ(t.ncols, 31);
     CHECK(!strcmp(gr_csv_get(&t, 0, "prepare_ms"), "2.5000"));
     CHECK(!strcmp(gr_csv_get(&t, 0, "root_seed"), "-"));
+    CHECK(!strcmp(gr_csv_get(&t, 0, "code"), "sm_90"));
     CHECK(strcmp(gr_csv_get(&t, 0, "graph"), "sprand:n=128,seed=1") == 0);
     CHECK(strcmp(gr_csv_get(&t, 0, "verdict"), "passed") == 0);
     gr_csv_free(&t);
 }
 
-/* A results file written before prepare_ms, directed and root_seed takes new rows: its rows
+/* A results file written before prepare_ms, directed, root_seed and code takes new rows: its rows
  * read NA there, the new row its values, every other column where it was. */
 TEST_CASE(results_append_to_a_file_of_the_older_header)
 {
@@ -374,9 +375,10 @@ TEST_CASE(results_append_to_a_file_of_the_older_header)
     CHECK_EQ(gr_csv_commit(&w, &err), 0);
     gr_csv t;
     CHECK_EQ(gr_csv_read(path, &t, &err), 0);
-    CHECK_EQ(t.ncols, 30);
+    CHECK_EQ(t.ncols, 31);
     CHECK_EQ(t.nrows, 2);
     CHECK(!strcmp(gr_csv_get(&t, 0, "prepare_ms"), "NA") && !strcmp(gr_csv_get(&t, 0, "root_seed"), "NA"));
+    CHECK(!strcmp(gr_csv_get(&t, 0, "code"), "NA") && !strcmp(gr_csv_get(&t, 1, "code"), "sm_90"));
     CHECK(!strcmp(gr_csv_get(&t, 0, "mem_mhz"), "3201") && !strcmp(gr_csv_get(&t, 0, "n"), "128"));
     CHECK(!strcmp(gr_csv_get(&t, 1, "directed"), "1") && !strcmp(gr_csv_get(&t, 1, "n"), "256"));
     gr_csv_free(&t);
