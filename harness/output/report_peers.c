@@ -47,6 +47,13 @@ static long fastest(const gr_csv *t, const char *g, int peer)
     return best;
 }
 
+/* "CPU, all host cores" or "GPU": where a peer row ran (its variant's registry entry). */
+static const char *peer_where(const gr_csv *t, long r)
+{
+    const gr_variant *v = gr_variant_find(gr_csv_get(t, r, "variant"));
+    return v && v->gpu ? "GPU" : "CPU";
+}
+
 /* The peers the config names that have no row here, with why. */
 static void missing_peers(FILE *o, const gr_section *s, const gr_csv *t)
 {
@@ -101,7 +108,7 @@ void gr_rep_peers_table(FILE *o, gr_section *s, const gr_csv *t)
         fputs("---|", o);
     fputs("---|\n", o);
     double logsum = 0, lo = INFINITY, hi = 0;
-    int nr = 0;
+    int nr = 0, cross = 0;
     char weak[1400] = "";
     for (int g = 0; g < graphs.n; g++) {
         long ou = fastest(t, graphs.v[g], 0), pe = fastest(t, graphs.v[g], 1);
@@ -130,13 +137,16 @@ void gr_rep_peers_table(FILE *o, gr_section *s, const gr_csv *t)
             gr_rep_num(gr_csv_get(t, pe, "median_ms"), &b) && a > 0) {
             char pl[300];
             row_label(t, pe, pl, sizeof pl);
-            fprintf(o, " %s | %.2f |\n", pl, b / a);
+            /* a ratio is of one run when both rows are of one commit's run; else it is marked */
+            int apart = strcmp(gr_csv_get(t, ou, "git_rev"), gr_csv_get(t, pe, "git_rev")) != 0;
+            fprintf(o, " %s | %.2f%s |\n", pl, b / a, apart ? " *" : "");
+            cross += apart;
             logsum += log(b / a);
             nr++;
             if (b / a < lo) {
                 lo = b / a;
-                snprintf(weak, sizeof weak, "%s: ours (%s) is %.2fx the best peer (%s)", gl, l,
-                         b / a, pl);
+                snprintf(weak, sizeof weak, "%s: ours (%s) is only %.2fx the best peer (%s, %s)",
+                         gl, l, b / a, pl, peer_where(t, pe));
             }
             hi = b / a > hi ? b / a : hi;
         } else {
@@ -145,6 +155,9 @@ void gr_rep_peers_table(FILE *o, gr_section *s, const gr_csv *t)
         free(gl);
     }
     fputc('\n', o);
+    if (cross)
+        fputs("\\* ours and the best peer from runs of different commits (the same machine "
+              "kind, not one run): compare with care.\n\n", o);
     if (nr > 1)
         fprintf(o, "Weakest graph: %s.\n\n", weak);
     missing_peers(o, s, t);

@@ -423,8 +423,9 @@ TEST_CASE(judged_claims_count_claims_not_rows)
     fx_rmdir(cd);
 }
 
-/* A timed CSV with peer rows: ours beside each peer per graph, the ratio best peer / ours, the
- * weakest graph named, the summary's ratio, and a peer the config names without rows. */
+/* A timed CSV with peer rows: ours beside each peer per graph, the ratio best peer / ours (marked
+ * where the two rows are of different commits' runs), the weakest graph named with where its
+ * peer ran, the summary's ratio, and a peer the config names without rows. */
 TEST_CASE(peers_beside_ours_with_the_ratio)
 {
     char d[64], cd[64], p[256];
@@ -434,20 +435,23 @@ TEST_CASE(peers_beside_ours_with_the_ratio)
     fx_write(fx_path(p, sizeof p, cd, "pe.cfg"), "name = pe\npaper = px\ntitle = pe\n"
              "kind = time\ngraphs = rmat:scale=8\nvariants = bfs-do\nvariants = gapbs-bfs\n"
              "variants = gunrock-bfs\n");
-    const char *h = "variant,params,graph,n,median_ms,verdict\n";
+    const char *h = "variant,params,graph,n,median_ms,verdict,git_rev\n";
     fx_write(fx_path(p, sizeof p, d, "pe.csv"),
-             "%sbfs-do,-,\"rmat:scale=8\",256,0.5,passed\n"
-             "gapbs-bfs,-,\"rmat:scale=8\",256,5,passed\nbfs-do,-,\"grid:side=16\",256,2,passed\n"
-             "gapbs-bfs,-,\"grid:side=16\",256,4,passed\n", h);
+             "%sbfs-do,-,\"rmat:scale=8\",256,0.5,passed,a1\n"
+             "gapbs-bfs,-,\"rmat:scale=8\",256,5,passed,b2\nbfs-do,-,\"grid:side=16\",256,2,passed,a1\n"
+             "gapbs-bfs,-,\"grid:side=16\",256,4,passed,a1\n", h);
     CHECK_EQ(gr_report_write(d, cd, &err), 0);
     char *r = fx_read(fx_path(p, sizeof p, d, "REPORT.md"));
     CHECK(r != NULL);
     if (r) {
         CHECK_STR_CONTAINS(r, "| px | [pe](#pe) | measured | ours 4.47x the best peer (2–10, "
                               "2 graphs) |");
-        CHECK_STR_CONTAINS(r, "| gapbs-bfs | 10.00 |");
+        /* rmat's two rows are of two commits' runs: marked, and the mark explained */
+        CHECK_STR_CONTAINS(r, "| gapbs-bfs | 10.00 * |");
+        CHECK_STR_CONTAINS(r, "| gapbs-bfs | 2.00 |");
+        CHECK_STR_CONTAINS(r, "\\* ours and the best peer from runs of different commits");
         CHECK_STR_CONTAINS(r, "Weakest graph: grid");
-        CHECK_STR_CONTAINS(r, "is 2.00x the best peer (gapbs-bfs)");
+        CHECK_STR_CONTAINS(r, "is only 2.00x the best peer (gapbs-bfs, CPU)");
         CHECK_STR_CONTAINS(r, "Peers without rows here: `gunrock-bfs` (");
     }
     free(r);
