@@ -170,20 +170,28 @@ static void print_summary(FILE *o, gr_section *s, int n, const gr_strset *papers
 /* Devices and commits of the results CSVs (those with a git_rev column). */
 void gr_rep_provenance_head(FILE *o, gr_result_file *rf, int nrf, gr_strset *revs, int link)
 {
-    gr_strset gpu = {0}, host = {0};
+    gr_strset gpu = {0}, host = {0}, code = {0};
     for (int k = 0; k < nrf; k++) {
         const gr_csv *t = &rf[k].t;
         if (gr_csv_col(t, "git_rev") < 0)
             continue;
+        int cc = gr_csv_col(t, "code");
         for (long r = 0; r < t->nrows; r++) {
             const char *d = gr_csv_get(t, r, "device");
             gr_strset_add(strncmp(d, "cpu-", 4) == 0 ? &host : &gpu, d);
             gr_strset_add(revs, gr_csv_get(t, r, "git_rev"));
+            const char *c = cc >= 0 ? gr_csv_get(t, r, "code") : "";
+            if (*c && strcmp(c, "-") && strcmp(c, "NA"))
+                gr_strset_add(&code, c);
         }
     }
     if (gpu.n) {
         fputs("GPU: ", o);
         gr_strset_print(o, &gpu);
+        if (code.n) {   /* the kernels' code as run (rows that record it) */
+            fputs(", kernels run as ", o);
+            gr_strset_print(o, &code);
+        }
         fputs(". ", o);
     }
     if (host.n) {
@@ -210,6 +218,7 @@ void gr_rep_provenance_head(FILE *o, gr_result_file *rf, int nrf, gr_strset *rev
         fputs("Commit: unknown.\n\n", o);
     gr_strset_free(&gpu);
     gr_strset_free(&host);
+    gr_strset_free(&code);
 }
 
 static void print_provenance(FILE *o, gr_result_file *rf, int nrf, const gr_strset *revs)

@@ -438,7 +438,8 @@ TEST_CASE(peers_beside_ours_with_the_ratio)
     const char *h = "variant,params,graph,n,median_ms,verdict,git_rev\n";
     fx_write(fx_path(p, sizeof p, d, "pe.csv"),
              "%sbfs-do,-,\"rmat:scale=8\",256,0.5,passed,a1\n"
-             "gapbs-bfs,-,\"rmat:scale=8\",256,5,passed,b2\nbfs-do,-,\"grid:side=16\",256,2,passed,a1\n"
+             "gapbs-bfs,-,\"rmat:scale=8\",256,5,passed,b2\n"
+             "bfs-do,-,\"grid:side=16\",256,2,passed,a1\n"
              "gapbs-bfs,-,\"grid:side=16\",256,4,passed,a1\n", h);
     CHECK_EQ(gr_report_write(d, cd, &err), 0);
     char *r = fx_read(fx_path(p, sizeof p, d, "REPORT.md"));
@@ -453,6 +454,31 @@ TEST_CASE(peers_beside_ours_with_the_ratio)
         CHECK_STR_CONTAINS(r, "Weakest graph: grid");
         CHECK_STR_CONTAINS(r, "is only 2.00x the best peer (gapbs-bfs, CPU)");
         CHECK_STR_CONTAINS(r, "Peers without rows here: `gunrock-bfs` (");
+    }
+    free(r);
+    fx_rmdir(d);
+    fx_rmdir(cd);
+}
+
+/* The code column (what the GPU ran of the binary) reaches the report's head; CPU rows' "-" and
+ * older rows' NA do not. */
+TEST_CASE(head_says_how_the_kernels_ran)
+{
+    char d[64], cd[64], p[256];
+    gr_err err = {{0}};
+    fx_tmpdir(d, sizeof d);
+    fx_tmpdir(cd, sizeof cd);
+    fx_write(fx_path(p, sizeof p, d, "k.csv"),
+             "experiment,variant,params,graph,n,device,median_ms,verdict,git_rev,code\n"
+             "k,fw-mm,t=32,g,128,nvidia-h200,1.0,passed,abc,jit:compute_80\n"
+             "k,fw-mm,t=16,g,128,nvidia-h200,1.0,passed,abc,NA\n"
+             "k,cpu-fw,-,g,128,cpu-x,2.0,passed,abc,-\n");
+    CHECK_EQ(gr_report_write(d, cd, &err), 0);
+    char *r = fx_read(fx_path(p, sizeof p, d, "REPORT.md"));
+    CHECK(r != NULL);
+    if (r) {
+        CHECK_STR_CONTAINS(r, "GPU: `nvidia-h200`, kernels run as `jit:compute_80`. Host CPU");
+        CHECK(strstr(r, "`NA`") == NULL && strstr(r, "`-`.") == NULL);
     }
     free(r);
     fx_rmdir(d);
@@ -565,6 +591,7 @@ int main(void)
         TEST_ENTRY(status_words_follow_the_claims_verdicts),
         TEST_ENTRY(judged_claims_count_claims_not_rows),
         TEST_ENTRY(peers_beside_ours_with_the_ratio),
+        TEST_ENTRY(head_says_how_the_kernels_ran),
         TEST_ENTRY(compare_lists_variants_and_ceilings_of_one_side),
         TEST_ENTRY(bad_inputs_are_errors),
         TEST_ENTRY(cli_exit_codes),
