@@ -83,6 +83,7 @@ struct State {
   int algo = 0;  // 0 bfs, 1 sssp
   int32_t n = 0;
   WeightT delta = 1;  // gapbs's default (-d)
+  WeightT heaviest = 0;  // the largest arc weight (sssp)
   Graph g;
   WGraph wg;
   int32_t root = 0;
@@ -91,6 +92,26 @@ struct State {
   std::unique_ptr<int32_t[]> level, stack;
   std::unique_ptr<int64_t[]> dist64;
 };
+
+// gapbs's distances are int32 with kDistInf = INT32_MAX / 2, and a relaxation that would reach it
+// is dropped, leaving the vertex "unreached". Checked after each run (untimed), soundly: DeltaStep
+// relaxes arcs only out of the bucket it is settling, so every tentative distance it formed is below
+// (the largest final distance) + delta + (the heaviest arc); and a vertex whose true distance is
+// kDistInf or more has an in-neighbour u reached with dist[u] + w >= kDistInf. So when the largest
+// reached distance + delta + the heaviest arc stays below kDistInf, no distance was cut off.
+bool DistancesOverflowed(const State &s, char *msg, size_t len) {
+  int64_t far = 0;
+  for (int32_t v = 0; v < s.n; v++)
+    if (s.dist[v] < kDistInf && s.dist[v] > far)
+      far = s.dist[v];
+  if (far + s.delta + s.heaviest < kDistInf)
+    return false;
+  snprintf(msg, len,
+           "sssp from %d: distances reach %lld (+ delta %d + the heaviest arc %d), beyond gapbs's "
+           "int32 distances (%d)", s.root, static_cast<long long>(far), s.delta, s.heaviest,
+           kDistInf);
+  return true;
+}
 
 int Run(void *ctx, int64_t root, double *ms, char *msg, size_t len, int *input) {
   State &s = *static_cast<State *>(ctx);
@@ -111,6 +132,8 @@ int Run(void *ctx, int64_t root, double *ms, char *msg, size_t len, int *input) 
     pvector<WeightT> dist = DeltaStep(s.wg, s.root, s.delta);
     t.Stop();
     s.dist.swap(dist);
+    if (DistancesOverflowed(s, msg, len))
+      return -1;
   }
   *ms = t.Millisecs();
   return 0;
@@ -134,17 +157,17 @@ int Answer(void *ctx, const void **data, size_t *bytes, char *msg, size_t len) {
   return 0;
 }
 
-// gapbs's distances are int32 (WeightT) with kDistInf = INT32_MAX / 2: refuse a graph whose
-// distances could reach it, and negative weights.
-void CheckWeights(const pd_graph &pg) {
+// Negative weights, and an arc gapbs's int32 distances cannot hold, are refused up front; whether
+// a run's distances stayed within them is checked after each run (DistancesOverflowed).
+WeightT CheckWeights(const pd_graph &pg) {
   int32_t lo, hi;
   pd_weight_range(&pg, &lo, &hi);
   if (lo < 0)
     pd_die(GR_EXIT_INPUT, "sssp: negative arc weight %d", lo);
-  if (static_cast<double>(pg.n > 0 ? pg.n - 1 : 0) * hi >= static_cast<double>(kDistInf))
-    pd_die(GR_EXIT_INPUT,
-           "sssp: distances may reach (n-1) x %d, beyond gapbs's int32 distances (%d)", hi,
+  if (hi >= kDistInf)
+    pd_die(GR_EXIT_INPUT, "sssp: arc weight %d, beyond gapbs's int32 distances (%d)", hi,
            kDistInf);
+  return hi;
 }
 
 void ParseOptions(State &s, int argc, char **argv) {
@@ -185,7 +208,7 @@ int main(int argc, char **argv) {
     s.level.reset(new int32_t[pg.n > 0 ? pg.n : 1]);
     s.stack.reset(new int32_t[pg.n > 0 ? pg.n : 1]);
   } else {
-    CheckWeights(pg);
+    s.heaviest = CheckWeights(pg);
     const int32_t *w = pg.w;
     s.wg = MakeGraph<WNode>(pg, [w](int64_t i, NodeID v) { return WNode(v, w[i]); });
     if (s.wg.num_edges_directed() == 0)  // DeltaStep's frontier has num_edges slots

@@ -1,8 +1,9 @@
 /* test_peer_refusals.c - the peer drivers refuse bad input with one "error MESSAGE" line on
  * stdout and exit 2, never a crash: arguments (algorithm, option, value), graph files (missing,
  * bad magic, truncated, a target out of range, a part an arc leaves), commands (unknown, a root
- * out of range, dump before run), and what a peer cannot do (gapbs's int32 distances, negative
- * weights, DeltaStep on a graph without arcs). The gunrock driver is checked up to its device
+ * out of range, dump before run), and what a peer cannot do (gapbs's int32 distances: an arc up
+ * front; a run's distances after it, exit 1), negative weights, DeltaStep on a graph without
+ * arcs). The gunrock driver is checked up to its device
  * probe (argument and file checks come first), so it runs here without a GPU. */
 #include "gen_spec.h"
 #include "peers/peer_session.h"
@@ -152,7 +153,25 @@ TEST_CASE(drivers_refuse_what_the_peer_cannot)
         write_graph(&g, "wide", p, sizeof p);
         gr_graph_free(&g);
         snprintf(args, sizeof args, "sssp %s", p);
-        refused("gapbs", args, "", "beyond gapbs's int32 distances");
+        refused("gapbs", args, "", "arc weight 1073741824, beyond gapbs's int32 distances");
+        /* each arc fits, the path's end does not: refused after the run (exit 1), never an
+         * "unreached" vertex; a path whose end fits runs */
+        path3(&g, 1 << 29, 1 << 29);
+        write_graph(&g, "long", p, sizeof p);
+        gr_graph_free(&g);
+        snprintf(args, sizeof args, "sssp %s", p);
+        char *out;
+        CHECK_EQ(session(driver("gapbs"), args, "run 0\n", &out), 1);
+        CHECK_STR_CONTAINS(out, "error sssp from 0: distances reach 536870912 (+ delta 1 + the "
+                                "heaviest arc 536870912), beyond gapbs's int32 distances");
+        free(out);
+        path3(&g, 1 << 28, 1 << 28);
+        write_graph(&g, "fits", p, sizeof p);
+        gr_graph_free(&g);
+        snprintf(args, sizeof args, "sssp %s", p);
+        CHECK_EQ(session(driver("gapbs"), args, "run 0\n", &out), 0);
+        CHECK_STR_CONTAINS(out, "ms ");
+        free(out);
         gr_edgelist el;
         gr_err err;
         gr_edgelist_init(&el, 2, 1);
