@@ -24,7 +24,7 @@ PAPI_H    := $(wildcard /usr/include/papi.h)
 
 CFLAGS    ?= -O2 -g
 CFLAGS    += -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -fopenmp -MMD -MP -Icontract -Iharness \
-             -DGR_GIT_REV=\"$(GIT_REV)\" -DGR_SMS=\"$(SMS)\"
+             -DGR_GIT_REV=\"$(GIT_REV)\" -DGR_SMS='"$(SMS)"'
 NVFLAGS   ?= -O3 -lineinfo
 LAST_SM   := $(lastword $(SMS))
 NVFLAGS   += -std=c++17 $(foreach sm,$(SMS),-gencode=arch=compute_$(sm),code=sm_$(sm)) \

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "output/plot_impl.h"
+#include "output/report_labels.h"
 
 /* The columns of keys (a config key naming a column, or a column name when the key is absent and
  * def is given); -1 in cols[i] for an optional key that is absent. */
@@ -56,6 +57,43 @@ static int group_index(char ***groups, int *ng, const char *g)
     return *ng;
 }
 
+/* Row r's bar label: its label column, and its params (when the CSV has them) where another row
+ * of the same group has the same label with other params (gapbs-sssp:delta=1 beside delta=256). */
+static void bar_label(const gr_csv *t, long r, const int *cols, int pcol, char *out, size_t len)
+{
+    const char *l = field(t, r, cols[0]), *g = field(t, r, cols[2]), *p = field(t, r, pcol);
+    int twin = 0;
+    for (long q = 0; q < t->nrows && pcol >= 0 && !twin; q++)
+        twin = q != r && !strcmp(field(t, q, cols[0]), l) && !strcmp(field(t, q, cols[2]), g) &&
+               strcmp(field(t, q, pcol), p);
+    snprintf(out, len, "%s%s%s", l, twin ? ":" : "", twin ? p : "");
+}
+
+/* Rows' group names: a graph column's specs by the report's short labels ("rmat", "grid"). */
+static char *group_name(const gr_csv *t, long r, const int *cols, const char *gcol)
+{
+    if (strcmp(gcol, "graph"))
+        return gr_xstrdup(field(t, r, cols[2]));
+    char **specs = gr_xcalloc((size_t)t->nrows + 1, sizeof *specs);
+    for (long q = 0; q < t->nrows; q++)
+        specs[q] = t->rows[q][cols[2]];
+    char *l = gr_label_graph(field(t, r, cols[2]), specs, (int)t->nrows);
+    free(specs);
+    return l;
+}
+
+/* The bars' base on the log axis: 1, or the power of ten at or below the smallest value. */
+static double bars_base(const gr_csv *t, int col)
+{
+    double base = 1;
+    for (long r = 0; r < t->nrows; r++) {
+        double v = atof(field(t, r, col));
+        while (v > 0 && v < base)
+            base /= 10;
+    }
+    return base;
+}
+
 int gr_plot_hbars(gr_plot_job *j, const gr_config *c, const char *csv, const char *outbase,
                   const char *title, gr_err *err)
 {
@@ -77,16 +115,30 @@ int gr_plot_hbars(gr_plot_job *j, const gr_config *c, const char *csv, const cha
     FILE *f = fopen(dat, "w");
     if (!f)
         gr_errf_at(err, dat, 0, "cannot write");
-    /* rows bottom-up in file order: the first row on top */
-    for (long r = 0; f && r < t.nrows; r++) {
-        int g = group_index(&groups, &ng, field(&t, r, cols[2]));
-        const char *v = field(&t, r, cols[1]);
-        fprintf(f, "%ld\t\"", t.nrows - 1 - r);
-        for (const char *p = field(&t, r, cols[0]); *p; p++)
-            if (*p != '"')
-                fputc(*p, f);
-        fprintf(f, "\"\t%s\t%d\n", *v ? v : "-", g);
+    /* rows bottom-up: the first row on top */
+    const int pcol = gr_csv_col(&t, "params");
+    int *gi = gr_xcalloc((size_t)t.nrows + 1, sizeof *gi);
+    for (long r = 0; r < t.nrows; r++) {
+        char *gn = group_name(&t, r, cols, names[2]);
+        gi[r] = group_index(&groups, &ng, gn);
+        free(gn);
     }
+    /* rows of one group together (groups in first-seen order, rows in file order) */
+    long pos = 0;
+    for (int g = 1; f && g <= (ng ? ng : 1); g++)
+        for (long r = 0; r < t.nrows; r++) {
+            if (gi[r] != g && ng)
+                continue;
+            char label[400];
+            const char *v = field(&t, r, cols[1]);
+            bar_label(&t, r, cols, pcol, label, sizeof label);
+            fprintf(f, "%ld\t\"", t.nrows - 1 - pos++);
+            for (const char *p = label; *p; p++)
+                if (*p != '"')
+                    fputc(*p, f);
+            fprintf(f, "\"\t%s\t%d\n", *v && strcmp(v, "NA") ? v : "-", gi[r]);
+        }
+    free(gi);
     joined = join_bar(groups, ng);
     FILE *s = f && !fclose(f) ? gr_plot_script(j, base_name(outbase), outbase, err) : NULL;
     if (s) {
@@ -94,6 +146,9 @@ int gr_plot_hbars(gr_plot_job *j, const gr_config *c, const char *csv, const cha
         gr_gp_str(s, "title", title);
         gr_gp_str(s, "xlabel", gr_config_get(c, "ylabel", ""));
         gr_gp_int(s, "nrows", t.nrows);
+        fprintf(s, "base = %g\n", bars_base(&t, cols[1]));
+        gr_gp_str(s, "nolabel", gr_csv_col(&t, "verdict") >= 0 ? "(no time: not verified)"
+                                                              : "(no number in the text)");
         gr_gp_str(s, "groups", joined);
         rc = gr_plot_script_end(j, s, "hbars.gp", err);
     }

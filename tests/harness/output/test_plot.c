@@ -125,6 +125,40 @@ TEST_CASE(column_charts_hbars_and_lines)
     fx_rmdir(d);
 }
 
+/* hbars of a results CSV (the peers charts): rows of one graph together, the report's short graph
+ * names as groups, a variant's params only where it appears twice in a graph with other params,
+ * bars from a power of ten below the smallest time, a FAILED row's text. No gnuplot needed. */
+TEST_CASE(hbars_of_results_rows)
+{
+    char d[64], p[256], cmd[1024];
+    fx_tmpdir(d, sizeof d);
+    fx_write(fx_path(p, sizeof p, d, "pe.csv"),
+             "variant,params,graph,median_ms,verdict\n"
+             "bfs-do,a=1,\"grid:side=64\",15.1,passed\n"
+             "gapbs-sssp,delta=1,\"grid:side=64\",2868,passed\n"
+             "gapbs-sssp,delta=256,\"grid:side=64\",64.8,passed\n"
+             "bfs-do,a=1,\"rmat:scale=8\",0.218,passed\n"
+             "gunrock-bfs,-,\"grid:side=64\",NA,FAILED:x\n");
+    fx_write(fx_path(p, sizeof p, d, "pe.cfg"), "name = pe\nchart = hbars\nxcol = variant\n"
+             "ycol = median_ms\ngroup = graph\nylabel = ms\n");
+    snprintf(cmd, sizeof cmd, BIN " plot %s/pe.cfg --results %s --data %s/gp --no-draw >/dev/null",
+             d, d, d);
+    CHECK_EQ(sh(cmd), 0);
+    char *dat = fx_read(fx_path(p, sizeof p, d, "gp/bars.dat"));
+    CHECK(dat != NULL);
+    if (dat) {
+        CHECK_STR_CONTAINS(dat, "4\t\"bfs-do\"\t15.1\t1\n3\t\"gapbs-sssp:delta=1\"\t2868\t1\n"
+                                "2\t\"gapbs-sssp:delta=256\"\t64.8\t1\n1\t\"gunrock-bfs\"\t-\t1\n"
+                                "0\t\"bfs-do\"\t0.218\t2\n");
+    }
+    free(dat);
+    char *gp = fx_read(fx_path(p, sizeof p, d, "gp/pe.gp"));
+    CHECK(gp && strstr(gp, "groups = 'grid|rmat'") && strstr(gp, "base = 0.1\n") &&
+          strstr(gp, "nolabel = '(no time: not verified)'"));
+    free(gp);
+    fx_rmdir(d);
+}
+
 /* --data DIR --no-draw: the gnuplot script and series files are kept, the command to draw them
  * printed; gnuplot on that script draws the chart. */
 TEST_CASE(scripts_and_data_kept)
@@ -218,5 +252,6 @@ TEST_CASE(number_rules)
 
 TEST_MAIN("plot", TEST_ENTRY(time_chart_with_published_series_and_speedup),
           TEST_ENTRY(rate_chart_and_missing_columns), TEST_ENTRY(column_charts_hbars_and_lines),
+          TEST_ENTRY(hbars_of_results_rows),
           TEST_ENTRY(scripts_and_data_kept), TEST_ENTRY(bars_and_the_experiments_chart),
           TEST_ENTRY(charts_skipped_without_gnuplot), TEST_ENTRY(number_rules))
