@@ -7,28 +7,13 @@
 #include <string.h>
 #include "gpu.h"
 #include "measure/hostinfo.h"
-#include "output/csv.h"
+#include "csv_cell.h"
 #include "shell.h"
 #include "test.h"
 
 #define TMP "build/tests/tmp_code_cli"
 #define BIN "GR_CACHE=" TMP "/cache bin/graphrepro"
 #define RUN " --graph sprand:n=96,seed=3 --reps 1 --max-reps 1 --no-ceilings --csv "
-
-/* Column col of the first row of a CSV, "" when absent (a static buffer). */
-static char *first_cell(const char *path, const char *col)
-{
-    static char out[256];
-    gr_csv t;
-    gr_err err;
-    out[0] = '\0';
-    if (gr_csv_read(path, &t, &err))
-        return out;
-    if (t.nrows > 0)
-        snprintf(out, sizeof out, "%s", gr_csv_get(&t, 0, col));
-    gr_csv_free(&t);
-    return out;
-}
 
 static int count_of(const char *path, const char *needle)
 {
@@ -47,7 +32,7 @@ TEST_CASE(cpu_rows_say_dash)
 {
     CHECK_EQ(sh("rm -rf " TMP " && mkdir -p " TMP), 0);
     CHECK_EQ(sh(BIN " run --variant cpu-fw" RUN TMP "/cpu.csv >/dev/null 2>&1"), 0);
-    CHECK(strcmp(first_cell(TMP "/cpu.csv", "code"), "-") == 0);
+    CHECK(strcmp(csv_cell(TMP "/cpu.csv", 0, "code"), "-") == 0);
 }
 
 TEST_CASE(gpu_rows_say_what_ran)
@@ -61,14 +46,14 @@ TEST_CASE(gpu_rows_say_what_ran)
     CHECK(kind != 0);
     /* two GPU variants in one process: the announcement (JIT only) comes once */
     CHECK_EQ(sh(BIN " run --variant fw-naive" RUN TMP "/gpu.csv >/dev/null 2>" TMP "/err"), 0);
-    CHECK(strcmp(first_cell(TMP "/gpu.csv", "code"), want) == 0);
+    CHECK(strcmp(csv_cell(TMP "/gpu.csv", 0, "code"), want) == 0);
     CHECK_EQ(count_of(TMP "/err", "the driver compiles its"), kind == 2 ? 1 : 0);
     CHECK_EQ(sh("printf 'name = c\\npaper = smoke\\nkind = time\\ngraphs = sprand:n=96,seed=3\\n"
                 "variants = fw-naive\\nvariants = fw-mm\\nreps = 1\\nmax_reps = 1\\nchart = none\\n'"
                 " > " TMP "/c.cfg"), 0);
     CHECK_EQ(sh(BIN " experiment " TMP "/c.cfg --csv " TMP "/e.csv >/dev/null 2>" TMP "/err2"), 0);
     CHECK_EQ(count_of(TMP "/err2", "the driver compiles its"), kind == 2 ? 1 : 0);
-    CHECK(strcmp(first_cell(TMP "/e.csv", "code"), want) == 0);
+    CHECK(strcmp(csv_cell(TMP "/e.csv", 0, "code"), want) == 0);
 }
 
 TEST_MAIN("code_cli", TEST_ENTRY(cpu_rows_say_dash), TEST_ENTRY(gpu_rows_say_what_ran))

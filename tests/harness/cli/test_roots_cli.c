@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include "csv_cell.h"
 #include "output/csv.h"
 #include "shell.h"
 #include "test.h"
@@ -14,22 +15,6 @@
 #define BIN "GR_CACHE=" TMP "/cache bin/graphrepro"
 #define TMP "build/tests/tmp_roots_cli"
 #define G "--graph rmat:scale=9,ef=8,sym=1,seed=4 --reps 1 --max-reps 1 --no-ceilings"
-
-/* Column col of row r (0-based after the header) of a CSV, "" when absent (a static buffer:
- * copy it before the next call). */
-static char *cell(const char *path, long r, const char *col)
-{
-    static char out[256];
-    gr_csv t;
-    gr_err err;
-    out[0] = '\0';
-    if (gr_csv_read(path, &t, &err))
-        return out;
-    if (r < t.nrows)
-        snprintf(out, sizeof out, "%s", gr_csv_get(&t, r, col));
-    gr_csv_free(&t);
-    return out;
-}
 
 static long rows(const char *path)
 {
@@ -64,16 +49,16 @@ TEST_CASE(run_takes_roots_and_a_root_seed)
 {
     CHECK_EQ(sh("rm -rf " TMP " && mkdir -p " TMP), 0);
     CHECK_EQ(sh(BIN " run --variant cpu-bfs " G " --sources 3 --csv " TMP "/a.csv >/dev/null"), 0);
-    CHECK(!strcmp(cell(TMP "/a.csv", 0, "root_seed"), "1"));
-    CHECK(!strcmp(cell(TMP "/a.csv", 0, "sources"), "3"));
+    CHECK(!strcmp(csv_cell(TMP "/a.csv", 0, "root_seed"), "1"));
+    CHECK(!strcmp(csv_cell(TMP "/a.csv", 0, "sources"), "3"));
     CHECK_EQ(sh(BIN " run --variant cpu-bfs " G " --root-seed 77 --csv " TMP "/a.csv --append "
                 "--trace " TMP "/t77.csv >/dev/null"), 0);
-    CHECK(!strcmp(cell(TMP "/a.csv", 1, "root_seed"), "77"));
+    CHECK(!strcmp(csv_cell(TMP "/a.csv", 1, "root_seed"), "77"));
     CHECK_EQ(sh(BIN " run --variant cpu-bfs " G " --trace " TMP "/t1.csv >/dev/null"), 0);
     /* the first root of seed 1 given by hand: the same first root, root_seed "-" */
     char cmd[512], first[32];
-    snprintf(first, sizeof first, "%s", cell(TMP "/t1.csv", 0, "source"));
-    CHECK(*first && strcmp(first, cell(TMP "/t77.csv", 0, "source")));
+    snprintf(first, sizeof first, "%s", csv_cell(TMP "/t1.csv", 0, "source"));
+    CHECK(*first && strcmp(first, csv_cell(TMP "/t77.csv", 0, "source")));
     snprintf(cmd, sizeof cmd, BIN " run --variant cpu-bfs " G " --roots %s,0 --csv " TMP
              "/b.csv --trace " TMP "/tr.csv >/dev/null", first);
     int rc = sh(cmd);
@@ -83,13 +68,13 @@ TEST_CASE(run_takes_roots_and_a_root_seed)
         rc = sh(cmd);
     }
     CHECK_EQ(rc, 0);
-    CHECK(!strcmp(cell(TMP "/b.csv", 0, "root_seed"), "-"));
-    CHECK(!strcmp(cell(TMP "/tr.csv", 0, "source"), first));
+    CHECK(!strcmp(csv_cell(TMP "/b.csv", 0, "root_seed"), "-"));
+    CHECK(!strcmp(csv_cell(TMP "/tr.csv", 0, "source"), first));
     /* @FILE */
     CHECK_EQ(sh("printf '# roots\\n1\\n\\n2 # two\\n' > " TMP "/r.txt"), 0);
     CHECK_EQ(sh(BIN " run --variant cpu-bfs --graph graphs/fixtures/tiny.gr --roots @" TMP
                 "/r.txt --reps 1 --no-ceilings --csv " TMP "/c.csv >/dev/null"), 0);
-    CHECK(!strcmp(cell(TMP "/c.csv", 0, "sources"), "2"));
+    CHECK(!strcmp(csv_cell(TMP "/c.csv", 0, "sources"), "2"));
 }
 
 TEST_CASE(run_refuses_bad_roots_with_exit_2)
@@ -123,14 +108,14 @@ TEST_CASE(experiment_root_seed_is_in_the_rows_and_the_resume_key)
                "sources = 2\nreps = 1\nmax_reps = 1\nroot_seed = 5\nchart = none\n");
     fclose(f);
     CHECK_EQ(sh(BIN " experiment " TMP "/e.cfg --outdir " TMP " 2>/dev/null"), 0);
-    CHECK(!strcmp(cell(TMP "/e.csv", 0, "root_seed"), "5"));
+    CHECK(!strcmp(csv_cell(TMP "/e.csv", 0, "root_seed"), "5"));
     CHECK_EQ(sh(BIN " experiment " TMP "/e.cfg --outdir " TMP " 2>" TMP "/p1"), 0);
     CHECK_EQ(sh("grep -q '0 rows run, 1 already' " TMP "/p1"), 0);
     CHECK_EQ(sh("sed -i 's/root_seed = 5/root_seed = 6/' " TMP "/e.cfg"), 0);
     CHECK_EQ(sh(BIN " experiment " TMP "/e.cfg --outdir " TMP " 2>" TMP "/p2"), 0);
     CHECK_EQ(sh("grep -q '1 rows run, 0 already' " TMP "/p2"), 0);
     CHECK_EQ(rows(TMP "/e.csv"), 1);
-    CHECK(!strcmp(cell(TMP "/e.csv", 0, "root_seed"), "6"));
+    CHECK(!strcmp(csv_cell(TMP "/e.csv", 0, "root_seed"), "6"));
 }
 
 TEST_CASE(experiment_check_refuses_a_goal_sharing_a_tuning_root)
