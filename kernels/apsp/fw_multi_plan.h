@@ -24,8 +24,9 @@
  * What the launcher must do. Per GPU a compute stream runs the steps of fwm_steps() in order and
  * a comm stream runs BCAST(0), BCAST(1), ... in order (one communicator). Cross-stream waits,
  * each local to one GPU (events):
- *   - BCAST(r) waits for this GPU's PIVOT(r) if it owns round r (step flag FWM_SIGNAL_PIVOT), and
- *     for the end of this GPU's BULK(r - nbuf) (flag FWM_SIGNAL_BULK; fwm_bcast_wait_bulk).
+ *   - BCAST(r) waits for this GPU's PIVOT(r) if it owns round r, and for the end of this GPU's
+ *     BULK(r - nbuf) (fwm_bcast_wait_bulk: the step whose bulk_end is r - nbuf; with look-ahead
+ *     that may be the PIVOT(r + 1 - nbuf) of a GPU whose band is one block).
  *     That is the buffer-reuse rule: buffer r % nbuf still holds round r - nbuf's panel until
  *     every GPU has finished round r - nbuf's bulk; each GPU guards its own buffer, and the
  *     broadcast, a collective, completes nowhere before every GPU has joined it;
@@ -52,7 +53,6 @@
 #define FWM_NBUF 2 /* row-panel buffers per GPU: round r + 1's broadcast during round r's bulk */
 
 enum { FWM_PIVOT = 0, FWM_COL = 1, FWM_BULK = 2 };  /* compute-stream steps */
-enum { FWM_SIGNAL_PIVOT = 1, FWM_SIGNAL_BULK = 2 }; /* record an event after the step */
 
 typedef struct {
     int ld;         /* matrix side, a multiple of W */
@@ -66,7 +66,7 @@ typedef struct {
     int kind;       /* FWM_PIVOT, FWM_COL, FWM_BULK */
     int round;
     int row0, rows; /* the rows of D it updates (global indices; COL, BULK skip the pivot rows) */
-    int signal;     /* FWM_SIGNAL_*: the event the comm stream's broadcasts wait for */
+    int bulk_end;   /* >= 0: this GPU's BULK(bulk_end) is complete after this step */
 } fwm_step;
 
 FWM_HD int fwm_blocks(const fwm_plan *p) { return p->ld / p->W; }
@@ -130,13 +130,13 @@ FWM_HD int fwm_bcast_wait_bulk(const fwm_plan *p, int r)
 /* Steps of GPU g's compute stream: at most 5 nb + 1. */
 FWM_HD int fwm_max_steps(const fwm_plan *p) { return 5 * fwm_blocks(p) + 1; }
 
-FWM_HD int fwm_push(fwm_step *s, int k, int kind, int round, int row0, int rows, int signal)
+FWM_HD int fwm_push(fwm_step *s, int k, int kind, int round, int row0, int rows)
 {
     s[k].kind = kind;
     s[k].round = round;
     s[k].row0 = row0;
     s[k].rows = rows;
-    s[k].signal = signal;
+    s[k].bulk_end = -1;
     return k + 1;
 }
 
@@ -149,23 +149,23 @@ FWM_HD int fwm_steps(const fwm_plan *p, int g, fwm_step *out)
     if (rows == 0)
         return 0;
     if (fwm_owner(p, 0) == g)
-        k = fwm_push(out, k, FWM_PIVOT, 0, 0, W, FWM_SIGNAL_PIVOT);
+        k = fwm_push(out, k, FWM_PIVOT, 0, 0, W);
     for (int r = 0; r < nb; r++) {
         const int next = r + 1 < nb && fwm_owner(p, r + 1) == g, piv = (r + 1) * W;
-        k = fwm_push(out, k, FWM_COL, r, row0, rows, 0);
-        if (next && p->lookahead) {
-            k = fwm_push(out, k, FWM_BULK, r, piv, W, 0);
-            k = fwm_push(out, k, FWM_PIVOT, r + 1, piv, W, FWM_SIGNAL_PIVOT);
+        k = fwm_push(out, k, FWM_COL, r, row0, rows);
+        if (next && p->lookahead) {     /* block r + 1 first, its pivot, then the rest */
+            k = fwm_push(out, k, FWM_BULK, r, piv, W);
+            k = fwm_push(out, k, FWM_PIVOT, r + 1, piv, W);
             if (piv > row0)
-                k = fwm_push(out, k, FWM_BULK, r, row0, piv - row0, 0);
+                k = fwm_push(out, k, FWM_BULK, r, row0, piv - row0);
             if (piv + W < row0 + rows)
-                k = fwm_push(out, k, FWM_BULK, r, piv + W, row0 + rows - piv - W, 0);
-            out[k - 1].signal |= FWM_SIGNAL_BULK;
+                k = fwm_push(out, k, FWM_BULK, r, piv + W, row0 + rows - piv - W);
         } else {
-            k = fwm_push(out, k, FWM_BULK, r, row0, rows, FWM_SIGNAL_BULK);
-            if (next)
-                k = fwm_push(out, k, FWM_PIVOT, r + 1, piv, W, FWM_SIGNAL_PIVOT);
+            k = fwm_push(out, k, FWM_BULK, r, row0, rows);
         }
+        out[k - 1].bulk_end = r;
+        if (next && !p->lookahead)
+            k = fwm_push(out, k, FWM_PIVOT, r + 1, piv, W);
     }
     return k;
 }
