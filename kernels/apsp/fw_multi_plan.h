@@ -28,8 +28,8 @@
  *     BULK(r - nbuf) (fwm_bcast_wait_bulk: the step whose bulk_end is r - nbuf; with look-ahead
  *     that may be the PIVOT(r + 1 - nbuf) of a GPU whose band is one block).
  *     That is the buffer-reuse rule: buffer r % nbuf still holds round r - nbuf's panel until
- *     every GPU has finished round r - nbuf's bulk; each GPU guards its own buffer, and the
- *     broadcast, a collective, completes nowhere before every GPU has joined it;
+ *     every GPU has finished round r - nbuf's bulk. Each GPU guards its own copy (only its own
+ *     part of BCAST(r) writes it, after its own BULK(r - nbuf)), which is all the rule needs;
  *   - COL(r) waits for BCAST(r) on the comm stream.
  * Look-ahead (lookahead = 1): the owner of round r + 1 runs BULK(r) on its block r + 1 first,
  * then PIVOT(r + 1), then the rest of BULK(r). Its BCAST(r + 1) can then run while every GPU is
