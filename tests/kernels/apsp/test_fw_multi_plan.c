@@ -1,10 +1,11 @@
 /* test_fw_multi_plan.c - the multi-GPU Floyd-Warshall plan (kernels/apsp/fw_multi_plan.h) on the
  * host, no GPU needed: bands, owners, steps, bytes and the memory fit; then G = 1..5 simulated
  * GPUs, each with only its band and its own panel buffers, run the plan's steps - compute steps
- * and the broadcast collective interleaved in several legal orders (random, broadcast as early
- * as allowed, round-robin with lazy broadcasts, one GPU delayed as long as the waits allow) - and
+ * and broadcasts interleaved in several legal orders (random, broadcast as early as allowed,
+ * round-robin with lazy broadcasts, one GPU's compute delayed as long as the waits allow), a
+ * broadcast reaching all GPUs at one moment or each GPU's part at its own (as NCCL may) - and
  * the gathered matrix must equal serial Floyd-Warshall exactly, no step may read a buffer holding
- * another round's panel, and no owner may write pivot rows still to be broadcast. A launcher
+ * another round's panel, and no owner may write pivot rows before it has sent them. A launcher
  * that breaks the buffer-reuse rule (one buffer with look-ahead, or no wait) must go wrong. */
 #include <stdint.h>
 #include <stdlib.h>
@@ -176,28 +177,33 @@ typedef struct {
     fwm_step steps[5 * MAXNB + 1];
     int nsteps, pc, sub;        /* next step; next block of a BULK step */
     int bulk_done;              /* rounds whose BULK finished here */
+    int bc;                     /* broadcasts this GPU's comm stream has done its part of */
 } sgpu;
 
 typedef struct {
     fwm_plan p;                 /* the plan the waits follow */
     int nbufs;                  /* buffers the simulated launcher really has (p.nbuf if honest) */
-    int nb, bcast;              /* rounds broadcast so far */
+    int split;                  /* 0: a broadcast reaches every GPU at one moment; 1: each GPU's
+                                 * part at its own (the root's part stages the rows) */
+    int nb;
     int pivot_done[MAXNB];
+    int32_t staged[MAXNB][W * MAXLD];   /* round r's rows as the root's part sent them */
     long stale, locked;         /* reads of another round's panel; writes to rows still to send */
     sgpu gpu[MAXG];
 } sim;
 
-/* A step of GPU g writes the rows of block q: q's pivot rows must not be pending a broadcast. */
-static void note_write(sim *s, int q)
+/* A step of GPU g writes the rows of block q (in its band): once PIVOT(q) has closed them they
+ * must not change before g's own part of BCAST(q) has sent them. */
+static void note_write(sim *s, const sgpu *g, int q)
 {
-    s->locked += s->pivot_done[q] && s->bcast <= q;
+    s->locked += s->pivot_done[q] && g->bc <= q;
 }
 
 static void do_pivot(sim *s, sgpu *g, int r)
 {
     const int ld = s->p.ld, c0 = r * W;
     int32_t *P = g->band + (size_t)(c0 - g->row0) * ld, tmp[W];
-    note_write(s, r);
+    note_write(s, g, r);
     for (int k = 0; k < W; k++)
         for (int i = 0; i < W; i++)
             for (int j = 0; j < W; j++)
@@ -234,7 +240,7 @@ static void do_col(sim *s, sgpu *g, int r)
         if (gi / W == r)
             continue;
         if (i % W == 0)
-            note_write(s, gi / W);
+            note_write(s, g, gi / W);
         int32_t *Di = g->band + (size_t)i * ld;
         for (int c = 0; c < W; c++) {
             tmp[c] = GR_INF;
@@ -252,7 +258,7 @@ static void do_bulk_block(sim *s, sgpu *g, int r, int q)
     if (q == r)
         return;
     const int32_t *B = panel(s, g, r);
-    note_write(s, q);
+    note_write(s, g, q);
     for (int i = q * W - g->row0; i < q * W - g->row0 + W; i++) {
         int32_t *Di = g->band + (size_t)i * ld;
         for (int j = 0; j < ld; j++) {
@@ -272,17 +278,25 @@ static int compute_ready(const sim *s, const sgpu *g)
     if (g->pc >= g->nsteps)
         return 0;
     const fwm_step st = g->steps[g->pc];
-    return st.kind != FWM_COL || s->bcast > st.round;     /* COL(r) waits for BCAST(r) */
+    (void)s;
+    return st.kind != FWM_COL || g->bc > st.round;        /* COL(r) waits for BCAST(r) */
 }
 
-/* BCAST(r), r = s->bcast: the owner's PIVOT(r) done, each GPU's BULK(r - nbuf) done. */
+/* GPU h's part of its next broadcast BCAST(r) may run: the owner's PIVOT(r) is done (split: the
+ * owner's part, which sends the rows, is done) and h's own BULK(r - nbuf) is done. */
+static int part_ready(const sim *s, int h)
+{
+    const sgpu *x = &s->gpu[h];
+    const int r = x->bc, o = r < s->nb ? fwm_owner(&s->p, r) : 0;
+    if (r >= s->nb || !s->pivot_done[r] || (s->split && h != o && s->gpu[o].bc <= r))
+        return 0;
+    return !x->nsteps || x->bulk_done > fwm_bcast_wait_bulk(&s->p, r);
+}
+/* Not split: the broadcast runs when every GPU's part may. */
 static int bcast_ready(const sim *s)
 {
-    const int r = s->bcast, wb = fwm_bcast_wait_bulk(&s->p, r);
-    if (r >= s->nb || !s->pivot_done[r])
-        return 0;
-    for (int g = 0; g < s->p.G; g++)
-        if (s->gpu[g].nsteps && s->gpu[g].bulk_done <= wb)
+    for (int h = 0; h < s->p.G; h++)
+        if (!part_ready(s, h))
             return 0;
     return 1;
 }
@@ -307,33 +321,48 @@ static void run_compute(sim *s, sgpu *g)
         g->bulk_done = st->bulk_end + 1;
 }
 
-/* The broadcast: the owner's pivot rows into buffer r % nbufs of every GPU. */
+/* GPU h's part of BCAST(r): the owner stages its pivot rows; every GPU copies them into its
+ * buffer r % nbufs. */
+static void run_part(sim *s, int h)
+{
+    sgpu *x = &s->gpu[h];
+    const int r = x->bc, ld = s->p.ld, o = fwm_owner(&s->p, r);
+    const size_t bytes = sizeof(int32_t) * W * (size_t)ld;
+    if (h == o)
+        memcpy(s->staged[r], x->band + (size_t)(r * W - x->row0) * ld, bytes);
+    memcpy(x->buf[r % s->nbufs], s->staged[r], bytes);
+    x->buf_round[r % s->nbufs] = r;
+    x->bc++;
+}
+/* Not split: the whole broadcast at one moment, root first. */
 static void run_bcast(sim *s)
 {
-    const int r = s->bcast, ld = s->p.ld;
-    const sgpu *o = &s->gpu[fwm_owner(&s->p, r)];
-    for (int g = 0; g < s->p.G; g++) {
-        memcpy(s->gpu[g].buf[r % s->nbufs], o->band + (size_t)(r * W - o->row0) * ld,
-               sizeof(int32_t) * W * (size_t)ld);
-        s->gpu[g].buf_round[r % s->nbufs] = r;
-    }
-    s->bcast++;
+    const int o = fwm_owner(&s->p, s->gpu[0].bc);
+    run_part(s, o);
+    for (int h = 0; h < s->p.G; h++)
+        if (h != o)
+            run_part(s, h);
 }
 
 enum { POL_RANDOM, POL_EAGER, POL_ROUND_ROBIN, POL_SLOW, NPOL };
 static const char *pol_name[] = {"random", "eager broadcast", "round-robin", "one GPU slow"};
 
-/* The next event: 0..G-1 a GPU's compute step, G the broadcast; -1: none is allowed. */
+/* The next event: 0..G-1 a GPU's compute step, G + h GPU h's part of a broadcast (not split:
+ * G, the whole broadcast); -1: none is allowed. The slow GPU's comm stream is not slow: its
+ * buffers are overwritten as early as the waits allow while its compute lags. */
 static int pick(const sim *s, int pol, int slow, int *rr)
 {
-    const int G = s->p.G, bc = bcast_ready(s);
-    int ev[MAXG + 1], nev = 0;
+    const int G = s->p.G;
+    int ev[MAXG], nev = 0, cv[MAXG], ncv = 0;
     for (int g = 0; g < G; g++)
         if (compute_ready(s, &s->gpu[g]) && !(pol == POL_SLOW && g == slow))
             ev[nev++] = g;
+    for (int h = 0; h < G; h++)
+        if (s->split ? part_ready(s, h) : h == 0 && bcast_ready(s))
+            cv[ncv++] = G + h;
     if (pol == POL_SLOW || pol == POL_EAGER) {
-        if (bc)
-            return G;
+        if (ncv)
+            return cv[rnd() % (uint32_t)ncv];
         if (nev)
             return ev[rnd() % (uint32_t)nev];
         return pol == POL_SLOW && compute_ready(s, &s->gpu[slow]) ? slow : -1;
@@ -346,11 +375,12 @@ static int pick(const sim *s, int pol, int slow, int *rr)
                 return g;
             }
         }
-        return bc ? G : -1;
+        return ncv ? cv[0] : -1;
     }
-    if (bc)
-        ev[nev++] = G;
-    return nev ? ev[rnd() % (uint32_t)nev] : -1;
+    if (nev + ncv == 0)
+        return -1;
+    const int e = (int)(rnd() % (uint32_t)(nev + ncv));
+    return e < nev ? ev[e] : cv[e - nev];
 }
 
 /* A graph on n vertices padded to ld: sprand (strongly connected) when sprand, else a sparse
@@ -396,10 +426,10 @@ enum { R_OK = 0, R_WRONG = 1, R_STALE = 2, R_LOCKED = 3, R_DEADLOCK = 4 };
 static const char *r_what[] = {"ok", "wrong distances", "read another round's panel",
                                "owner wrote rows pending a broadcast", "deadlock"};
 
-/* Run plan p on the matrix d0 (ld x ld) with nbufs real buffers and policy pol; compare the
- * gathered bands with ref. */
-static int simulate(const fwm_plan *p, int nbufs, const int32_t *d0, const int32_t *ref, int pol,
-                    uint64_t seed)
+/* Run plan p on the matrix d0 (ld x ld) with nbufs real buffers, policy pol, broadcasts split
+ * into per-GPU parts or not; compare the gathered bands with ref. */
+static int simulate(const fwm_plan *p, int nbufs, int split, const int32_t *d0,
+                    const int32_t *ref, int pol, uint64_t seed)
 {
     static sim s;
     static int32_t mem[MAXG][MAXLD * MAXLD + MAXBUF * W * MAXLD];
@@ -407,6 +437,7 @@ static int simulate(const fwm_plan *p, int nbufs, const int32_t *d0, const int32
     memset(&s, 0, sizeof s);
     s.p = *p;
     s.nbufs = nbufs;
+    s.split = split;
     s.nb = fwm_blocks(p);
     rng_state = seed;
     for (int g = 0; g < p->G; g++) {
@@ -430,13 +461,15 @@ static int simulate(const fwm_plan *p, int nbufs, const int32_t *d0, const int32
         const int e = pick(&s, pol, slow, &rr);
         if (e < 0)
             break;
-        if (e == p->G)
-            run_bcast(&s);
-        else
+        if (e < p->G)
             run_compute(&s, &s.gpu[e]);
-        left = s.bcast < s.nb;
+        else if (split)
+            run_part(&s, e - p->G);
+        else
+            run_bcast(&s);
+        left = 0;
         for (int g = 0; g < p->G; g++)
-            left |= s.gpu[g].pc < s.gpu[g].nsteps;
+            left |= s.gpu[g].pc < s.gpu[g].nsteps || s.gpu[g].bc < s.nb;
     }
     if (left)
         return R_DEADLOCK;
@@ -483,11 +516,13 @@ TEST_CASE(simulated_gpus_exact)
                             continue;       /* the largest sizes: the telling orders only */
                         const fwm_plan p = {ld, W, G, FWM_NBUF, la};
                         const uint64_t seed = gseed * 1000003ULL + (uint64_t)(G * 10 + pol);
-                        const int rc = simulate(&p, FWM_NBUF, d0, ref, pol, seed);
+                        const int split = (ni + G + la + pol) & 1;
+                        const int rc = simulate(&p, FWM_NBUF, split, d0, ref, pol, seed);
                         runs++;
                         if (rc)
-                            fprintf(stderr, "  n=%d %s G=%d lookahead=%d %s: %s\n", n,
-                                    kind ? "sprand" : "random", G, la, pol_name[pol], r_what[rc]);
+                            fprintf(stderr, "  n=%d %s G=%d lookahead=%d %s%s: %s\n", n,
+                                    kind ? "sprand" : "random", G, la, pol_name[pol],
+                                    split ? ", split broadcasts" : "", r_what[rc]);
                         CHECK_EQ(rc, R_OK);
                     }
         }
@@ -503,33 +538,35 @@ TEST_CASE(one_buffer_honest_exact)
         const int ld = prepare(ns[ni], 1, 77u + (uint32_t)ni);
         CHECK(ld > 0);
         for (int G = 1; G <= MAXG && ld > 0; G++)
-            for (int pol = 0; pol < NPOL; pol++) {
-                const fwm_plan p = {ld, W, G, 1, 1};
-                CHECK_EQ(simulate(&p, 1, d0, ref, pol, 31ULL * G + (uint64_t)pol), R_OK);
-            }
+            for (int pol = 0; pol < NPOL; pol++)
+                for (int split = 0; split <= 1; split++) {
+                    const fwm_plan p = {ld, W, G, 1, 1};
+                    CHECK_EQ(simulate(&p, 1, split, d0, ref, pol, 31ULL * G + (uint64_t)pol), R_OK);
+                }
     }
 }
 
 /* A launcher breaking the buffer-reuse rule goes wrong on some graph: one buffer with the waits
- * of two (look-ahead), or two buffers without any wait. */
+ * of two (look-ahead), or two buffers without any wait; broadcasts whole or split. */
 TEST_CASE(broken_buffer_rule_caught)
 {
-    for (int variant = 0; variant < 2; variant++) {
+    for (int variant = 0; variant < 4; variant++) {
         int wrong = 0, tries = 0;
         for (uint32_t seed = 1; seed <= 40 && !wrong; seed++) {
             const int n = 24 + (int)(seed * 37 % 120);
             const int ld = prepare(n, (int)(seed & 1), seed);
             for (int G = 2; G <= 4 && !wrong && ld > 0; G++) {
-                fwm_plan p = {ld, W, G, variant == 0 ? 2 : 1 << 20, 1};
-                const int nbufs = variant == 0 ? 1 : 2;
+                fwm_plan p = {ld, W, G, variant % 2 == 0 ? 2 : 1 << 20, 1};
+                const int nbufs = variant % 2 == 0 ? 1 : 2;
                 tries++;
-                wrong = simulate(&p, nbufs, d0, ref, POL_SLOW, seed * 7ULL + (uint64_t)G) ==
-                        R_WRONG;
+                wrong = simulate(&p, nbufs, variant / 2, d0, ref, POL_SLOW,
+                                 seed * 7ULL + (uint64_t)G) == R_WRONG;
             }
         }
         if (!wrong || getenv("FWM_VERBOSE"))
-            fprintf(stderr, "  %s: wrong after %d runs: %s\n",
-                    variant == 0 ? "one buffer, look-ahead waits" : "two buffers, no wait", tries,
+            fprintf(stderr, "  %s, %s: wrong after %d runs: %s\n",
+                    variant % 2 == 0 ? "one buffer, look-ahead waits" : "two buffers, no wait",
+                    variant / 2 ? "split broadcasts" : "whole broadcasts", tries,
                     wrong ? "yes" : "never");
         CHECK(wrong);
     }
