@@ -1,0 +1,508 @@
+/* test_bfs_multi_plan.c - the multi-GPU BFS plan (kernels/bfs/bfs_multi_plan.h) on the host, no
+ * GPU needed: partitions of R-MAT, grid and uniform graphs of awkward sizes for G = 1..5 (aligned,
+ * covering, balanced); the byte formulas at the issue's sizes; then a simulation of G GPUs, each
+ * holding only its range's out- and in-arcs and labels and its own copy of the frontier and
+ * visited bitmaps, exchanging data only through the plan's messages (COUNTS, LIST, OR-SCATTER,
+ * GATHER, STATS), every byte between two GPUs counted. Levels must equal a serial BFS for every
+ * vertex and several roots, with directions forced top-down, forced bottom-up after level 0, or
+ * by the alpha/beta rule, encodings forced or by the rule; each level's bytes per GPU must be
+ * what bfsm_level_bytes says. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include "../../../kernels/bfs/bfs_multi_plan.h"
+#include "gen_spec.h"
+#include "test.h"
+
+enum { MAXG = 5 };
+
+static uint64_t rng_state;
+static uint32_t rnd(void)
+{
+    rng_state = rng_state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return (uint32_t)(rng_state >> 33);
+}
+
+/* ---- graphs ---------------------------------------------------------------------------------- */
+
+enum { K_RMAT, K_RMAT_DIR, K_GRID, K_UNIFORM, NKIND };
+static const char *kind_name[] = {"rmat sym", "rmat directed", "grid", "uniform directed"};
+
+/* The subgraph of g induced by vertices [0, n) (n <= g->n). */
+static void induce(const gr_graph *g, int32_t n, gr_graph *h)
+{
+    memset(h, 0, sizeof *h);
+    h->n = n;
+    h->directed = 1;
+    h->row = malloc(((size_t)n + 1) * sizeof *h->row);
+    h->col = malloc(((size_t)g->row[n] + 1) * sizeof *h->col);
+    h->w = malloc(((size_t)g->row[n] + 1) * sizeof *h->w);  /* the transpose copies weights */
+    h->row[0] = 0;
+    for (int32_t u = 0; u < n; u++) {
+        int64_t k = h->row[u];
+        for (int64_t e = g->row[u]; e < g->row[u + 1]; e++)
+            if (g->col[e] < n) {
+                h->w[k] = g->w[e];
+                h->col[k++] = g->col[e];
+            }
+        h->row[u + 1] = k;
+    }
+    h->m = h->row[n];
+}
+
+/* A graph of exactly n vertices of the kind: the generator at the next size up, induced. */
+static int make_graph(int kind, int32_t n, uint32_t seed, gr_graph *h)
+{
+    char spec[128];
+    int scale = 1, side = 1;
+    while ((1 << scale) < n)
+        scale++;
+    while (side * side < n)
+        side++;
+    if (kind == K_GRID)
+        snprintf(spec, sizeof spec, "grid:side=%d", side);
+    else
+        snprintf(spec, sizeof spec, "%s:scale=%d,ef=%d,sym=%d,seed=%u",
+                 kind == K_UNIFORM ? "uniform" : "rmat", scale, kind == K_UNIFORM ? 3 : 8,
+                 kind == K_RMAT, seed);
+    gr_graph g;
+    if (gr_t_generate(spec, &g) < 0)
+        return -1;
+    induce(&g, n, h);
+    gr_graph_free(&g);
+    return 0;
+}
+
+static void serial_bfs(const gr_graph *g, int32_t root, int32_t *level)
+{
+    int32_t *q = malloc(((size_t)g->n + 1) * sizeof *q), head = 0, tail = 0;
+    for (int32_t v = 0; v < g->n; v++)
+        level[v] = -1;
+    level[root] = 0;
+    q[tail++] = root;
+    while (head < tail) {
+        const int32_t u = q[head++];
+        for (int64_t e = g->row[u]; e < g->row[u + 1]; e++)
+            if (level[g->col[e]] < 0) {
+                level[g->col[e]] = level[u] + 1;
+                q[tail++] = g->col[e];
+            }
+    }
+    free(q);
+}
+
+/* ---- partition ------------------------------------------------------------------------------- */
+
+static void check_partition(const gr_graph *g, int G)
+{
+    int32_t bound[MAXG + 1];
+    const int32_t n = g->n;
+    bfsm_partition(g->row, n, G, bound);
+    CHECK_EQ(bound[0], 0);
+    CHECK_EQ(bound[G], n);
+    int64_t maxblock = 0, total = bfsm_weight(g->row, n), next_word = 0;
+    for (int32_t a = 0; a < n; a += 64) {
+        const int32_t b = n - a < 64 ? n : a + 64;
+        const int64_t w = bfsm_weight(g->row, b) - bfsm_weight(g->row, a);
+        maxblock = w > maxblock ? w : maxblock;
+    }
+    for (int p = 0; p < G; p++) {
+        CHECK(bound[p] <= bound[p + 1]);
+        CHECK(bound[p] == n || bound[p] % 64 == 0);     /* whole bitmap words */
+        if (p > 0) {                                     /* nearest the ideal cut it can be */
+            const int64_t t = total * p / G, d = bfsm_weight(g->row, bound[p]) - t;
+            CHECK((d < 0 ? -d : d) <= maxblock);
+        }
+        int64_t w0, nw;
+        bfsm_range_words(bound, p, &w0, &nw);
+        if (nw) {                                        /* words disjoint, in order, covering */
+            CHECK_EQ(w0, next_word);
+            next_word = w0 + nw;
+        }
+    }
+    CHECK_EQ(next_word, bfsm_words(n));
+    for (int32_t v = 0; v < n; v++) {
+        const int o = bfsm_owner(bound, G, v);
+        CHECK(o >= 0 && o < G && bound[o] <= v && v < bound[o + 1]);
+    }
+}
+
+TEST_CASE(partition_aligned_covering_balanced)
+{
+    static const int32_t ns[] = {1, 63, 64, 65, 1000, 4096};
+    for (int kind = 0; kind < NKIND; kind++)
+        for (size_t ni = 0; ni < sizeof ns / sizeof ns[0]; ni++) {
+            gr_graph g;
+            CHECK_EQ(make_graph(kind, ns[ni], 3, &g), 0);
+            CHECK_EQ(g.n, ns[ni]);
+            for (int G = 1; G <= MAXG; G++)
+                check_partition(&g, G);
+            gr_graph_free(&g);
+        }
+}
+
+/* The formulas at the issue's sizes (equal ranges): Kronecker scale 26 and 29 on 2 and 4 GPUs. */
+TEST_CASE(bytes_at_issue_sizes)
+{
+    static const int scales[] = {26, 29};
+    for (int si = 0; si < 2; si++)
+        for (int G = 2; G <= 4; G += 2) {
+            const int32_t n = (int32_t)(1LL << scales[si]);
+            int32_t bound[MAXG + 1];
+            for (int g = 0; g <= G; g++)
+                bound[g] = (int32_t)((int64_t)n / G * g);
+            const int64_t nw = bfsm_words(n), bm = 8 * nw; /* bitmap bytes: 8 or 64 MiB */
+            int64_t s, r;
+            CHECK_EQ(bfsm_bitmap_max(bound, G, n), 2 * bm / G * (G - 1));
+            bfsm_level_bytes(bound, G, n, BFSM_BU, BFSM_LIST, 0, 1, &s, &r);
+            CHECK_EQ(r, bm / G * (G - 1) + 24 * (G - 1));
+            CHECK_EQ(s, bm / G * (G - 1) + 24 * (G - 1));
+            bfsm_level_bytes(bound, G, n, BFSM_TD, BFSM_BITMAP, 0, 0, &s, &r);
+            CHECK_EQ(r, 2 * bm / G * (G - 1) + 28 * (G - 1));
+            CHECK_EQ(bfsm_list_cap(bound, G, n), 2 * bm / G / 4);  /* ids per GPU a list carries */
+            CHECK_EQ(bfsm_encoding(bound, G, n, bfsm_list_cap(bound, G, n)), BFSM_LIST);
+            CHECK_EQ(bfsm_encoding(bound, G, n, bfsm_list_cap(bound, G, n) + 1), BFSM_BITMAP);
+            CHECK_EQ(bfsm_level_calls(BFSM_TD, BFSM_LIST), 3);
+            CHECK_EQ(bfsm_level_calls(BFSM_TD, BFSM_BITMAP), 4);
+            CHECK_EQ(bfsm_level_calls(BFSM_BU, BFSM_LIST), 2);
+        }
+    /* G = 1: nothing moves, the list by the tie rule */
+    int32_t b1[2] = {0, 1000};
+    int64_t s, r;
+    bfsm_level_bytes(b1, 1, 1000, BFSM_TD, BFSM_BITMAP, 5, 0, &s, &r);
+    CHECK(s == 0 && r == 0);
+    CHECK_EQ(bfsm_encoding(b1, 1, 1000, 1000), BFSM_LIST);
+    /* the direction rule: bfs-do's */
+    CHECK_EQ(bfsm_decide(BFSM_TD, 10, 1, 100, 1499, 1000, 15, 18), BFSM_BU);
+    CHECK_EQ(bfsm_decide(BFSM_TD, 10, 1, 100, 1500, 1000, 15, 18), BFSM_TD);
+    CHECK_EQ(bfsm_decide(BFSM_TD, 10, 1, 3, 0, 1000, 15, 18), BFSM_TD);   /* m_f <= n / 256 */
+    CHECK_EQ(bfsm_decide(BFSM_BU, 55, 56, 0, 0, 1000, 15, 18), BFSM_TD);
+    CHECK_EQ(bfsm_decide(BFSM_BU, 55, 55, 0, 0, 1000, 15, 18), BFSM_BU);  /* not shrinking */
+    CHECK_EQ(bfsm_decide(BFSM_BU, 56, 57, 0, 0, 1000, 15, 18), BFSM_BU);  /* not small */
+}
+
+/* ---- simulated GPUs ------------------------------------------------------------------------- */
+
+typedef struct {
+    int32_t lo, hi;                 /* own vertices */
+    int64_t w0, nw;                 /* own bitmap words */
+    int64_t *orow, *irow;           /* own out- and in-arcs, local offsets */
+    int32_t *ocol, *icol;
+    int32_t *label;                 /* own labels */
+    uint64_t *vis, *front, *next;   /* n-bit bitmaps, each GPU its own copy */
+    int32_t *list, *lrecv;          /* top-down discoveries; LIST receive (G x maxc) */
+    int64_t nlist;
+    uint64_t *orrecv;               /* OR-SCATTER receive: (G - 1) x own words */
+    int32_t counts[MAXG];           /* COUNTS receive */
+    int64_t stats[BFSM_STATS], srecv[MAXG][BFSM_STATS];  /* STATS send and receive */
+    int64_t mu;                     /* out-arcs of own unvisited vertices */
+    int64_t sent, recv;             /* bytes to and from other GPUs this level */
+} sgpu;
+
+/* The one way data moves between simulated GPUs; a GPU's copy to itself is not counted. */
+static void msg(sgpu *from, sgpu *to, void *dst, const void *src, int64_t bytes)
+{
+    if (bytes > 0)
+        memcpy(dst, src, (size_t)bytes);
+    if (from != to) {
+        from->sent += bytes;
+        to->recv += bytes;
+    }
+}
+
+static int bit(const uint64_t *b, int32_t v) { return (int)(b[v >> 6] >> (v & 63) & 1); }
+static void set_bit(uint64_t *b, int32_t v) { b[v >> 6] |= 1ULL << (v & 63); }
+
+static int64_t *slice_rows(const gr_graph *g, int32_t lo, int32_t hi, int32_t **col)
+{
+    int64_t *r = malloc(((size_t)(hi - lo) + 1) * sizeof *r);
+    const int64_t base = g->row[lo], m = g->row[hi] - base;
+    for (int32_t v = lo; v <= hi; v++)
+        r[v - lo] = g->row[v] - base;
+    *col = malloc(((size_t)m + 1) * sizeof **col);
+    memcpy(*col, g->col + base, (size_t)m * sizeof **col);
+    return r;
+}
+
+/* GPU p of the partition: copies of its range's arcs, empty state, root marked. */
+static void gpu_init(sgpu *x, const gr_graph *g, const gr_graph *t, const int32_t *bound, int p,
+                     int G, int32_t root)
+{
+    const int64_t nw = bfsm_words(g->n) + 1;
+    memset(x, 0, sizeof *x);
+    x->lo = bound[p];
+    x->hi = bound[p + 1];
+    bfsm_range_words(bound, p, &x->w0, &x->nw);
+    x->orow = slice_rows(g, x->lo, x->hi, &x->ocol);
+    x->irow = slice_rows(t, x->lo, x->hi, &x->icol);
+    x->label = malloc(((size_t)(x->hi - x->lo) + 1) * sizeof *x->label);
+    for (int32_t v = x->lo; v < x->hi; v++)
+        x->label[v - x->lo] = v == root ? 0 : -1;
+    x->vis = calloc((size_t)nw, 8);
+    x->front = calloc((size_t)nw, 8);
+    x->next = calloc((size_t)nw, 8);
+    x->list = malloc(((size_t)g->n + 1) * sizeof *x->list);
+    x->lrecv = malloc(((size_t)g->n * G + 1) * sizeof *x->lrecv);
+    x->orrecv = malloc(((size_t)x->nw * (G - 1) + 1) * 8);
+    set_bit(x->vis, root);
+    set_bit(x->front, root);
+    x->mu = x->orow[x->hi - x->lo];
+    if (root >= x->lo && root < x->hi)
+        x->mu -= x->orow[root - x->lo + 1] - x->orow[root - x->lo];
+}
+
+static void gpu_free(sgpu *x)
+{
+    free(x->orow), free(x->ocol), free(x->irow), free(x->icol), free(x->label);
+    free(x->vis), free(x->front), free(x->next), free(x->list), free(x->lrecv), free(x->orrecv);
+}
+
+/* A level's local step on GPU x: top-down discoveries anywhere, or bottom-up in its range. */
+static void gpu_step(sgpu *x, int32_t n, int dir)
+{
+    memset(x->next, 0, (size_t)bfsm_words(n) * 8);
+    x->nlist = 0;
+    for (int32_t v = x->lo; v < x->hi; v++) {
+        const int32_t l = v - x->lo;
+        if (dir == BFSM_TD && bit(x->front, v)) {
+            for (int64_t e = x->orow[l]; e < x->orow[l + 1]; e++) {
+                const int32_t w = x->ocol[e];
+                if (!bit(x->vis, w) && !bit(x->next, w)) {
+                    set_bit(x->next, w);
+                    x->list[x->nlist++] = w;
+                }
+            }
+        } else if (dir == BFSM_BU && !bit(x->vis, v)) {
+            for (int64_t e = x->irow[l]; e < x->irow[l + 1]; e++)
+                if (bit(x->front, x->icol[e])) {
+                    set_bit(x->next, v);
+                    break;
+                }
+        }
+    }
+}
+
+/* LIST: every list padded to maxc, all-gathered; each GPU's next = the union. */
+static void ex_list(sgpu *x, int G, int32_t n, int64_t maxc)
+{
+    for (int p = 0; p < G; p++)
+        for (int64_t i = x[p].nlist; i < maxc; i++)
+            x[p].list[i] = -1;
+    for (int p = 0; p < G; p++)
+        for (int h = 0; h < G; h++)
+            msg(&x[p], &x[h], x[h].lrecv + p * maxc, x[p].list, 4 * maxc);
+    for (int h = 0; h < G; h++) {
+        memset(x[h].next, 0, (size_t)bfsm_words(n) * 8);
+        for (int64_t i = 0; i < G * maxc; i++)
+            if (x[h].lrecv[i] >= 0)
+                set_bit(x[h].next, x[h].lrecv[i]);
+    }
+}
+
+/* OR-SCATTER: each GPU's words of range h to h, h ORs them into its own range. */
+static void ex_or_scatter(sgpu *x, int G)
+{
+    for (int h = 0; h < G; h++) {
+        int slot = 0;
+        for (int p = 0; p < G; p++)
+            if (p != h)
+                msg(&x[p], &x[h], x[h].orrecv + slot++ * x[h].nw, x[p].next + x[h].w0,
+                    8 * x[h].nw);
+        for (int s = 0; s < slot; s++)
+            for (int64_t i = 0; i < x[h].nw; i++)
+                x[h].next[x[h].w0 + i] |= x[h].orrecv[s * x[h].nw + i];
+    }
+}
+
+/* GATHER: each GPU's range words into every other GPU's next, in place. */
+static void ex_gather(sgpu *x, int G)
+{
+    for (int p = 0; p < G; p++)
+        for (int h = 0; h < G; h++)
+            if (h != p)
+                msg(&x[p], &x[h], x[h].next + x[p].w0, x[p].next + x[p].w0, 8 * x[p].nw);
+}
+
+/* New frontier: visited, own labels, own counts; STATS all-gathered and summed (into tot). */
+static int apply_and_stats(sgpu *x, int G, int32_t n, int depth, int64_t tot[BFSM_STATS])
+{
+    int bad = 0;
+    for (int h = 0; h < G; h++) {
+        sgpu *y = &x[h];
+        int64_t nf = 0, mf = 0;
+        for (int64_t i = 0; i < bfsm_words(n); i++) {
+            bad |= (y->vis[i] & y->next[i]) != 0;
+            y->vis[i] |= y->next[i];
+            y->front[i] = y->next[i];
+        }
+        for (int32_t v = y->lo; v < y->hi; v++)
+            if (bit(y->front, v)) {
+                y->label[v - y->lo] = depth + 1;
+                nf++;
+                mf += y->orow[v - y->lo + 1] - y->orow[v - y->lo];
+            }
+        y->mu -= mf;
+        y->stats[0] = nf, y->stats[1] = mf, y->stats[2] = y->mu;
+    }
+    for (int p = 0; p < G; p++)
+        for (int h = 0; h < G; h++)
+            msg(&x[p], &x[h], x[h].srecv[p], x[p].stats, 8 * BFSM_STATS);
+    for (int h = 0; h < G; h++)
+        for (int k = 0; k < BFSM_STATS; k++) {
+            int64_t s = 0;
+            for (int p = 0; p < G; p++)
+                s += x[h].srecv[p][k];
+            if (h == 0)
+                tot[k] = s;
+            bad |= s != tot[k];     /* every GPU holds the same totals */
+        }
+    return bad;
+}
+
+enum { D_TD, D_BU, D_RULE, D_RULE_EAGER, ND };
+enum { E_RULE, E_LIST, E_BITMAP, NE };
+static const char *dname[] = {"top-down", "bottom-up", "rule 15/18", "rule 100/100"};
+static const char *ename[] = {"rule", "list", "bitmap"};
+static long seen_enc[2], seen_dir[2], levels_run;
+
+/* Distributed BFS from root on G simulated GPUs; level[] gathered at the end. 0: every level's
+ * bytes as the plan says and the totals consistent; 1 otherwise. */
+static int sim_bfs(const gr_graph *g, const gr_graph *t, int G, int32_t root, int dm, int em,
+                   int32_t *level)
+{
+    static sgpu x[MAXG];
+    int32_t bound[MAXG + 1];
+    const int32_t n = g->n;
+    bfsm_partition(g->row, n, G, bound);
+    for (int p = 0; p < G; p++)
+        gpu_init(&x[p], g, t, bound, p, G, root);
+    int dir = BFSM_TD, bad = 0;
+    int64_t nf_prev = 1;
+    for (int depth = 0;; depth++) {
+        int enc = BFSM_LIST;
+        int64_t maxc = 0, tot[BFSM_STATS];
+        for (int p = 0; p < G; p++)
+            gpu_step(&x[p], n, dir);
+        if (dir == BFSM_TD) {
+            for (int p = 0; p < G; p++) {                   /* COUNTS */
+                const int32_t c = (int32_t)x[p].nlist;
+                for (int h = 0; h < G; h++)
+                    msg(&x[p], &x[h], &x[h].counts[p], &c, 4);
+            }
+            for (int p = 0; p < G; p++)                     /* the host reads GPU 0's */
+                maxc = x[0].counts[p] > maxc ? x[0].counts[p] : maxc;
+            enc = em == E_LIST ? BFSM_LIST : em == E_BITMAP ? BFSM_BITMAP
+                                                             : bfsm_encoding(bound, G, n, maxc);
+            if (enc == BFSM_LIST)
+                ex_list(x, G, n, maxc);
+            else
+                ex_or_scatter(x, G);
+            seen_enc[enc] += G > 1 && em == E_RULE;
+        }
+        if (dir == BFSM_BU || enc == BFSM_BITMAP)
+            ex_gather(x, G);
+        bad |= apply_and_stats(x, G, n, depth, tot);
+        for (int p = 0; p < G; p++) {
+            int64_t s, r;
+            bfsm_level_bytes(bound, G, n, dir, enc, maxc, p, &s, &r);
+            if (s != x[p].sent || r != x[p].recv) {
+                fprintf(stderr, "  depth %d GPU %d: sent %lld received %lld, plan %lld %lld\n",
+                        depth, p, (long long)x[p].sent, (long long)x[p].recv, (long long)s,
+                        (long long)r);
+                bad = 1;
+            }
+            x[p].sent = x[p].recv = 0;
+        }
+        seen_dir[dir]++;
+        levels_run++;
+        if (tot[0] == 0)
+            break;
+        if (dm == D_TD || dm == D_BU)
+            dir = dm == D_TD ? BFSM_TD : BFSM_BU;
+        else
+            dir = dm == D_RULE ? bfsm_decide(dir, tot[0], nf_prev, tot[1], tot[2], n, 15, 18)
+                               : bfsm_decide(dir, tot[0], nf_prev, tot[1], tot[2], n, 100, 100);
+        nf_prev = tot[0];
+    }
+    for (int p = 0; p < G; p++) {                           /* the test gathers the labels */
+        memcpy(level + x[p].lo, x[p].label, (size_t)(x[p].hi - x[p].lo) * sizeof *level);
+        gpu_free(&x[p]);
+    }
+    return bad;
+}
+
+TEST_CASE(simulated_gpus_levels_exact)
+{
+    static const int32_t ns[] = {1, 63, 64, 65, 1000, 2025, 4096};
+    long runs = 0;
+    memset(seen_enc, 0, sizeof seen_enc);
+    memset(seen_dir, 0, sizeof seen_dir);
+    levels_run = 0;
+    for (int kind = 0; kind < NKIND; kind++)
+        for (size_t ni = 0; ni < sizeof ns / sizeof ns[0]; ni++) {
+            gr_graph g, t;
+            const int32_t n = ns[ni];
+            if (make_graph(kind, n, 5 + (uint32_t)ni, &g) < 0) {
+                CHECK(0);
+                continue;
+            }
+            gr_graph_transpose(&g, &t);
+            int32_t *want = malloc((size_t)n * sizeof *want), *got = malloc((size_t)n * sizeof *got);
+            rng_state = 99 + (uint64_t)n;
+            const int32_t roots[3] = {0, n - 1, (int32_t)(rnd() % (uint32_t)n)};
+            for (int ri = 0; ri < 3; ri++) {
+                serial_bfs(&g, roots[ri], want);
+                for (int G = 1; G <= MAXG; G++)
+                    for (int dm = 0; dm < ND; dm++)
+                        for (int em = 0; em < NE; em++) {
+                            if (dm == D_BU && em != E_RULE)
+                                continue;       /* only level 0 is top-down */
+                            const int bad = sim_bfs(&g, &t, G, roots[ri], dm, em, got);
+                            const int same = !memcmp(want, got, (size_t)n * sizeof *want);
+                            runs++;
+                            if (bad || !same)
+                                fprintf(stderr, "  %s n=%d root %d G=%d %s, encoding %s: %s\n",
+                                        kind_name[kind], n, roots[ri], G, dname[dm], ename[em],
+                                        !same ? "levels differ" : "bytes or totals differ");
+                            CHECK(!bad && same);
+                        }
+            }
+            free(want);
+            free(got);
+            gr_graph_free(&g);
+            gr_graph_free(&t);
+        }
+    if (getenv("BFSM_VERBOSE"))
+        fprintf(stderr, "  %ld runs, %ld levels; rule chose list %ld, bitmap %ld; top-down %ld, "
+                "bottom-up %ld\n", runs, levels_run, seen_enc[0], seen_enc[1], seen_dir[0],
+                seen_dir[1]);
+    CHECK(seen_enc[BFSM_LIST] > 0 && seen_enc[BFSM_BITMAP] > 0);
+    CHECK(seen_dir[BFSM_TD] > 0 && seen_dir[BFSM_BU] > 0);
+}
+
+/* The rule itself picks both encodings on one graph: R-MAT 4096 on 4 GPUs from its first vertex
+ * (small levels as lists, the big one as a bitmap). */
+TEST_CASE(rule_picks_both_encodings)
+{
+    gr_graph g, t;
+    CHECK_EQ(make_graph(K_RMAT, 4096, 7, &g), 0);
+    gr_graph_transpose(&g, &t);
+    int32_t *lv = malloc(4096 * sizeof *lv);
+    long list0 = 0, bitmap0 = 0;
+    memset(seen_enc, 0, sizeof seen_enc);
+    for (int32_t root = 0; root < 64 && !(list0 && bitmap0); root++) {
+        if (g.row[root + 1] == g.row[root])
+            continue;
+        CHECK_EQ(sim_bfs(&g, &t, 4, root, D_TD, E_RULE, lv), 0);
+        list0 = seen_enc[BFSM_LIST];
+        bitmap0 = seen_enc[BFSM_BITMAP];
+    }
+    CHECK(list0 > 0 && bitmap0 > 0);
+    free(lv);
+    gr_graph_free(&g);
+    gr_graph_free(&t);
+}
+
+TEST_MAIN("bfs_multi_plan", TEST_ENTRY(partition_aligned_covering_balanced),
+          TEST_ENTRY(bytes_at_issue_sizes), TEST_ENTRY(simulated_gpus_levels_exact),
+          TEST_ENTRY(rule_picks_both_encodings))
