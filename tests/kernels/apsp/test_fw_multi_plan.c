@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "defaults.h"
+#include "replay_util.h"
 #include "../../../kernels/apsp/fw_multi_plan.h"
 #include "gen_spec.h"
 #include "test.h"
@@ -18,19 +19,7 @@
 enum { T = 4, W = 2 * T, MAXG = 5, MAXN = 300, MAXLD = (MAXN + W - 1) / W * W, MAXNB = MAXLD / W,
        MAXBUF = 3 };
 
-static uint64_t rng_state;
-static uint32_t rnd(void)
-{
-    rng_state = rng_state * 6364136223846793005ULL + 1442695040888963407ULL;
-    return (uint32_t)(rng_state >> 33);
-}
 static int32_t imin(int32_t a, int32_t b) { return a < b ? a : b; }
-/* a + b kept >= -GR_INF: a run that reads poisoned panels must not overflow */
-static int32_t add(int32_t a, int32_t b)
-{
-    const int64_t s = (int64_t)a + b;
-    return s < -GR_INF ? -GR_INF : (int32_t)s;
-}
 
 /* ---- bands, owners, steps, bytes ----------------------------------------------------------- */
 

@@ -11,26 +11,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include "defaults.h"
+#include "replay_util.h"
 #include "../../../kernels/apsp/fw_tiled_sched.h"
 #include "test.h"
 
 /* MAXL: largest L replayed with data; MAXO: largest L of the order-only checks */
 enum { TS = 3, MAXL = 12, MAXLD = TS * MAXL, MAXW = FWT_ROUND * TS, MAXO = 28 };
 
-static uint64_t rng_state;
-static uint32_t rnd(void)
-{
-    rng_state = rng_state * 6364136223846793005ULL + 1442695040888963407ULL;
-    return (uint32_t)(rng_state >> 33);
-}
-
 static int imin(int a, int b) { return a < b ? a : b; }
-/* a + b, kept >= -GR_INF: a replay that goes wrong (poisoned panels) would otherwise overflow */
-static int32_t add(int32_t a, int32_t b)
-{
-    const int64_t s = (int64_t)a + b;
-    return s < -GR_INF ? -GR_INF : (int32_t)s;
-}
 
 /* Which (type, round, tile) an item must be: P iff I == J == R K (the block's first tile),
  * R iff exactly one of I, J lies in round K's pivot band, N iff neither. */
