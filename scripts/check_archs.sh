@@ -20,5 +20,5 @@ if ! make -C "$tmp" -s -j"$(nproc)" SMS="$sms" PAPI_H= GR_GIT_REV=check build/li
     exit 1
 fi
 n=$(find "$tmp/build/kernels" -name '*.o' | wc -l)
-echo "check_archs: $n kernel objects for sm ${sms// /, }: no warnings, $(( $(date +%s) - start )) s" \
-     "on $(nproc) cores"
+echo "check_archs: $n kernel objects for sm ${sms// /, }: no warnings," \
+     "$(( $(date +%s) - start )) s on $(nproc) cores"

@@ -69,17 +69,13 @@ static void bar_label(const gr_csv *t, long r, const int *cols, int pcol, char *
     snprintf(out, len, "%s%s%s", l, twin ? ":" : "", twin ? p : "");
 }
 
-/* Rows' group names: a graph column's specs by the report's short labels ("rmat", "grid"). */
-static char *group_name(const gr_csv *t, long r, const int *cols, const char *gcol)
+/* Row r's group name: a graph column's spec by the report's short label ("rmat", "grid") among
+ * specs (the column's values; NULL for any other group column). */
+static char *group_name(const gr_csv *t, long r, const int *cols, char *const *specs)
 {
-    if (strcmp(gcol, "graph"))
+    if (!specs)
         return gr_xstrdup(field(t, r, cols[2]));
-    char **specs = gr_xcalloc((size_t)t->nrows + 1, sizeof *specs);
-    for (long q = 0; q < t->nrows; q++)
-        specs[q] = t->rows[q][cols[2]];
-    char *l = gr_label_graph(field(t, r, cols[2]), specs, (int)t->nrows);
-    free(specs);
-    return l;
+    return gr_label_graph(field(t, r, cols[2]), specs, (int)t->nrows);
 }
 
 /* The bars' base on the log axis: 1, or the power of ten at or below the smallest value. */
@@ -118,16 +114,23 @@ int gr_plot_hbars(gr_plot_job *j, const gr_config *c, const char *csv, const cha
     /* rows bottom-up: the first row on top */
     const int pcol = gr_csv_col(&t, "params");
     int *gi = gr_xcalloc((size_t)t.nrows + 1, sizeof *gi);
+    char **specs = NULL;
+    if (!strcmp(names[2], "graph")) {
+        specs = gr_xcalloc((size_t)t.nrows + 1, sizeof *specs);
+        for (long r = 0; r < t.nrows; r++)
+            specs[r] = t.rows[r][cols[2]];
+    }
     for (long r = 0; r < t.nrows; r++) {
-        char *gn = group_name(&t, r, cols, names[2]);
+        char *gn = group_name(&t, r, cols, specs);
         gi[r] = group_index(&groups, &ng, gn);
         free(gn);
     }
+    free(specs);
     /* rows of one group together (groups in first-seen order, rows in file order) */
     long pos = 0;
-    for (int g = 1; f && g <= (ng ? ng : 1); g++)
+    for (int g = 1; f && g <= ng; g++)
         for (long r = 0; r < t.nrows; r++) {
-            if (gi[r] != g && ng)
+            if (gi[r] != g)
                 continue;
             char label[400];
             const char *v = field(&t, r, cols[1]);

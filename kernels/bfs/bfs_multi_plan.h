@@ -148,7 +148,8 @@ BFSM_HD void bfsm_level_bytes(const int32_t *bound, int G, int32_t n, int dir, i
         return;
     }
     const int64_t counts = 4 * (int64_t)(G - 1);
-    const int64_t x = enc == BFSM_LIST ? bfsm_list_bytes(G, maxc) : bfsm_bitmap_bytes(bound, G, n, g);
+    const int64_t x =
+        enc == BFSM_LIST ? bfsm_list_bytes(G, maxc) : bfsm_bitmap_bytes(bound, G, n, g);
     *sent = *recv = counts + x + stats;
 }
 

@@ -26,6 +26,9 @@ inline int gr_kernel_arch(const void *fn)
 }
 
 /* The shared memory a block may opt in to on the current device (bytes). */
-inline int gr_device_smem_optin() { return gr_device_attr(cudaDevAttrMaxSharedMemoryPerBlockOptin); }
+inline int gr_device_smem_optin()
+{
+    return gr_device_attr(cudaDevAttrMaxSharedMemoryPerBlockOptin);
+}
 
 #endif

@@ -93,12 +93,13 @@ struct State {
   std::unique_ptr<int64_t[]> dist64;
 };
 
-// gapbs's distances are int32 with kDistInf = INT32_MAX / 2, and a relaxation that would reach it
-// is dropped, leaving the vertex "unreached". Checked after each run (untimed), soundly: DeltaStep
-// relaxes arcs only out of the bucket it is settling, so every tentative distance it formed is below
-// (the largest final distance) + delta + (the heaviest arc); and a vertex whose true distance is
-// kDistInf or more has an in-neighbour u reached with dist[u] + w >= kDistInf. So when the largest
-// reached distance + delta + the heaviest arc stays below kDistInf, no distance was cut off.
+// gapbs's distances are int32 with kDistInf = INT32_MAX / 2, and a relaxation that would reach
+// it is dropped, leaving the vertex "unreached". Checked after each run (untimed), soundly:
+// DeltaStep relaxes arcs only out of the bucket it is settling, so every tentative distance it
+// formed is below (the largest final distance) + delta + (the heaviest arc); and a vertex whose
+// true distance is kDistInf or more has an in-neighbour u reached with dist[u] + w >= kDistInf.
+// So when the largest reached distance + delta + the heaviest arc stays below kDistInf, no
+// distance was cut off.
 bool DistancesOverflowed(const State &s, char *msg, size_t len) {
   int64_t far = 0;
   for (int32_t v = 0; v < s.n; v++)

@@ -343,9 +343,11 @@ TEST_CASE(code_for_each_generation)
 {
     static const struct { const char *sms; int cc, kind; const char *code; } t[] = {
         {"80", 90, 2, "jit:compute_80"},   {"80", 86, 1, "sm_80"},    {"80", 89, 1, "sm_80"},
-        {"80", 75, 0, "none"},             {"90", 90, 1, "sm_90"},    {"90", 100, 2, "jit:compute_90"},
+        {"80", 75, 0, "none"},             {"90", 90, 1, "sm_90"},
+        {"90", 100, 2, "jit:compute_90"},
         {"90", 120, 2, "jit:compute_90"},  {"90", 86, 0, "none"},     {"75 80 90", 75, 1, "sm_75"},
-        {"75 80 90", 89, 1, "sm_80"},      {"80 86", 89, 1, "sm_86"}, {"80 86", 90, 2, "jit:compute_86"},
+        {"75 80 90", 89, 1, "sm_80"},      {"80 86", 89, 1, "sm_86"},
+        {"80 86", 90, 2, "jit:compute_86"},
         {"75 80 90", 103, 2, "jit:compute_90"}, {"", 90, 0, "none"},
     };
     for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {

@@ -49,7 +49,8 @@ TEST_CASE(gpu_rows_say_what_ran)
     CHECK(strcmp(csv_cell(TMP "/gpu.csv", 0, "code"), want) == 0);
     CHECK_EQ(count_of(TMP "/err", "the driver compiles its"), kind == 2 ? 1 : 0);
     CHECK_EQ(sh("printf 'name = c\\npaper = smoke\\nkind = time\\ngraphs = sprand:n=96,seed=3\\n"
-                "variants = fw-naive\\nvariants = fw-mm\\nreps = 1\\nmax_reps = 1\\nchart = none\\n'"
+                "variants = fw-naive\\nvariants = fw-mm\\nreps = 1\\nmax_reps = 1\\n"
+                "chart = none\\n'"
                 " > " TMP "/c.cfg"), 0);
     CHECK_EQ(sh(BIN " experiment " TMP "/c.cfg --csv " TMP "/e.csv >/dev/null 2>" TMP "/err2"), 0);
     CHECK_EQ(count_of(TMP "/err2", "the driver compiles its"), kind == 2 ? 1 : 0);

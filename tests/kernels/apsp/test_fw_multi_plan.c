@@ -196,7 +196,8 @@ static void do_pivot(sim *s, sgpu *g, int r)
     for (int k = 0; k < W; k++)
         for (int i = 0; i < W; i++)
             for (int j = 0; j < W; j++)
-                P[i * ld + c0 + j] = imin(P[i * ld + c0 + j], add(P[i * ld + c0 + k], P[k * ld + c0 + j]));
+                P[i * ld + c0 + j] =
+                    imin(P[i * ld + c0 + j], add(P[i * ld + c0 + k], P[k * ld + c0 + j]));
     for (int j = 0; j < ld; j++) {
         if (j >= c0 && j < c0 + W)
             continue;

@@ -447,7 +447,8 @@ TEST_CASE(simulated_gpus_levels_exact)
                 continue;
             }
             gr_graph_transpose(&g, &t);
-            int32_t *want = malloc((size_t)n * sizeof *want), *got = malloc((size_t)n * sizeof *got);
+            int32_t *want = malloc((size_t)n * sizeof *want);
+            int32_t *got = malloc((size_t)n * sizeof *got);
             rng_state = 99 + (uint64_t)n;
             const int32_t roots[3] = {0, n - 1, (int32_t)(rnd() % (uint32_t)n)};
             for (int ri = 0; ri < 3; ri++) {
