@@ -86,7 +86,8 @@ double gr_gpu_peak_launch_us(int reps, int sync_each);
 /* Microseconds per barrier among all co-resident blocks of a cooperative grid shaped like the
  * persistent kernels' (512 threads, 2 blocks an SM), median of reps
  * (kernels/common/barrier_peak.cu): kind 0 cooperative groups' grid.sync, kind 1 group_sync over
- * the grid; stores = 1: every thread stores a word before each barrier. */
+ * the grid, kind 2 the cluster barrier of one cluster of up to 16 blocks of 1024 threads (0 where
+ * clusters are unavailable); stores = 1: every thread stores a word before each barrier. */
 double gr_gpu_peak_barrier_us(int kind, int stores, int reps);
 
 /* Per-phase timing. A variant calls gr_phase_mark(ph, id) before the work of phase id and

@@ -69,6 +69,9 @@ typedef struct {
      * (kernels/common/barrier_peak.cu): cooperative groups' grid.sync and group_sync over the
      * grid, each alone and with a store per thread before every barrier */
     double grid_sync_us_gpu, grid_sync_st_us_gpu, group_sync_us_gpu, group_sync_st_us_gpu;
+    /* us per cluster barrier, one cluster of up to 16 blocks of 1024 threads, alone and after a
+     * store a thread into another block's shared memory (0: no clusters on this device) */
+    double cluster_sync_us_gpu, cluster_sync_st_us_gpu;
     /* APSP's own (apsp/apsp_ceilings.c). */
     struct {
         double minplus_i32_gpu;     /* (min,+) updates/s, int32, GPU (gr_minplus_peak_i32) */

@@ -24,6 +24,8 @@ const gr_ceilings *gr_ceilings_get(int want_gpu, int want_cpu)
         g_c.grid_sync_st_us_gpu = gr_gpu_peak_barrier_us(0, 1, 5);
         g_c.group_sync_us_gpu = gr_gpu_peak_barrier_us(1, 0, 5);
         g_c.group_sync_st_us_gpu = gr_gpu_peak_barrier_us(1, 1, 5);
+        g_c.cluster_sync_us_gpu = gr_gpu_peak_barrier_us(2, 0, 5);
+        g_c.cluster_sync_st_us_gpu = gr_gpu_peak_barrier_us(2, 1, 5);
         g_have_gpu = 1;
     }
     if (cpu)
@@ -54,6 +56,11 @@ int gr_ceilings_rows(const gr_ceilings *c, gr_ceiling_row *out, int max)
          offsetof(gr_ceilings, group_sync_us_gpu)},
         {"group_sync_st_us", c->group_sync_st_us_gpu, "us per group_sync after a store a thread", 1,
          offsetof(gr_ceilings, group_sync_st_us_gpu)},
+        {"cluster_sync_us", c->cluster_sync_us_gpu, "us per cluster barrier (16 blocks of 1024)", 1,
+         offsetof(gr_ceilings, cluster_sync_us_gpu)},
+        {"cluster_sync_st_us", c->cluster_sync_st_us_gpu,
+         "us per cluster barrier after a remote shared store a thread", 1,
+         offsetof(gr_ceilings, cluster_sync_st_us_gpu)},
     };
     int n = 0;
     for (size_t i = 0; i < sizeof shared / sizeof shared[0] && n < max; i++)

@@ -51,6 +51,7 @@ typedef struct {
     int thin;         /* top-down levels of at most this many frontier arcs on the thin group */
     int tblocks;      /* blocks of the thin group (0: one per SM) */
     int sort;         /* 1: in-arc lists ordered by out-degree, largest first */
+    int cluster;      /* blocks of the cluster that runs the first thin levels (0, 1: none) */
 } gr_bfs_do_params;
 
 typedef struct {

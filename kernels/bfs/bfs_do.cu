@@ -28,6 +28,7 @@
  * except the tests before a claim (probe, bfs_do.cuh); offsets and targets through the read-only
  * path. */
 #include "bfs_common.cuh"
+#include "bfs_do_cluster.cuh"
 #include "bfs_do_levels.cuh"
 #include "inarc_sort.cuh"
 #include "../common/device_attr.cuh"
@@ -53,8 +54,9 @@ __global__ void iso_words(const Off *trow, int32_t n, int32_t nwords, uint32_t *
     }
 }
 
+/* queue_root = 0: the cluster kernel (bfs_do_cluster.cuh) starts from the root and fills record 0. */
 template <typename Off>
-__global__ void do_init(do_args<Off> a, int32_t root, long long m)
+__global__ void do_init(do_args<Off> a, int32_t root, long long m, int queue_root)
 {
     const int64_t stride = (int64_t)gridDim.x * blockDim.x;
     for (int64_t v = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; v < a.n; v += stride)
@@ -69,6 +71,8 @@ __global__ void do_init(do_args<Off> a, int32_t root, long long m)
             a.trec[i] = a.rec[i];
         }
         *a.tbar = 0;
+        if (!queue_root)
+            return;
         if (big) {
             a.bb[0][0] = root;
             a.bo[0][0] = 0;
@@ -95,6 +99,7 @@ struct do_state {
     const gr_dcsr *d;
     gr_bfs_do_params p;
     int grid, thin_blocks;
+    int cl_blocks;          /* blocks of the cluster that runs the first thin levels (0: none) */
     int32_t *scol;          /* sort=1: in-arc targets ordered by out-degree (else nullptr) */
     int32_t *first;         /* first_inarcs */
     int32_t *level, *q[2], *b[2];
@@ -172,6 +177,10 @@ void *do_create(const gr_dcsr *d, const void *params, gr_err *err)
     s->p = *static_cast<const gr_bfs_do_params *>(params);
     s->grid = d->wide ? grid_blocks<int64_t>(s->p.bps) : grid_blocks<int32_t>(s->p.bps);
     s->thin_blocks = s->p.tblocks > 0 ? s->p.tblocks : gr_device_attr(cudaDevAttrMultiProcessorCount);
+    s->cl_blocks = 0;
+    if (s->p.cluster >= 2 && s->p.thin > 0)
+        s->cl_blocks = d->wide ? gr_cluster_blocks(cl_kernel<int64_t>, s->p.cluster, kClThreads, kClSmem)
+                               : gr_cluster_blocks(cl_kernel<int32_t>, s->p.cluster, kClThreads, kClSmem);
     if (s->grid < 1) {
         gr_errf(err, "bfs-do: the persistent kernel does not fit on an SM");
         delete s;
@@ -222,9 +231,12 @@ template <typename Off> void do_levels(do_state *s, const Off *row, int32_t sour
         a.trace_end = s->trace_end;
     }
     gr_phase_mark(ph, GR_BFS_PHASE_INIT);
-    do_init<Off><<<init_grid(s->d->n), 256>>>(a, source, (long long)s->d->m);
+    do_init<Off><<<init_grid(s->d->n), 256>>>(a, source, (long long)s->d->m, s->cl_blocks == 0);
     GR_CHECK_LAUNCH();
     gr_phase_mark(ph, GR_BFS_PHASE_LEVELS);
+    if (s->cl_blocks)
+        gr_cluster_launch(cl_kernel<Off>, s->cl_blocks, kClThreads, kClSmem, 0, a, source,
+                          (long long)s->d->m);
     void *args[] = {&a};
     GR_CUDA_CHECK(cudaLaunchCooperativeKernel((const void *)do_kernel<Off>, dim3(s->grid),
                                               dim3(kDoThreads), args, 0, 0));

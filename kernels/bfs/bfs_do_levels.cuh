@@ -181,7 +181,10 @@ __global__ void __launch_bounds__(kDoThreads, kDoMinBlocks) do_kernel(do_args<Of
             last_depth = f.depth;
             break;
         }
-        const int dir = k == 0 ? kTD : decide(dir_prev, nf, nf_prev, f.mf, f.mu, a.n, a.alpha, a.beta);
+        /* the root's level is top-down; a level handed over by the cluster kernel is decided */
+        const int dir = k == 0 && f.depth == 0
+                            ? kTD
+                            : decide(dir_prev, nf, nf_prev, f.mf, f.mu, a.n, a.alpha, a.beta);
         const bool small = a.small && dir == kTD && f.bp == 0 && f.mf <= kSmallArcs;
         const bool thin = !small && can_thin && dir == kTD && f.mf <= a.thin;
         if (leader) {

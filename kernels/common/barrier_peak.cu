@@ -4,12 +4,16 @@
 // `iters` barriers and one that crosses none, divided by iters; median of reps. Two barriers:
 //   kind 0  cooperative_groups grid.sync() (what the kernels use);
 //   kind 1  group_sync over the whole grid (group_sync.cuh: one counter, relaxed arrival after a
-//           fence, acquire polling), the thin levels' and rounds' barrier.
+//           fence, acquire polling), the thin levels' and rounds' barrier;
+//   kind 2  barrier.cluster (cooperative_groups cluster.sync) in one cluster of the largest size
+//           up to 16 blocks of 1024 threads (bfs-do's cluster levels); 0 where no cluster runs.
 // With `stores`, every thread stores one word before each barrier, so that the barrier's fence
-// has writes to wait for, as at the end of a level.
+// has writes to wait for, as at the end of a level (kind 2: into the next block's shared memory,
+// through distributed shared memory).
 #include <algorithm>
 #include <vector>
 #include <cooperative_groups.h>
+#include "cluster_launch.cuh"
 #include "cuda_check.cuh"
 #include "device_attr.cuh"
 #include "group_sync.cuh"
@@ -37,6 +41,37 @@ __global__ void __launch_bounds__(kThreads, 2) barrier_loop(unsigned *ctr, int i
     }
 }
 
+__global__ void __launch_bounds__(1024, 1) cluster_loop(int iters, int stores)
+{
+#if __CUDA_ARCH__ >= 900
+    __shared__ unsigned words[1024];
+    cg::cluster_group cl = cg::this_cluster();
+    unsigned *next = cl.map_shared_rank(words, (cl.block_rank() + 1) % cl.num_blocks());
+    for (int i = 0; i < iters; i++) {
+        if (stores)
+            next[threadIdx.x] = (unsigned)i;
+        cl.sync();
+    }
+#endif
+}
+
+float cluster_ms(int blocks, int iters, int stores)
+{
+    cudaEvent_t a, b;
+    GR_CUDA_CHECK(cudaEventCreate(&a));
+    GR_CUDA_CHECK(cudaEventCreate(&b));
+    GR_CUDA_CHECK(cudaEventRecord(a, 0));
+    gr_cluster_launch(cluster_loop, blocks, 1024, 0, 0, iters, stores);
+    GR_CHECK_LAUNCH();
+    GR_CUDA_CHECK(cudaEventRecord(b, 0));
+    GR_CUDA_CHECK(cudaEventSynchronize(b));
+    float ms = 0;
+    GR_CUDA_CHECK(cudaEventElapsedTime(&ms, a, b));
+    GR_CUDA_CHECK(cudaEventDestroy(a));
+    GR_CUDA_CHECK(cudaEventDestroy(b));
+    return ms;
+}
+
 template <int KIND> float launch_ms(int blocks, unsigned *ctr, int iters, int stores, unsigned *sink)
 {
     GR_CUDA_CHECK(cudaMemset(ctr, 0, sizeof *ctr));
@@ -58,8 +93,26 @@ template <int KIND> float launch_ms(int blocks, unsigned *ctr, int iters, int st
 }
 }  // namespace
 
+static double cluster_barrier_us(int stores, int reps)
+{
+    const int blocks = gr_cluster_blocks(cluster_loop, kGrClusterMax, 1024, 0);
+    if (blocks == 0)
+        return 0;
+    const int iters = 2000;
+    std::vector<double> us;
+    for (int r = -1; r < reps; r++) {     // one warm-up
+        const float t0 = cluster_ms(blocks, 0, stores), t1 = cluster_ms(blocks, iters, stores);
+        if (r >= 0)
+            us.push_back(((double)t1 - t0) * 1e3 / iters);
+    }
+    std::sort(us.begin(), us.end());
+    return us[us.size() / 2];
+}
+
 extern "C" double gr_gpu_peak_barrier_us(int kind, int stores, int reps)
 {
+    if (kind == 2)
+        return cluster_barrier_us(stores, reps);
     int per_sm = 0;
     const void *k = kind ? (const void *)barrier_loop<1> : (const void *)barrier_loop<0>;
     GR_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, k, kThreads, 0));
