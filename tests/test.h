@@ -1,7 +1,8 @@
 /* test.h - a minimal test framework: each tests/.../test_*.c is one program; TEST_CASE bodies
  * call CHECK / CHECK_EQ; main() runs them and prints "N passed, N failed, N skipped" last.
  * A case that cannot run (no CUDA device) calls TEST_SKIP("reason"): it prints one line
- * "SKIP suite.case (reason)", which scripts/run_tests.sh counts by reason. */
+ * "SKIP suite.case (reason)", which scripts/run_tests.sh counts by reason. GR_TEST_ONLY=a,b runs
+ * only the cases whose names appear in that text (a GPU session running one slow suite's part). */
 #ifndef GR_TEST_H
 #define GR_TEST_H
 #include <stdio.h>
@@ -61,7 +62,10 @@ static int gr_t_pass, gr_t_fail, gr_t_skip;
 /* Run the cases; the last line printed is the summary the test runner adds up. */
 static inline int gr_test_main(const char *suite, const gr_test_case *cases, int n)
 {
+    const char *only = getenv("GR_TEST_ONLY");   /* names of the cases to run, e.g. "a,b" */
     for (int i = 0; i < n; i++) {
+        if (only && !strstr(only, cases[i].name))
+            continue;
         gr_t_failed_now = gr_t_skipped_now = 0;
         gr_t_skip_reason = "";
         cases[i].fn();

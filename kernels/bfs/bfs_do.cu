@@ -13,6 +13,11 @@
  *    in a copy ordered by out-degree, largest first (inarc_sort.cu), so the hubs in the frontier
  *    of R-MAT's big bottom-up level come first; each vertex's first in-arc is also kept in a dense
  *    array (first_inarcs), one line a warp instead of a sector a lane.
+ *  - bfs_do_cluster.cuh: the top-down levels from the root while they stay thin, on one
+ *    thread-block cluster launched before the persistent kernel (`cluster`, Hopper and later):
+ *    queues in shared memory, the cluster barrier, arc records (target, degree, first arc;
+ *    built once per graph) so a level's chain skips the row offsets; it hands the persistent
+ *    kernel record 0 of its ring.
  *  - bfs_do_levels.cuh: the loop over levels. Switching (Beamer): top-down -> bottom-up when the
  *    frontier's out-arcs m_f > m_u / alpha (m_u: out-arcs of unvisited vertices) and m_f > n / 256
  *    (a bottom-up step scans the whole bitmap: not worth it for the few arcs of a high-diameter
@@ -95,11 +100,23 @@ __global__ void first_inarcs(const Off *trow, const int32_t *tcol, int32_t n, in
         first[v] = trow[v + 1] > trow[v] ? tcol[trow[v]] : -1;
 }
 
+/* The cluster levels' arc records: arc e as (its target, the target's out-degree, first arc). */
+template <typename Off>
+__global__ void arc_records(const Off *row, const int32_t *col, long long m, centry *arcs)
+{
+    for (long long e = (long long)blockIdx.x * blockDim.x + threadIdx.x; e < m;
+         e += (long long)gridDim.x * blockDim.x) {
+        const int32_t t = col[e];
+        arcs[e] = make_entry(t, (long long)row[t], (long long)row[t + 1]);
+    }
+}
+
 struct do_state {
     const gr_dcsr *d;
     gr_bfs_do_params p;
     int grid, thin_blocks;
     int cl_blocks;          /* blocks of the cluster that runs the first thin levels (0: none) */
+    centry *arcs;           /* its arc records (nullptr without it) */
     int32_t *scol;          /* sort=1: in-arc targets ordered by out-degree (else nullptr) */
     int32_t *first;         /* first_inarcs */
     int32_t *level, *q[2], *b[2];
@@ -124,6 +141,7 @@ template <typename Off> do_args<Off> make_args(do_state *s, const Off *row)
     a.vis = s->vis;
     a.iso = s->iso;
     a.first = s->first;
+    a.arcs = s->arcs;
     for (int i = 0; i < 2; i++) {
         a.qb[i] = s->q[i];
         a.bb[i] = s->b[i];
@@ -154,6 +172,24 @@ template <typename Off> int grid_blocks(int bps)
     if (bps > 0 && bps < per_sm)
         per_sm = bps;
     return per_sm * gr_device_attr(cudaDevAttrMultiProcessorCount);
+}
+
+/* Untimed, once per graph, last: the cluster levels' arc records (16 bytes an arc), built where
+ * a cluster can run and they fit in nine tenths of the free device memory; else no cluster. */
+void cluster_records(do_state *s)
+{
+    const gr_dcsr *d = s->d;
+    size_t free_b = 0, total_b = 0;
+    GR_CUDA_CHECK(cudaMemGetInfo(&free_b, &total_b));
+    if (s->cl_blocks == 0 || (size_t)d->m * sizeof(centry) > free_b / 10 * 9) {
+        s->cl_blocks = 0;
+        return;
+    }
+    GR_CUDA_CHECK(cudaMalloc(&s->arcs, (size_t)d->m * sizeof(centry) + sizeof(centry)));
+    with_offsets(d, [&](auto row) {
+        arc_records<<<init_grid(d->n), 256>>>(row, d->col, (long long)d->m, s->arcs);
+        GR_CHECK_LAUNCH();
+    });
 }
 
 /* params: gr_bfs_do_params. */
@@ -204,6 +240,7 @@ void *do_create(const gr_dcsr *d, const void *params, gr_err *err)
     GR_CUDA_CHECK(cudaMalloc(&s->iso, nwords * 4 + 4));
     GR_CUDA_CHECK(cudaMalloc(&s->rec, 6 * sizeof(rec_t)));
     GR_CUDA_CHECK(cudaMalloc(&s->tbar, sizeof(unsigned)));
+    cluster_records(s);
     /* untimed, once per graph: the dense first in-arcs and the vertices without in-arcs */
     const int32_t *tcol = s->scol ? s->scol : d->tcol ? d->tcol : d->col;
     with_offsets(d, [&](auto row) {
@@ -270,6 +307,7 @@ void do_destroy(void *p)
     if (!s)
         return;
     GR_CUDA_CHECK(cudaFree(s->scol));     /* nullptr with sort=0: a no-op */
+    GR_CUDA_CHECK(cudaFree(s->arcs));     /* nullptr without a cluster: a no-op */
     GR_CUDA_CHECK(cudaFree(s->first));
     GR_CUDA_CHECK(cudaFree(s->level));
     for (int i = 0; i < 2; i++) {

@@ -40,6 +40,18 @@ struct trace_row {
     ull nf, edges, dir, t0;
 };
 
+/* An entry of the cluster levels' queues, and an arc's record (v: the arc's target). */
+struct __align__(16) centry {
+    int32_t v, deg;                   /* deg: the out-degree, clamped to 2^31 - 1 */
+    long long beg;                    /* first arc */
+};
+
+__host__ __device__ __forceinline__ centry make_entry(int32_t v, long long beg, long long end)
+{
+    const long long deg = end - beg;
+    return centry{v, deg < 0x7fffffffll ? (int32_t)deg : 0x7fffffff, beg};
+}
+
 template <typename Off> struct do_args {
     const Off *row, *trow;
     const int32_t *col, *tcol;
@@ -58,6 +70,7 @@ template <typename Off> struct do_args {
     int trace_cap;
     ull *trace_end;                   /* [0] levels, [1] globaltimer at the end */
     const int32_t *first;             /* each vertex's first in-arc target (-1: none) */
+    const centry *arcs;               /* the cluster levels' arc records (bfs_do_cluster.cuh) */
 };
 
 /* The test before a claim - a top-down arc's visited word, a bottom-up probe's label - as a

@@ -4,9 +4,12 @@
  * the cluster barrier (barrier.cluster) as its only barrier. A high-diameter graph (a road
  * network, a grid) spends thousands of levels of a few thousand arcs; each level's cost is its
  * dependent chain plus its barrier, so the chain is kept short:
+ *  - the arcs are read as records (target, its out-degree, its first arc; 16 bytes an arc, built
+ *    once per graph, untimed: arc_records in bfs_do.cu), so a level's chain is entry -> record
+ *    -> claim, never the row offsets; a claimed vertex's records are prefetched into L2 at once
+ *    (prefetch.global.L2), so the next level finds them there instead of in DRAM;
  *  - the frontier lives in the blocks' shared memory: a block appends the vertices it claims to
- *    its own queue, each entry carrying the vertex's arc range (read beside the claim), so the
- *    next level goes from an entry straight to the targets, without the row offsets;
+ *    its own queue, each entry a copy of the record that reached it;
  *  - the next level is the concatenation of the blocks' queues, shared out over all the
  *    cluster's warps and read through distributed shared memory;
  *  - before the barrier each block stores its counts (entries, out-arcs, arcs examined, flags)
@@ -33,11 +36,6 @@ constexpr int kClThreads = 1024;
 constexpr int kClCap = 3072;          /* entries of one block's queue buffer */
 constexpr size_t kClSmem = 2 * kClCap * 16;
 enum { kClSpill = 1, kClBig = 2 };
-
-struct __align__(16) centry {
-    int32_t v, deg;                   /* deg: the out-degree, clamped to 2^31 - 1 */
-    long long beg;                    /* first arc */
-};
 
 /* What a block tells every block at the end of a level: its queue (entries kept in shared
  * memory), the out-arcs of every vertex it claimed, the arcs it examined, flags. */
@@ -82,19 +80,18 @@ __device__ __forceinline__ void cl_totals(const cslot *sl, int nb, ctot *t)
     }
 }
 
-/* Claim target d (< 0: none) for level depth + 1; a winner goes to the block's queue nxt, or to
- * the global queue gs when the queue is full. Warp-collective. */
+/* Claim the target of record e (e.v < 0: none) for level depth + 1; a winner goes to the block's
+ * queue nxt, or to the global queue gs when the queue is full, and its records are prefetched
+ * into L2 for the next level. Warp-collective. */
 template <typename Off>
 __device__ __forceinline__ void cl_claim(const do_args<Off> &a, sink &gs, centry *nxt, int *cnt,
-                                         int *flags, ull &mf, int32_t d, int32_t depth)
+                                         int *flags, ull &mf, const centry &e, int32_t depth)
 {
     const unsigned full = 0xffffffffu;
     const int lane = threadIdx.x & 31;
+    const int32_t d = e.v;
     bool won = false;
-    Off beg = 0, end = 0;
     if (d >= 0) {
-        beg = __ldg(a.row + d);       /* issued before the atomic, waited for beside it */
-        end = __ldg(a.row + d + 1);
         const uint32_t bit = 1u << (d & 31);
         won = !(atomicOr(a.vis + (d >> 5), bit) & bit);
         if (won)
@@ -103,8 +100,14 @@ __device__ __forceinline__ void cl_claim(const do_args<Off> &a, sink &gs, centry
     const unsigned m = __ballot_sync(full, won);
     if (!m)
         return;
-    const ull deg = won ? (ull)(end - beg) : 0ull;
+    const ull deg = won ? (ull)e.deg : 0ull;
     mf += deg;
+    if (won && deg < (ull)kBig) {
+        const char *p = reinterpret_cast<const char *>(a.arcs + e.beg);
+        const char *q = reinterpret_cast<const char *>(a.arcs + e.beg + (long long)deg);
+        for (p = reinterpret_cast<const char *>((uintptr_t)p & ~(uintptr_t)127); p < q; p += 128)
+            asm volatile("prefetch.global.L2 [%0];" ::"l"(p));
+    }
     int base = 0;
     if (lane == 0)
         base = atomicAdd(cnt, __popc(m));
@@ -112,7 +115,7 @@ __device__ __forceinline__ void cl_claim(const do_args<Off> &a, sink &gs, centry
     const int slot = base + __popc(m & ((1u << lane) - 1));
     const bool spill = won && slot >= kClCap;
     if (won && !spill)
-        nxt[slot] = centry{d, deg > 0x7fffffffull ? 0x7fffffff : (int32_t)deg, (long long)beg};
+        nxt[slot] = e;
     if (won && (spill || deg >= (ull)kBig))
         atomicOr(flags, spill ? kClSpill : kClBig);
     if (__any_sync(full, spill))
@@ -162,8 +165,10 @@ __device__ void cl_level(const do_args<Off> &a, cooperative_groups::cluster_grou
                     pos += step;
             const long long ob = __shfl_sync(full, beg, pos);
             const int oe = __shfl_sync(full, excl, pos);
-            const int32_t d = tt < total ? __ldg(a.col + ob + (tt - oe)) : -1;
-            cl_claim(a, gs, nxt, cnt, flags, mf, d, depth);
+            centry e = {-1, 0, 0};
+            if (tt < total)
+                e = a.arcs[ob + (tt - oe)];
+            cl_claim(a, gs, nxt, cnt, flags, mf, e, depth);
         }
         edges += lane == 0 ? (ull)total : 0ull;
     }
@@ -215,7 +220,7 @@ __global__ void __launch_bounds__(kClThreads, 1) cl_kernel(do_args<Off> a, int32
                                       r0 ? rdeg : 0ull, 0ull};
     }
     if (leader)
-        qbuf[0] = centry{root, (int32_t)(rdeg < 0x7fffffffull ? rdeg : 0x7fffffffull), (long long)rb};
+        qbuf[0] = make_entry(root, (long long)rb, (long long)rb + (long long)rdeg);
     cl.sync();
     sink gs = {a.qb[0], a.bb[0], a.bo[0], &a.rec[0].q, &a.rec[0].bp, 0ull, 0ull};
     int par = 0, nf_prev = 0;
