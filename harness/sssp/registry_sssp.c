@@ -229,9 +229,10 @@ const gr_variant gr_variant_sssp_fast = {
     .name = "sssp-fast", .family = "sssp", .paper = "-",
     .summary = "ours: near-far delta-stepping in one persistent cooperative kernel, adaptive "
                "delta, balanced expansion on graphs with hubs (hub arcs over all warps, 32 "
-               "vertices a warp), appends staged per warp, thin rounds on a few blocks, 32-bit "
+               "vertices a warp), appends staged per warp, the first rounds on one thread-block "
+               "cluster, thin rounds on a few blocks, 32-bit "
                "distances when proven (packed with a tag where the expansion is balanced)",
-    .gpu = 1, .nparams = 6, .params_size = sizeof(gr_sssp_fast_params),
+    .gpu = 1, .nparams = 7, .params_size = sizeof(gr_sssp_fast_params),
     .params = {GR_PARAM_INT(gr_sssp_fast_params, delta, 0, 0, 1L << 30,
                             "initial bucket width (0 = auto: (max weight + 1) / 8 on graphs of "
                             "at least 2^26 arcs, max weight / 2 below)"),
@@ -248,7 +249,12 @@ const gr_variant gr_variant_sssp_fast = {
                             "rounds of at most this many near vertices (no hub) run on tblocks "
                             "blocks with their own barrier (0 = off)"),
                GR_PARAM_INT(gr_sssp_fast_params, tblocks, 33, 0, 4096,
-                            "blocks of the thin rounds (used only when fewer than the grid)")},
+                            "blocks of the thin rounds (used only when fewer than the grid)"),
+               GR_PARAM_INT(gr_sssp_fast_params, cluster, 16, 0, 16,
+                            "blocks (of 1024 threads) of one thread-block cluster that runs the "
+                            "rounds from the source while the near frontier stays within one "
+                            "vertex a thread (0 or 1 = off; halved to what the device holds; where "
+                            "clusters are unavailable, before sm_90, the thin group runs them)")},
     .check = fast_check, .prepare = fast_prepare, SSSP_HOOKS, .trace = sssp_trace,
     .impl = &gr_sssp_fast,
 };

@@ -33,6 +33,15 @@ template <typename D> struct dlim;
 template <> struct dlim<unsigned> { static constexpr unsigned inf = 0xFFFFFFFFu; };
 template <> struct dlim<u64> { static constexpr u64 inf = (u64)INT64_MAX; };
 
+// sssp-fast: the loop state at which its persistent kernel starts: written by nf_init (the
+// source's round) and, when a cluster ran the first rounds, by that kernel as it hands over (or
+// finishes: done).
+struct nf_hand {
+    u64 T, delta;               // threshold and bucket width (as the distance type's values)
+    unsigned gen, epoch, egen;  // generation, far epoch, the epoch's first generation (PK)
+    unsigned fc, rec_i, done;   // far buffer, trace rows written, 1: the distances are final
+};
+
 template <typename Off, typename D> struct nf_args {
     const Off *row;
     const int32_t *col, *w;
@@ -51,6 +60,8 @@ template <typename Off, typename D> struct nf_args {
     u64 *hubctr;        // bal: 4 generation slots (entries << kHubShift | arcs)
     int64_t *hoff[2];   // bal: arc offset of each hub entry, by generation parity
     int pk;             // sssp-fast: dist holds packed words (pk_tag), initialised so
+    nf_hand *hand;      // sssp-fast: where its persistent kernel starts (nullptr: sssp-nf)
+    unsigned pgrid;     // sssp-fast: blocks of its persistent grid (the cluster's delta rule)
 };
 
 // PK (sssp-fast's balanced expansion with 32-bit distances): each distance is the high half of a
@@ -174,9 +185,12 @@ __device__ __forceinline__ void stage_init(wstage *ws)
     __syncwarp();
 }
 
-// agg_push into stage s of the warp (q, ctr: where a claim that does not fit goes).
-__device__ __forceinline__ void stage_push(wstage *ws, int s, unsigned active, int kind, int k,
-                                           int32_t v, int32_t *q, unsigned *ctr)
+// agg_push into a shared-memory queue sq of cap entries whose claims are counted in *n (the
+// first claim that did not fit in *p; see wstage): a claim that does not fit goes to q (counter
+// ctr) as agg_push does.
+__device__ __forceinline__ void spush(int32_t *sq, unsigned *n, unsigned *p, unsigned cap,
+                                      unsigned active, int kind, int k, int32_t v, int32_t *q,
+                                      unsigned *ctr)
 {
     const unsigned m = __ballot_sync(active, kind == k);
     if (!m)
@@ -185,21 +199,28 @@ __device__ __forceinline__ void stage_push(wstage *ws, int s, unsigned active, i
     const unsigned c = __popc(m), r = __popc(m & ((1u << lane) - 1));
     unsigned pos = 0;
     if (lane == leader)
-        pos = atomicAdd(&ws->n[s], c);
+        pos = atomicAdd(n, c);
     pos = __shfl_sync(active, pos, leader);
-    if (pos + c <= kStage) {
+    if (pos + c <= cap) {
         if (kind == k)
-            ws->q[s][pos + r] = v;
+            sq[pos + r] = v;
         return;
     }
     unsigned base = 0;
     if (lane == leader) {
-        atomicMin(&ws->p[s], pos);
+        atomicMin(p, pos);
         base = atomicAdd(ctr, c);
     }
     base = __shfl_sync(active, base, leader);
     if (kind == k)
         q[base + r] = v;
+}
+
+// agg_push into stage s of the warp (q, ctr: where a claim that does not fit goes).
+__device__ __forceinline__ void stage_push(wstage *ws, int s, unsigned active, int kind, int k,
+                                           int32_t v, int32_t *q, unsigned *ctr)
+{
+    spush(ws->q[s], &ws->n[s], &ws->p[s], kStage, active, kind, k, v, q, ctr);
 }
 
 // The converged warp writes stage s's entries to q (one atomicAdd on ctr) and empties it; with
@@ -243,9 +264,45 @@ __device__ __forceinline__ int near_kind(const nf_args<Off, D> &a, int32_t v)
     return HT && a.row[v + 1] - a.row[v] >= (Off)a.big ? 2 : 1;
 }
 
+// The queueing decision of an arc to v with new distance nd, v's distance as read being cur: 0
+// none, 1 near, 2 near hub (degree >= big; HT false: never), 3 far; once per generation / far
+// epoch (the stamps, or with PK the packed word's tag; see pk_tag: `epoch` is then the epoch's
+// first generation). NST false (sssp-fast's cluster rounds, without PK): no near stamp, every
+// improvement below T is queued near - a vertex improved twice in a round is queued twice and
+// expanded twice, each time with its present distance - one dependent atomic less per arc.
+template <typename Off, typename D, bool HT = true, bool PK = false, bool NST = true>
+__device__ __forceinline__ int relax_kind(const nf_args<Off, D> &a, int32_t v, D nd, D cur, D T,
+                                          unsigned gen1, unsigned epoch)
+{
+    if constexpr (PK) {
+        if (nd < cur) {
+            const bool near = nd < T;
+            const u64 old = atomicMin(reinterpret_cast<u64 *>(a.dist) + v,
+                                      (u64)nd << 32 | pk_tag(gen1, near));
+            const unsigned tag = (unsigned)old;
+            if ((D)(old >> 32) > nd) {
+                if (near) {
+                    if (tag != pk_tag(gen1, true))
+                        return near_kind<HT>(a, v);
+                } else if (tag < pk_tag(epoch, false)) {
+                    return 3;
+                }
+            }
+        }
+    } else if (nd < cur && nd < atomicMin(&a.dist[v], nd)) {
+        if (nd < T) {
+            if (!NST || atomicExch(&a.nstamp[v], gen1) != gen1)
+                return near_kind<HT>(a, v);
+        } else if (atomicExch(&a.fstamp[v], epoch) != epoch) {
+            return 3;
+        }
+    }
+    return 0;
+}
+
 // Relax arc (u, v, w) with du = dist[u]: the arc's target v, its new distance nd and v's distance
 // as read (cur) given. An improved v is queued near (by degree: hub or not) or far, once per
-// generation / far epoch (the stamps), the appends aggregated per warp. BAL: hubs go to the
+// generation / far epoch (relax_kind), the appends aggregated per warp. BAL: hubs go to the
 // balanced expansion's list (push_hub). HT false: the graph has no vertex of degree >= big, so v
 // is not tested - one dependent load less between the stamp and the append - and there is no
 // hub-list append (no vote for it per arc). ST: near and far appends go to the warp's stage ws
@@ -257,31 +314,7 @@ __device__ __forceinline__ void relax_to(const nf_args<Off, D> &a, int32_t v, D 
                                          unsigned gen1, unsigned epoch, int fc,
                                          wstage *ws = nullptr)
 {
-    int kind = 0;   // 1 near, 2 near hub, 3 far
-    if constexpr (PK) {
-        if (nd < cur) {
-            const bool near = nd < T;
-            const u64 old = atomicMin(reinterpret_cast<u64 *>(a.dist) + v,
-                                      (u64)nd << 32 | pk_tag(gen1, near));
-            const unsigned tag = (unsigned)old;
-            if ((D)(old >> 32) > nd) {
-                if (near) {
-                    if (tag != pk_tag(gen1, true))
-                        kind = near_kind<HT>(a, v);
-                } else if (tag < pk_tag(epoch, false)) {
-                    kind = 3;
-                }
-            }
-        }
-    } else if (nd < cur && nd < atomicMin(&a.dist[v], nd)) {
-        if (nd < T) {
-            if (atomicExch(&a.nstamp[v], gen1) != gen1)
-                kind = near_kind<HT>(a, v);
-        } else {
-            if (atomicExch(&a.fstamp[v], epoch) != epoch)
-                kind = 3;
-        }
-    }
+    int kind = relax_kind<Off, D, HT, PK>(a, v, nd, cur, T, gen1, epoch);
     if (BAL && kind == 2) {     // hubs are rare: an atomic of their own, no aggregation
         push_hub(a, v, a.row[v + 1] - a.row[v], gen1);
         kind = 0;
@@ -328,6 +361,8 @@ __global__ void nf_init(nf_args<Off, D> a, int32_t src)
         for (int k = 0; k < C_WORDS; k++)
             a.ctl[k] = 0;
         *a.gmin = (u64)dlim<D>::inf;    // the split's minimum
+        if (a.hand)     // sssp-fast: its persistent kernel starts at the source's round
+            *a.hand = nf_hand{(u64)a.delta, (u64)a.delta, 0, 1, 0, 0, 0, 0};
         Off deg = a.row[src + 1] - a.row[src];
         if (a.bal)
             for (int k = 0; k < 4; k++)
@@ -415,6 +450,27 @@ __device__ __forceinline__ void nf_split_min(const nf_args<Off, D> &a, unsigned 
         atomicMin(a.gmin, (u64)lmin);
 }
 
+// Split, pass 2, one far entry v (ST: no relaxation runs during a split, and the pile holds v
+// once): 0 dropped (below T: expanded as a near vertex), 1 near for generation gen1 (2: a hub of
+// the expansion with a block per hub; a hub of the balanced one is queued here, near_dest), 3
+// far for the epoch; v's stamp, or with PK its packed word's tag, stored plainly.
+template <typename Off, typename D, bool PK, bool HT>
+__device__ __forceinline__ int split_kind(const nf_args<Off, D> &a, int32_t v, D T, D Tn,
+                                          unsigned gen1, unsigned epoch)
+{
+    const D d = dist_of<PK>(a, v);
+    if (d < T)
+        return 0;
+    const bool near = d < Tn;
+    if constexpr (PK)
+        reinterpret_cast<u64 *>(a.dist)[v] = (u64)d << 32 | pk_tag(gen1, near);
+    else if (near)
+        a.nstamp[v] = gen1;
+    else
+        a.fstamp[v] = epoch;
+    return !near ? 3 : HT ? near_dest<Off, D>(a, v, gen1) : 1;
+}
+
 // Split, pass 2: far entries below T were expanded as near vertices (dropped); those below Tn
 // form generation gen1's near frontier; the rest move to the other far buffer (epoch's stamp).
 // Without ST (sssp-nf) one thread an entry, the stamps by atomicExch and one atomicAdd per entry
@@ -440,25 +496,8 @@ __device__ __forceinline__ void nf_split_push(const nf_args<Off, D> &a, unsigned
         for (u64 i0 = ((blockIdx.x * (u64)blockDim.x + threadIdx.x) >> 5) * 32; i0 < nF;
              i0 += nwarps * 32) {   // warp-uniform
             const u64 i = i0 + lane;
-            int kind = 0;   // 1 near, 2 near hub (a block per hub), 3 far
-            int32_t v = 0;
-            if (i < nF) {
-                v = __ldcg(&qf[i]);
-                const D d = dist_of<PK>(a, v);
-                if (d >= T && d < Tn) {
-                    if constexpr (PK)
-                        reinterpret_cast<u64 *>(a.dist)[v] = (u64)d << 32 | pk_tag(gen1, true);
-                    else
-                        a.nstamp[v] = gen1;
-                    kind = HT ? near_dest<Off, D>(a, v, gen1) : 1;
-                } else if (d >= Tn) {
-                    if constexpr (PK)
-                        reinterpret_cast<u64 *>(a.dist)[v] = (u64)d << 32 | pk_tag(gen1, false);
-                    else
-                        a.fstamp[v] = epoch;
-                    kind = 3;
-                }
-            }
+            const int32_t v = i < nF ? __ldcg(&qf[i]) : 0;
+            const int kind = i < nF ? split_kind<Off, D, PK, HT>(a, v, T, Tn, gen1, epoch) : 0;
             const unsigned FULL = 0xFFFFFFFFu;
             stage_push(ws, 0, FULL, kind, 1, v, a.qN[gen1 & 1], &a.ctl[C_N + (gen1 & 3)]);
             if (HT)

@@ -75,7 +75,9 @@ void nf_args_fill(nf_args<Off, D> &a, const gr_dcsr &g, const nf_buffers &b)
     }
     a.ctl = b.ctl;
     a.gmin = b.gmin;
-    a.pk = 0;           // sssp-fast sets it where it packs the distances
+    a.pk = 0;           // sssp-fast sets these three where it packs the distances, its start
+    a.hand = nullptr;   // state and its grid
+    a.pgrid = 0;
 }
 
 }  // namespace nearfar

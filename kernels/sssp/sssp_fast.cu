@@ -22,6 +22,12 @@
 //    (a grid reduction), T = m + delta, far entries below T form the next near frontier, settled
 //    (stale) entries are dropped, the rest are compacted into the other far buffer, the appends
 //    through the warps' stages;
+//  - the first rounds on one thread-block cluster (Hopper and later; sssp_fast_cluster.cuh): a
+//    kernel of `cluster` blocks launched between the per-root initialisation and the persistent
+//    kernel runs the rounds and splits from the source with cluster barriers and its near queues
+//    in shared memory while the frontier holds at most one vertex a thread of the cluster and no
+//    hub, then writes the loop state (nf_hand) at which the persistent kernel starts - or that
+//    the distances are final, and the persistent kernel returns at once;
 //  - thin rounds: while the near frontier holds at most `thin` vertices and no hub, the rounds run
 //    on the first `tblocks` blocks with their own one-counter barrier (33 arrivals instead of the
 //    grid's ~1000), the other blocks waiting at the next grid barrier; the leader hands the
@@ -35,57 +41,26 @@
 // The automatic choices (gr_sssp_fast_plan_for) are measured ones: lab/notes/sssp.md has the runs.
 // Correctness: every value written to dist is the length of a real path; a vertex whose
 // distance falls is queued (near or far) after the fall, and is expanded after its last fall
-// below the current threshold; a far entry is dropped only when its distance is below the
-// previous threshold, i.e. it was expanded as a near vertex. The loop ends when the far pile holds
-// no unsettled vertex, which leaves every arc relaxed: the distances are exact.
+// below the current threshold (the cluster's rounds may queue it near more than once a
+// generation: each expansion reads its present distance); a far entry is dropped only when its
+// distance is below the previous threshold, i.e. it was expanded as a near vertex. The loop -
+// the cluster kernel's, then the persistent kernel's from the same state - ends when the far pile
+// holds no unsettled vertex, which leaves every arc relaxed: the distances are exact.
 // Memory visibility: values written by other SMs in the same launch are read with __ldcg
-// (L2, never a stale L1 line); grid.sync() orders the rounds.
+// (L2, never a stale L1 line); grid.sync() (the cluster's barrier.cluster) orders the rounds.
 #include <cooperative_groups.h>
 #include <cstdlib>
 #include <type_traits>
 #include <vector>
 #include "nearfar_bal.cuh"
 #include "nearfar_host.cuh"
+#include "sssp_fast_cluster.cuh"
 #include "sssp_gpu.h"
 
 namespace cg = cooperative_groups;
 
 namespace {
 using namespace nearfar;
-constexpr unsigned kMaxRec = 1u << 20;     // trace rows kept (rounds beyond are counted only)
-constexpr unsigned kRecW = 4;               // a trace row: active, arcs examined, start, end ns
-
-// Packed distance words (pk_tag): the balanced expansion with 32-bit distances.
-template <typename D, bool BAL> constexpr bool kPk = BAL && std::is_same<D, unsigned>::value;
-
-// TRACE, one thread, before the expansion of the round rec_i: its start time (what lies between
-// the previous round's end and this start is the far-pile split, if one came between).
-template <typename Off, typename D, bool TRACE>
-__device__ __forceinline__ void start_round(const nf_args<Off, D> &a, unsigned rec_i)
-{
-    if (TRACE && rec_i < kMaxRec)
-        a.rec[3 + kRecW * rec_i] = gr_globaltimer();
-}
-
-// After the barrier that ends round gen (one thread): its trace row (active vertices, arcs
-// examined, end time) and its counters cleared; they are next written for generation gen + 4.
-template <typename Off, typename D, bool TRACE>
-__device__ __forceinline__ void end_round(const nf_args<Off, D> &a, unsigned gen, unsigned active,
-                                          unsigned &rec_i)
-{
-    if (TRACE && rec_i < kMaxRec) {
-        a.rec[1 + kRecW * rec_i] = active;
-        a.rec[2 + kRecW * rec_i] = __ldcg(&a.ctl[C_RX + (gen & 3)]);
-        a.rec[4 + kRecW * rec_i] = gr_globaltimer();
-    }
-    rec_i++;
-    a.ctl[C_N + (gen & 3)] = 0;
-    a.ctl[C_B + (gen & 3)] = 0;
-    a.ctl[C_RX + (gen & 3)] = 0;
-    if (a.bal)
-        a.hubctr[gen & 3] = 0;
-}
-
 // One round's expansion over the first nblk blocks, balanced (BAL) or a warp per vertex (a graph
 // without hubs: no degree test of the vertices it queues); a kernel instance each.
 template <typename Off, typename D, bool TRACE, bool BAL>
@@ -124,27 +99,6 @@ __device__ void thin_rounds(const nf_args<Off, D> &a, unsigned nN, unsigned gen,
         a.ctl[C_GEN] = gen;
 }
 
-// The bucket width after a split whose new near frontier (generation gen1) holds nn entries: too
-// little work per round: wider buckets (the thin group's rounds need less). Work in warps: a
-// vertex each (a warp per vertex); the balanced expansion counts a hub as its arcs / 32 (they
-// are spread over the warps), so a frontier of a few hubs does not widen the bucket (on R-MAT
-// the hubs come first; wide early buckets re-expand them). Far more work than threads: narrower.
-template <typename Off, typename D, bool BAL>
-__device__ __forceinline__ D adapt_delta(const nf_args<Off, D> &a, D delta, unsigned gen1,
-                                         unsigned nn, bool can_thin)
-{
-    const u64 nthreads = (u64)gridDim.x * blockDim.x, nwarps = nthreads >> 5;
-    u64 work = nn;
-    if constexpr (BAL)
-        work = __ldcg(&a.ctl[C_N + (gen1 & 3)]) + ((__ldcg(&a.hubctr[gen1 & 3]) & kHubMask) >> 5);
-    const u64 enough = can_thin ? ((u64)a.tblocks * blockDim.x) >> 5 : nwarps;
-    if (work < enough && delta < dlim<D>::inf / 4)
-        delta *= 2;
-    else if (nn > 8 * nthreads && delta > 1)
-        delta /= 2;
-    return delta;
-}
-
 // Held to 5 blocks an SM (48 registers): left free, ptxas gives the staged balanced expansion
 // 62 registers (4 blocks). sm_75 holds at most 1,024 threads an SM: 4 blocks there. PK: the
 // expansions get the epoch's first generation (egen) where the stamps' epoch goes.
@@ -163,14 +117,17 @@ __global__ void __launch_bounds__(kBs, kFastMinBlocks) fast_main(nf_args<Off, D>
     stage_init(ws);
     const u64 gtid = blockIdx.x * (u64)blockDim.x + threadIdx.x;
     const bool can_thin = a.thin > 0 && a.tblocks > 0 && a.tblocks < gridDim.x;
-    unsigned gen = 0, epoch = 1, phase = 0;
-    int fc = 0;
-    D T = a.delta, delta = a.delta;
-    unsigned rec_i = 0;
-    unsigned egen = 0;      // PK: the epoch's first generation
-    if (TRACE && gtid == 0)
+    const nf_hand h = *a.hand;      // nf_init's, or where the cluster kernel stopped
+    unsigned gen = h.gen, epoch = h.epoch, phase = 0;
+    int fc = (int)h.fc;
+    D T = (D)h.T, delta = (D)h.delta;
+    unsigned rec_i = h.rec_i;
+    unsigned egen = h.egen;     // PK: the epoch's first generation
+    if (TRACE && gtid == 0 && rec_i == 0)
         a.rec[0] = gr_globaltimer();
     for (;;) {      // every branch below depends only on values read after a grid.sync: uniform
+        if (h.done)
+            break;      // the cluster kernel settled every vertex
         unsigned nN = __ldcg(&a.ctl[C_N + (gen & 3)]), nB = __ldcg(&a.ctl[C_B + (gen & 3)]);
         if (nN + nB == 0) {     // near frontier empty: split the far pile
             unsigned nF = __ldcg(&a.ctl[C_F + fc]);
@@ -191,7 +148,7 @@ __global__ void __launch_bounds__(kBs, kFastMinBlocks) fast_main(nf_args<Off, D>
                 *a.gmin = (u64)dlim<D>::inf;
             }
             unsigned nn = __ldcg(&a.ctl[C_N + (gen1 & 3)]) + __ldcg(&a.ctl[C_B + (gen1 & 3)]);
-            delta = adapt_delta<Off, D, BAL>(a, delta, gen1, nn, can_thin);
+            delta = adapt_delta<Off, D, BAL>(a, delta, gen1, nn, gridDim.x);
             fc ^= 1;
             T = Tn;
             gen = gen1;
@@ -223,6 +180,8 @@ struct fast_state {
     int bps;
     unsigned thin, tblocks;
     unsigned grid[2][2];    // co-resident blocks for [d32][trace]
+    int cl[2][2];           // blocks of the cluster kernel for [d32][trace] (0: none)
+    nf_hand *hand;          // where the persistent kernel starts
     nf_buffers b;
     u64 *rec;
     u64 *hubctr;            // bal: 4 generation slots
@@ -243,7 +202,15 @@ template <typename Off, typename D> nf_args<Off, D> make_args(fast_state *s)
     a.hoff[0] = s->hoff[0];
     a.hoff[1] = s->hoff[1];
     a.pk = s->pl.pk;
+    a.hand = s->hand;
     return a;
+}
+
+// The cluster kernel's instance for s (the same choice).
+template <typename Off, typename D, bool TRACE>
+void (*cluster_kernel(const fast_state *s))(nf_args<Off, D>, int32_t)
+{
+    return s->pl.bal ? fast_cluster<Off, D, TRACE, true> : fast_cluster<Off, D, TRACE, false>;
 }
 
 // The kernel instance for s, one place for both the launch and its grid size.
@@ -273,6 +240,12 @@ template <typename Off, typename D, bool TRACE> void fast_go(fast_state *s, int3
     nf_init<Off, D><<<ib, kBs>>>(a, src);
     GR_CHECK_LAUNCH();
     gr_phase_mark(ph, GR_SSSP_PH_ITER);
+    a.pgrid = s->grid[s->pl.d32][TRACE];
+    if (s->cl[s->pl.d32][TRACE] > 0) {     // the first rounds on one cluster, then the grid
+        gr_cluster_launch(cluster_kernel<Off, D, TRACE>(s), s->cl[s->pl.d32][TRACE], kClBs,
+                          sizeof(cl_smem), 0, a, src);
+        GR_CHECK_LAUNCH();
+    }
     void *args[] = {&a};
     GR_CUDA_CHECK(cudaLaunchCooperativeKernel(fast_kernel<Off, D, TRACE>(s),
                                               dim3(s->grid[s->pl.d32][TRACE]), dim3(kBs), args, 0,
@@ -303,6 +276,18 @@ template <bool TRACE> unsigned grid_for(const fast_state *s, int d32)
     return d32 ? coresident<int32_t, unsigned, TRACE>(s) : coresident<int32_t, u64, TRACE>(s);
 }
 
+// Blocks of the cluster kernel's instance (want: the parameter; 0 where clusters are
+// unavailable: the thin group then runs those rounds).
+template <bool TRACE> int cluster_for(const fast_state *s, int d32, int want)
+{
+    const size_t sm = sizeof(cl_smem);
+    if (s->g.wide)
+        return d32 ? gr_cluster_blocks(cluster_kernel<int64_t, unsigned, TRACE>(s), want, kClBs, sm)
+                   : gr_cluster_blocks(cluster_kernel<int64_t, u64, TRACE>(s), want, kClBs, sm);
+    return d32 ? gr_cluster_blocks(cluster_kernel<int32_t, unsigned, TRACE>(s), want, kClBs, sm)
+               : gr_cluster_blocks(cluster_kernel<int32_t, u64, TRACE>(s), want, kClBs, sm);
+}
+
 // The device buffers of s beyond the near-far ones: the trace rows and, for the balanced
 // expansion, the hub counters and entry offsets (a generation holds each hub once: at most
 // min(n, m / big) entries).
@@ -311,6 +296,7 @@ void fast_alloc(fast_state *s, const gr_graph *g)
     const size_t n = (size_t)(g->n > 0 ? g->n : 1);
     nf_buffers_alloc(&s->b, g->n);
     GR_CUDA_CHECK(cudaMalloc(&s->rec, (size_t)(kRecW * kMaxRec + 1) * sizeof(u64)));
+    GR_CUDA_CHECK(cudaMalloc(&s->hand, sizeof(nf_hand)));
     if (!s->pl.bal)
         return;
     size_t hubs = (size_t)(g->m / s->pl.big) + 1;
@@ -382,6 +368,7 @@ void fast_release(void *p)
     gr_dcsr_free(&s->g);
     nf_buffers_free(&s->b);
     GR_CUDA_CHECK(cudaFree(s->rec));
+    GR_CUDA_CHECK(cudaFree(s->hand));
     GR_CUDA_CHECK(cudaFree(s->hubctr));     // nullptr without the balanced expansion: a no-op
     for (int k = 0; k < 2; k++)
         GR_CUDA_CHECK(cudaFree(s->hoff[k]));
@@ -457,6 +444,8 @@ extern "C" void *gr_sssp_fast_prepare(const gr_graph *g, const gr_sssp_fast_para
     for (int d = 0; d < 2; d++) {
         s->grid[d][0] = grid_for<false>(s, d);
         s->grid[d][1] = grid_for<true>(s, d);
+        s->cl[d][0] = cluster_for<false>(s, d, p->cluster);
+        s->cl[d][1] = cluster_for<true>(s, d, p->cluster);
     }
     return s;
 }

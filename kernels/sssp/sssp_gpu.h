@@ -84,6 +84,7 @@ typedef struct {
     int bps;        /* blocks per SM of the persistent grid */
     int thin;       /* near frontiers of at most this many vertices run on the thin group */
     int tblocks;    /* blocks of the thin group */
+    int cluster;    /* blocks of the thread-block cluster that runs the first rounds (0: none) */
 } gr_sssp_fast_params;
 
 /* What sssp-fast runs with on a graph: its automatic choices resolved (host only, no device). */

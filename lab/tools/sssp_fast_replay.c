@@ -14,12 +14,14 @@
  * pass's cut (recomputed from the present distance, as nf_defer does) differs from the last
  * expansion's (0 in this sequential model), and whether the distances equal Dijkstra's (exit 1
  * if not).
- * Usage: build/lab/tools/sssp_fast_replay GENSPEC [ROOT [DELTA [ENOUGH [THREADS [BIG [ARCS]]]]]]
+ * Usage: build/lab/tools/sssp_fast_replay GENSPEC
+ *            [ROOT [DELTA [ENOUGH [THREADS [BIG [ARCS [THIN]]]]]]]
  *        e.g. build/lab/tools/sssp_fast_replay rmat:scale=22,ef=16,sym=1,seed=1 2954152
  *        (DELTA 0: max weight / 2; ENOUGH: warps that a round should fill, 264 = the thin group
  *        of 33 blocks of 256; THREADS: the grid's threads, 168960 = an H100's 132 x 5 x 256;
  *        BIG: the hub degree, 64; ARCS > 0: a rule to count (not in the kernel): delta doubled
- *        when the new near frontier has fewer than ARCS arcs, instead of the ENOUGH test) */
+ *        when the new near frontier has fewer than ARCS arcs, instead of the ENOUGH test; THIN:
+ *        the rounds before the first frontier above THIN vertices are counted, 1024) */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +31,9 @@
 
 typedef struct {
     long long rounds, splits, arcs, improve, nearpush, farpush, deferred;
+    /* THIN (all mode): rounds until the first near frontier over THIN vertices (the cluster's
+     * hand-over), splits among them, the largest far pile a split scans, the largest frontier */
+    long long thin_rounds, thin_splits, thin_farmax, thin_farsum, near_max, over_thin;
     long long cut_moved;        /* deferred cuts that differ from the last expansion's (0) */
     int exact;                  /* distances equal Dijkstra's */
 } counts;
@@ -90,6 +95,8 @@ typedef struct {
     long enough, threads;
     int big;
     int64_t enough_arcs;
+    int64_t thin;       /* THIN; the count stops at the first frontier above it */
+    int handed;         /* a frontier above THIN was seen */
 } loop;
 
 /* The bucket's end in defer mode: the vertices expanded in it relax their deferred arcs once.
@@ -134,6 +141,11 @@ static int far_split(replay *r, loop *L)
     if (m == INT64_MAX)
         return 0;
     r->c.splits++;
+    if (!L->handed) {
+        r->c.thin_splits++;
+        r->c.thin_farsum += r->nfar;
+        r->c.thin_farmax = r->nfar > r->c.thin_farmax ? r->nfar : r->c.thin_farmax;
+    }
     const int64_t Tn = m + L->delta;
     L->epoch++;
     L->gen++;
@@ -173,6 +185,10 @@ static void near_round(replay *r, loop *L, int defer)
 {
     const gr_graph *g = r->g;
     r->nnxt = 0;
+    r->c.near_max = L->ncur > r->c.near_max ? L->ncur : r->c.near_max;
+    r->c.over_thin += L->ncur > L->thin;
+    L->handed |= L->ncur > L->thin;
+    r->c.thin_rounds += !L->handed;
     for (int64_t i = 0; i < L->ncur; i++) {
         const int32_t u = L->cur[i];
         const int64_t du = r->dist[u], deg = g->row[u + 1] - g->row[u];
@@ -221,12 +237,12 @@ static void replay_free(replay *r)
 
 static counts run(const gr_graph *g, const int32_t *col, const int32_t *w, int defer, int32_t root,
                   int64_t delta0, long enough, long threads, int big, int64_t enough_arcs,
-                  const int64_t *ref)
+                  int64_t thin, const int64_t *ref)
 {
     replay r;
     replay_alloc(&r, g, col, w);
     loop L = {malloc((size_t)g->n * sizeof *L.cur), 1, delta0, delta0, 0, 1, enough, threads, big,
-              enough_arcs};
+              enough_arcs, thin, 0};
     r.dist[root] = 0;
     L.cur[0] = root;
     for (;;) {
@@ -258,8 +274,9 @@ int main(int argc, char **argv)
 {
     gr_graph g;
     int32_t root;
-    const int rc = replay_graph(argc, argv, "sssp_fast_replay",
-                                "GENSPEC [ROOT [DELTA [ENOUGH [THREADS [BIG [ARCS]]]]]]", &g, &root);
+    const int rc =
+        replay_graph(argc, argv, "sssp_fast_replay",
+                     "GENSPEC [ROOT [DELTA [ENOUGH [THREADS [BIG [ARCS [THIN]]]]]]]", &g, &root);
     if (rc)
         return rc;
     int64_t wmax = 1;
@@ -270,6 +287,7 @@ int main(int argc, char **argv)
     const long enough = argc > 4 ? atol(argv[4]) : 264, threads = argc > 5 ? atol(argv[5]) : 168960;
     const int big = argc > 6 && atoi(argv[6]) > 0 ? atoi(argv[6]) : 64;
     const int64_t enough_arcs = argc > 7 ? atoll(argv[7]) : 0;
+    const int64_t thin = argc > 8 ? atoll(argv[8]) : 1024;
     /* the weight-sorted copy: (weight << 32 | target) keys sorted per row */
     int32_t *scol = malloc((size_t)g.m * sizeof *scol), *sw = malloc((size_t)g.m * sizeof *sw);
     int64_t *key = malloc((size_t)g.m * sizeof *key);
@@ -297,11 +315,17 @@ int main(int argc, char **argv)
     int bad = 0;
     for (int defer = 0; defer < 2; defer++) {
         const counts c = run(&g, defer ? scol : g.col, defer ? sw : g.w, defer, root, delta, enough,
-                             threads, big, enough_arcs, ref);
+                             threads, big, enough_arcs, thin, ref);
         printf("%s,%lld,%lld,%.3f,%lld,%lld,%lld,%lld,%lld,%s\n", defer ? "defer" : "all", c.rounds,
                c.splits, (double)c.arcs / (double)g.m, c.improve, c.nearpush, c.farpush, c.deferred,
                c.cut_moved, c.exact ? "yes" : "NO");
         bad += !c.exact;
+        if (!defer)
+            printf("thin %lld: rounds before the first frontier above it %lld (splits %lld, far "
+                   "pile at a split: largest %lld, mean %.0f); rounds above it %lld; largest "
+                   "frontier %lld\n", (long long)thin, c.thin_rounds, c.thin_splits, c.thin_farmax,
+                   c.thin_splits ? (double)c.thin_farsum / (double)c.thin_splits : 0.0, c.over_thin,
+                   c.near_max);
     }
     free(ref);
     free(scol);
