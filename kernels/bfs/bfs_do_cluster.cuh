@@ -13,9 +13,13 @@
  *    queue (a region a sending warp, slots counted in a register: no atomic), so each block's
  *    queue gathers the finds of 32 warps spread over the cluster and the level's work stays
  *    balanced; the sender stores its region's count there too;
- *  - before the barrier each block stores its totals (entries, their out-arcs, arcs examined,
- *    flags) into every block's shared memory; after it every warp sums them itself, so every
- *    warp decides alone, identically, without a block barrier;
+ *  - before the barrier each block stores its totals (entries, out-arcs, arcs examined,
+ *    flags) into every block's shared memory; after it warp 0 of each block sums them and
+ *    the regions' prefix, so every block decides alone, identically; a warp without work this
+ *    level does nothing but the two block barriers and the cluster barrier (a thin level has
+ *    far fewer vertices than the cluster has warps, and the idle warps' bookkeeping would take
+ *    the SMs' issue slots), and a region's count is stored only by a sender with finds (its
+ *    block clears the counts it has read);
  *  - a claim is the atomicOr on the visited bitmap (no test load before it: a new vertex would
  *    pay two round trips); a vertex's level is stored when the next level reads its entry, at
  *    the start of that level, so no label store is still in flight at the barrier's fence.
@@ -50,10 +54,12 @@ struct cslot {
     ull mf, edges;
 };
 
-/* The cluster-wide view of a frontier: every warp sums the blocks' slots itself. */
+/* The cluster-wide view of a frontier (warp 0 of each block sums the blocks' slots) and the
+ * inclusive prefix of this block's regions. */
 struct ctot {
     int nf, flags;
     ull mf, edges;
+    int rincl[kClWarps];
 };
 
 /* A warp's place in the cluster and where its finds go. */
@@ -64,11 +70,12 @@ struct cwarp {
 };
 
 #if __CUDA_ARCH__ >= 900
-__device__ __forceinline__ ctot cl_totals(const cslot *sl, int nb)
+/* Warp 0: the totals of the blocks' slots sl and the prefix of the region counts rc into t. */
+__device__ __forceinline__ void cl_totals(const cslot *sl, const int *rc, int nb, ctot *t)
 {
     const int lane = threadIdx.x & 31;
     const cslot s = lane < nb ? sl[lane] : cslot{0, 0, 0ull, 0ull};
-    int nf = s.cnt, fl = s.flags;
+    int nf = s.cnt, fl = s.flags, incl = rc[lane];
     ull mf = s.mf, ed = s.edges;
 #pragma unroll
     for (int o = 16; o >= 1; o >>= 1) {
@@ -77,7 +84,19 @@ __device__ __forceinline__ ctot cl_totals(const cslot *sl, int nb)
         mf += __shfl_xor_sync(0xffffffffu, mf, o);
         ed += __shfl_xor_sync(0xffffffffu, ed, o);
     }
-    return ctot{nf, fl, mf, ed};
+#pragma unroll
+    for (int o = 1; o < 32; o <<= 1) {
+        const int y = __shfl_up_sync(0xffffffffu, incl, o);
+        if (lane >= o)
+            incl += y;
+    }
+    t->rincl[lane] = incl;
+    if (lane == 0) {
+        t->nf = nf;
+        t->flags = fl;
+        t->mf = mf;
+        t->edges = ed;
+    }
 }
 
 /* Claim the target of record e (e.v < 0: none) for level depth + 1; a winner goes to the warp's
@@ -125,23 +144,19 @@ __device__ __forceinline__ void cl_claim(const do_args<Off> &a, sink &gs, centry
 /* This block's part of a level: its queue q (regions of counts rc) walked by its warps in chunks
  * of c entries, each entry's level stored, its arcs' records read 32 at a time and claimed. */
 template <typename Off>
-__device__ void cl_level(const do_args<Off> &a, const centry *q, const int *rc, sink &gs,
+__device__ void cl_level(const do_args<Off> &a, const centry *q, const ctot &t, sink &gs,
                          centry *nxt, cwarp &w, int32_t depth)
 {
     const unsigned full = 0xffffffffu;
     const int lane = threadIdx.x & 31;
-    const int own = rc[lane];
-    int rincl = own;   /* the regions' inclusive prefix, lane k holding region k's */
-#pragma unroll
-    for (int o = 1; o < 32; o <<= 1) {
-        const int y = __shfl_up_sync(full, rincl, o);
-        if (lane >= o)
-            rincl += y;
-    }
-    const int nq = __shfl_sync(full, rincl, 31);
+    const int nq = t.rincl[kClWarps - 1];
     int c = (nq + kClWarps - 1) / kClWarps;
     c = c < 1 ? 1 : c > 32 ? 32 : c;
-    for (int base = (threadIdx.x >> 5) * c; base < nq; base += kClWarps * c) {
+    const int b0 = (threadIdx.x >> 5) * c;
+    if (b0 >= nq)
+        return;
+    const int rincl = t.rincl[lane], own = rincl - (lane ? t.rincl[lane - 1] : 0);
+    for (int base = b0; base < nq; base += kClWarps * c) {
         const int i = base + lane;
         int k = 0;         /* the region of entry i: the first whose inclusive prefix exceeds i */
 #pragma unroll
@@ -206,27 +221,32 @@ __device__ void cl_hand_queue(const do_args<Off> &a, sink &gs, const centry *q, 
     }
 }
 
-/* Publish this block's level: each warp's region count to its destination, the block's sums
- * (after a block barrier) into every block's slot. */
+/* Publish this block's level: a warp with finds stores its region's count at its destination
+ * and adds its sums to the block's; after a block barrier the block's sums go into every block's
+ * slot, and the region counts this block has read are cleared for the level after next. */
 __device__ __forceinline__ void cl_publish(cooperative_groups::cluster_group &cl, cwarp &w,
                                            int (*rcnt)[kClWarps], cslot (*slots)[kGrClusterMax],
                                            int *s_cnt, int *s_flags, ull *s_mf, ull *s_edges,
                                            int nx, int nb)
 {
-    const ull mf = warp_sum(w.mf), ed = warp_sum(w.edges);
-    const unsigned fl = __reduce_or_sync(0xffffffffu, (unsigned)w.flags);
-    if ((threadIdx.x & 31) == 0) {
-        const int kept = w.sent < kClReg ? w.sent : kClReg;
-        *cl.map_shared_rank(&rcnt[nx][w.region], (unsigned)w.dst) = kept;
-        atomicAdd(&s_cnt[nx], kept);
-        if (fl)
-            atomicOr(&s_flags[nx], (int)fl);
-        if (mf | ed) {
+    if (__any_sync(0xffffffffu, w.sent > 0 || w.edges > 0)) {
+        const ull mf = warp_sum(w.mf), ed = warp_sum(w.edges);
+        const unsigned fl = __reduce_or_sync(0xffffffffu, (unsigned)w.flags);
+        if ((threadIdx.x & 31) == 0) {
+            const int kept = w.sent < kClReg ? w.sent : kClReg;
+            if (kept) {
+                *cl.map_shared_rank(&rcnt[nx][w.region], (unsigned)w.dst) = kept;
+                atomicAdd(&s_cnt[nx], kept);
+            }
+            if (fl)
+                atomicOr(&s_flags[nx], (int)fl);
             atomicAdd(&s_mf[nx], mf);
             atomicAdd(&s_edges[nx], ed);
         }
     }
     __syncthreads();
+    if (threadIdx.x < kClWarps)
+        rcnt[nx ^ 1][threadIdx.x] = 0;
     if ((int)threadIdx.x < nb)
         *cl.map_shared_rank(&slots[nx][cl.block_rank()], threadIdx.x) =
             cslot{s_cnt[nx], s_flags[nx], s_mf[nx], s_edges[nx]};
@@ -246,6 +266,7 @@ __global__ void __launch_bounds__(kClThreads, 1) cl_kernel(do_args<Off> a, int32
     __shared__ int rcnt[2][kClWarps];
     __shared__ int s_cnt[2], s_flags[2];
     __shared__ ull s_mf[2], s_edges[2];
+    __shared__ ctot s_tot;
     const int nb = (int)cl.num_blocks(), rank = (int)cl.block_rank();
     const bool leader = rank == 0 && threadIdx.x == 0;
     const Off rb = a.row[root];
@@ -254,8 +275,10 @@ __global__ void __launch_bounds__(kClThreads, 1) cl_kernel(do_args<Off> a, int32
         s_cnt[threadIdx.x] = s_flags[threadIdx.x] = 0;
         s_mf[threadIdx.x] = s_edges[threadIdx.x] = 0;
     }
-    if (threadIdx.x < kClWarps)   /* the root is entry 0 of block 0's region 0 */
+    if (threadIdx.x < kClWarps) {   /* the root is entry 0 of block 0's region 0 */
         rcnt[0][threadIdx.x] = leader ? 1 : 0;
+        rcnt[1][threadIdx.x] = 0;
+    }
     if (threadIdx.x < nb) {
         const bool r0 = threadIdx.x == 0;
         slots[0][threadIdx.x] = cslot{r0 ? 1 : 0, r0 && rdeg >= (ull)kBig ? kClBig : 0,
@@ -270,7 +293,10 @@ __global__ void __launch_bounds__(kClThreads, 1) cl_kernel(do_args<Off> a, int32
     int32_t depth = 0;
     long long mu_b = m;
     for (;;) {
-        const ctot t = cl_totals(slots[par], nb);
+        if (threadIdx.x < 32)
+            cl_totals(slots[par], rcnt[par], nb, &s_tot);
+        __syncthreads();
+        const ctot &t = s_tot;   /* rewritten only after the next block barrier */
         const long long mf = (long long)t.mf, mu = mu_b - mf;
         if (leader && a.trace && depth > 0 && depth - 1 < a.trace_cap)
             a.trace[depth - 1].edges = t.edges;
@@ -300,7 +326,7 @@ __global__ void __launch_bounds__(kClThreads, 1) cl_kernel(do_args<Off> a, int32
             a.trace[depth] = {(ull)t.nf, 0ull, (ull)kTD, gr_globaltimer()};
         cwarp w = {gw % nb, gw / nb, 0, 0ull, 0ull, 0ull};
         centry *nxt = cl.map_shared_rank(qbuf + nx * kClCap + w.region * kClReg, (unsigned)w.dst);
-        cl_level(a, qbuf + par * kClCap, rcnt[par], gs, nxt, w, depth);
+        cl_level(a, qbuf + par * kClCap, t, gs, nxt, w, depth);
         cl_publish(cl, w, rcnt, slots, s_cnt, s_flags, s_mf, s_edges, nx, nb);
         cl.sync();
         par = nx;
