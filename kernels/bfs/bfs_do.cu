@@ -100,15 +100,23 @@ __global__ void first_inarcs(const Off *trow, const int32_t *tcol, int32_t n, in
         first[v] = trow[v + 1] > trow[v] ? tcol[trow[v]] : -1;
 }
 
-/* The cluster levels' arc records: arc e as (its target, the target's out-degree, first arc). */
+/* The cluster levels' arc records: arc e as (its target, the target's out-degree, first arc);
+ * and, folded into the same pass, the largest out-degree below kBig of a target (*maxdeg). */
 template <typename Off>
-__global__ void arc_records(const Off *row, const int32_t *col, long long m, centry *arcs)
+__global__ void arc_records(const Off *row, const int32_t *col, long long m, centry *arcs,
+                            int *maxdeg)
 {
+    int top = 0;
     for (long long e = (long long)blockIdx.x * blockDim.x + threadIdx.x; e < m;
          e += (long long)gridDim.x * blockDim.x) {
         const int32_t t = col[e];
         arcs[e] = make_entry(t, (long long)row[t], (long long)row[t + 1]);
+        const int d = arcs[e].deg;
+        top = d < kBig && d > top ? d : top;
     }
+    top = __reduce_max_sync(0xffffffffu, top);
+    if ((threadIdx.x & 31) == 0 && top)
+        atomicMax(maxdeg, top);
 }
 
 struct do_state {
@@ -117,6 +125,7 @@ struct do_state {
     int grid, thin_blocks;
     int cl_blocks;          /* blocks of the cluster that runs the first thin levels (0: none) */
     centry *arcs;           /* its arc records (nullptr without it) */
+    int cl_lanes;           /* lanes an entry takes in its levels (do_args::cl_lanes) */
     int32_t *scol;          /* sort=1: in-arc targets ordered by out-degree (else nullptr) */
     int32_t *first;         /* first_inarcs */
     int32_t *level, *q[2], *b[2];
@@ -142,6 +151,7 @@ template <typename Off> do_args<Off> make_args(do_state *s, const Off *row)
     a.iso = s->iso;
     a.first = s->first;
     a.arcs = s->arcs;
+    a.cl_lanes = s->cl_lanes;
     for (int i = 0; i < 2; i++) {
         a.qb[i] = s->q[i];
         a.bb[i] = s->b[i];
@@ -186,10 +196,18 @@ void cluster_records(do_state *s)
         return;
     }
     GR_CUDA_CHECK(cudaMalloc(&s->arcs, (size_t)d->m * sizeof(centry) + sizeof(centry)));
+    int *maxdeg = nullptr, top = 0;
+    GR_CUDA_CHECK(cudaMalloc(&maxdeg, sizeof(int)));
+    GR_CUDA_CHECK(cudaMemset(maxdeg, 0, sizeof(int)));
     with_offsets(d, [&](auto row) {
-        arc_records<<<init_grid(d->n), 256>>>(row, d->col, (long long)d->m, s->arcs);
+        arc_records<<<init_grid(d->n), 256>>>(row, d->col, (long long)d->m, s->arcs, maxdeg);
         GR_CHECK_LAUNCH();
     });
+    GR_CUDA_CHECK(cudaMemcpy(&top, maxdeg, sizeof(int), cudaMemcpyDeviceToHost));
+    GR_CUDA_CHECK(cudaFree(maxdeg));
+    s->cl_lanes = 1;
+    while (s->cl_lanes < top)
+        s->cl_lanes *= 2;
 }
 
 /* params: gr_bfs_do_params. */

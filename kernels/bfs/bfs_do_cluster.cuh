@@ -33,6 +33,7 @@
 #ifndef GR_BFS_DO_CLUSTER_CUH
 #define GR_BFS_DO_CLUSTER_CUH
 #include <cooperative_groups.h>
+#include <cstddef>
 #include "bfs_do.cuh"
 #include "../common/cluster_launch.cuh"
 #include "../common/globaltimer.cuh"
@@ -47,64 +48,56 @@ constexpr int kClCap = kClWarps * kClReg;    /* entries of one block's queue */
 constexpr size_t kClSmem = 2 * kClCap * sizeof(centry);
 enum { kClSpill = 1, kClBig = 2 };
 
-/* What a block tells every block at the end of a level: the entries its warps appended (kept in
- * shared memory), their out-arcs, the arcs it examined, flags. */
-struct cslot {
-    int cnt, flags;
-    ull mf, edges;
-};
-
-/* The cluster-wide view of a frontier (warp 0 of each block sums the blocks' slots) and the
- * inclusive prefix of this block's regions. */
+/* A frontier's totals over the cluster: every block adds its part into every block's copy. */
 struct ctot {
-    int nf, flags;
+    unsigned nf, flags;
     ull mf, edges;
-    int rincl[kClWarps];
 };
 
-/* A warp's place in the cluster and where its finds go. */
+/* A warp's place in the cluster: where its finds go (block dst's region, as shared::cluster
+ * addresses of the two parities' regions and counts), and its counts for this level. */
 struct cwarp {
-    int dst, region;                  /* block of the next queue, region in it */
+    unsigned reg[2], cnt[2];
     int sent;                         /* finds this level (may exceed kClReg: the rest spilled) */
-    ull mf, edges, flags;             /* this lane's */
+    unsigned mf, edges, flags;        /* this lane's */
 };
 
 #if __CUDA_ARCH__ >= 900
-/* Warp 0: the totals of the blocks' slots sl and the prefix of the region counts rc into t. */
-__device__ __forceinline__ void cl_totals(const cslot *sl, const int *rc, int nb, ctot *t)
+/* The shared::cluster address of p (this block's shared memory) in block rank's. */
+__device__ __forceinline__ unsigned cl_map(const void *p, unsigned rank)
 {
-    const int lane = threadIdx.x & 31;
-    const cslot s = lane < nb ? sl[lane] : cslot{0, 0, 0ull, 0ull};
-    int nf = s.cnt, fl = s.flags, incl = rc[lane];
-    ull mf = s.mf, ed = s.edges;
-#pragma unroll
-    for (int o = 16; o >= 1; o >>= 1) {
-        nf += __shfl_xor_sync(0xffffffffu, nf, o);
-        fl |= __shfl_xor_sync(0xffffffffu, fl, o);
-        mf += __shfl_xor_sync(0xffffffffu, mf, o);
-        ed += __shfl_xor_sync(0xffffffffu, ed, o);
-    }
-#pragma unroll
-    for (int o = 1; o < 32; o <<= 1) {
-        const int y = __shfl_up_sync(0xffffffffu, incl, o);
-        if (lane >= o)
-            incl += y;
-    }
-    t->rincl[lane] = incl;
-    if (lane == 0) {
-        t->nf = nf;
-        t->flags = fl;
-        t->mf = mf;
-        t->edges = ed;
-    }
+    unsigned r;
+    asm volatile("mapa.shared::cluster.u32 %0, %1, %2;"
+                 : "=r"(r) : "r"((unsigned)__cvta_generic_to_shared(p)), "r"(rank));
+    return r;
+}
+__device__ __forceinline__ void cl_st(unsigned a, unsigned v)
+{
+    asm volatile("st.shared::cluster.u32 [%0], %1;" ::"r"(a), "r"(v) : "memory");
+}
+__device__ __forceinline__ void cl_st16(unsigned a, const centry &e)
+{
+    asm volatile("st.shared::cluster.v4.u32 [%0], {%1, %2, %3, %4};" ::"r"(a), "r"((unsigned)e.v),
+                 "r"((unsigned)e.deg), "r"((unsigned)e.beg), "r"((unsigned)(e.beg >> 32)) : "memory");
+}
+__device__ __forceinline__ void cl_add(unsigned a, unsigned v)
+{
+    asm volatile("red.shared::cluster.add.u32 [%0], %1;" ::"r"(a), "r"(v) : "memory");
+}
+__device__ __forceinline__ void cl_add64(unsigned a, ull v)
+{
+    asm volatile("red.shared::cluster.add.u64 [%0], %1;" ::"r"(a), "l"(v) : "memory");
+}
+__device__ __forceinline__ void cl_or(unsigned a, unsigned v)
+{
+    asm volatile("red.shared::cluster.or.b32 [%0], %1;" ::"r"(a), "r"(v) : "memory");
 }
 
 /* Claim the target of record e (e.v < 0: none) for level depth + 1; a winner goes to the warp's
- * region of the next queue nxt (block w.dst's, in distributed shared memory), or to the global
- * queue gs (labelled now) when the region is full; its records are prefetched into L2.
- * Warp-collective. */
+ * region of the next queue (block dst's), or to the global queue gs (labelled now) when the
+ * region is full; its records are prefetched into L2. Warp-collective. */
 template <typename Off>
-__device__ __forceinline__ void cl_claim(const do_args<Off> &a, sink &gs, centry *nxt, cwarp &w,
+__device__ __forceinline__ void cl_claim(const do_args<Off> &a, sink &gs, cwarp &w, int nx,
                                          const centry &e, int32_t depth)
 {
     const unsigned full = 0xffffffffu;
@@ -118,83 +111,67 @@ __device__ __forceinline__ void cl_claim(const do_args<Off> &a, sink &gs, centry
     const unsigned m = __ballot_sync(full, won);
     if (!m)
         return;
-    const ull deg = won ? (ull)e.deg : 0ull;
-    w.mf += deg;
-    if (won && deg < (ull)kBig) {
-        const char *p = reinterpret_cast<const char *>(a.arcs + e.beg);
-        const char *q = reinterpret_cast<const char *>(a.arcs + e.beg + (long long)deg);
-        for (p = reinterpret_cast<const char *>((uintptr_t)p & ~(uintptr_t)127); p < q; p += 128)
-            asm volatile("prefetch.global.L2 [%0];" ::"l"(p));
-    }
     const int slot = w.sent + __popc(m & ((1u << lane) - 1));
     w.sent += __popc(m);
     const bool spill = won && slot >= kClReg;
-    if (won && !spill)
-        nxt[slot] = e;
-    if (won && deg >= (ull)kBig)
-        w.flags |= kClBig;
-    if (spill) {
-        w.flags |= kClSpill;
-        a.level[d] = depth + 1;
+    if (won) {
+        const bool big = e.deg >= kBig;
+        w.mf += big ? (unsigned)kBig : (unsigned)e.deg;   /* a hub ends the cluster's levels */
+        if (!big) {
+            const char *p = reinterpret_cast<const char *>(a.arcs + e.beg);
+            const char *q = reinterpret_cast<const char *>(a.arcs + e.beg + e.deg);
+            for (p = reinterpret_cast<const char *>((uintptr_t)p & ~(uintptr_t)127); p < q; p += 128)
+                asm volatile("prefetch.global.L2 [%0];" ::"l"(p));
+        }
+        if (!spill)
+            cl_st16(w.reg[nx] + (unsigned)slot * (unsigned)sizeof(centry), e);
+        w.flags |= (big ? kClBig : 0) | (spill ? kClSpill : 0);
+        if (spill)
+            a.level[d] = depth + 1;
     }
     if (__any_sync(full, spill))
-        push(gs, spill, d, deg);
+        push(gs, spill, d, won ? (ull)e.deg : 0ull);
 }
 
-/* This block's part of a level: its queue q (regions of counts rc) walked by its warps in chunks
- * of c entries, each entry's level stored, its arcs' records read 32 at a time and claimed. */
+/* This block's part of a level: its queue q (regions of counts rc), lanes entries of lanes
+ * arcs each a step (lanes >= every degree below kBig, a power of two), each entry's level stored
+ * by its first lane, its arcs' records read and claimed. */
 template <typename Off>
-__device__ void cl_level(const do_args<Off> &a, const centry *q, const ctot &t, sink &gs,
-                         centry *nxt, cwarp &w, int32_t depth)
+__device__ void cl_level(const do_args<Off> &a, const centry *q, const int *rc, sink &gs,
+                         cwarp &w, int nx, int32_t depth)
 {
     const unsigned full = 0xffffffffu;
-    const int lane = threadIdx.x & 31;
-    const int nq = t.rincl[kClWarps - 1];
-    int c = (nq + kClWarps - 1) / kClWarps;
-    c = c < 1 ? 1 : c > 32 ? 32 : c;
-    const int b0 = (threadIdx.x >> 5) * c;
-    if (b0 >= nq)
-        return;
-    const int rincl = t.rincl[lane], own = rincl - (lane ? t.rincl[lane - 1] : 0);
-    for (int base = b0; base < nq; base += kClWarps * c) {
-        const int i = base + lane;
+    const int lane = threadIdx.x & 31, lanes = a.cl_lanes, per = 32 / lanes;
+    const int own = rc[lane];
+    int rincl = own;   /* the regions' inclusive prefix, lane k holding region k's */
+#pragma unroll
+    for (int o = 1; o < 32; o <<= 1) {
+        const int y = __shfl_up_sync(full, rincl, o);
+        if (lane >= o)
+            rincl += y;
+    }
+    const int nq = __shfl_sync(full, rincl, 31);
+    int c = (nq + kClWarps - 1) / kClWarps;   /* entries of this warp's chunk */
+    c = c < 1 ? 1 : c;
+    const int b0 = (threadIdx.x >> 5) * c, b1 = b0 + c < nq ? b0 + c : nq;
+    for (int base = b0; base < b1; base += per) {
+        const int i = base + lane / lanes, arc = lane & (lanes - 1);
         int k = 0;         /* the region of entry i: the first whose inclusive prefix exceeds i */
 #pragma unroll
         for (int step = 16; step >= 1; step >>= 1)
             if (__shfl_sync(full, rincl, k + step - 1) <= i)
                 k += step;
         const int kbeg = __shfl_sync(full, rincl - own, k);
-        long long beg = 0;
-        int deg = 0;
-        if (lane < c && i < nq) {
-            const centry e = q[k * kClReg + (i - kbeg)];
-            a.level[e.v] = depth;
-            beg = e.beg;
-            deg = e.deg;
+        centry e = {-1, 0, 0};
+        if (i < b1) {
+            const centry f = q[k * kClReg + (i - kbeg)];
+            if (arc == 0)
+                a.level[f.v] = depth;
+            if (arc < f.deg)
+                e = a.arcs[f.beg + arc];
+            w.edges += arc == 0 ? (unsigned)f.deg : 0u;
         }
-        int incl = deg;
-#pragma unroll
-        for (int o = 1; o < 32; o <<= 1) {
-            const int y = __shfl_up_sync(full, incl, o);
-            if (lane >= o)
-                incl += y;
-        }
-        const int total = __shfl_sync(full, incl, 31), excl = incl - deg;
-        for (int t0 = 0; t0 < total; t0 += 32) {
-            const int tt = t0 + lane;
-            int pos = 0;
-#pragma unroll
-            for (int step = 16; step >= 1; step >>= 1)
-                if (__shfl_sync(full, incl, pos + step - 1) <= tt)
-                    pos += step;
-            const long long ob = __shfl_sync(full, beg, pos);
-            const int oe = __shfl_sync(full, excl, pos);
-            centry e = {-1, 0, 0};
-            if (tt < total)
-                e = a.arcs[ob + (tt - oe)];
-            cl_claim(a, gs, nxt, w, e, depth);
-        }
-        w.edges += lane == 0 ? (ull)total : 0ull;
+        cl_claim(a, gs, w, nx, e, depth);
     }
 }
 
@@ -204,52 +181,18 @@ template <typename Off>
 __device__ void cl_hand_queue(const do_args<Off> &a, sink &gs, const centry *q, const int *rc,
                               int32_t depth)
 {
-    const int lane = threadIdx.x & 31;
-    for (int r = threadIdx.x >> 5; r < kClWarps; r += kClWarps) {
-        const int nr = rc[r];
-        for (int b = 0; b < nr; b += 32) {
-            const int i = b + lane;
-            int32_t v = -1;
-            ull deg = 0;
-            if (i < nr) {
-                v = q[r * kClReg + i].v;
-                a.level[v] = depth;
-                deg = (ull)(__ldg(a.row + v + 1) - __ldg(a.row + v));
-            }
-            push(gs, i < nr, v, deg);
+    const int lane = threadIdx.x & 31, r = threadIdx.x >> 5, nr = rc[r];
+    for (int b = 0; b < nr; b += 32) {
+        const int i = b + lane;
+        int32_t v = -1;
+        ull deg = 0;
+        if (i < nr) {
+            v = q[r * kClReg + i].v;
+            a.level[v] = depth;
+            deg = (ull)(__ldg(a.row + v + 1) - __ldg(a.row + v));
         }
+        push(gs, i < nr, v, deg);
     }
-}
-
-/* Publish this block's level: a warp with finds stores its region's count at its destination
- * and adds its sums to the block's; after a block barrier the block's sums go into every block's
- * slot, and the region counts this block has read are cleared for the level after next. */
-__device__ __forceinline__ void cl_publish(cooperative_groups::cluster_group &cl, cwarp &w,
-                                           int (*rcnt)[kClWarps], cslot (*slots)[kGrClusterMax],
-                                           int *s_cnt, int *s_flags, ull *s_mf, ull *s_edges,
-                                           int nx, int nb)
-{
-    if (__any_sync(0xffffffffu, w.sent > 0 || w.edges > 0)) {
-        const ull mf = warp_sum(w.mf), ed = warp_sum(w.edges);
-        const unsigned fl = __reduce_or_sync(0xffffffffu, (unsigned)w.flags);
-        if ((threadIdx.x & 31) == 0) {
-            const int kept = w.sent < kClReg ? w.sent : kClReg;
-            if (kept) {
-                *cl.map_shared_rank(&rcnt[nx][w.region], (unsigned)w.dst) = kept;
-                atomicAdd(&s_cnt[nx], kept);
-            }
-            if (fl)
-                atomicOr(&s_flags[nx], (int)fl);
-            atomicAdd(&s_mf[nx], mf);
-            atomicAdd(&s_edges[nx], ed);
-        }
-    }
-    __syncthreads();
-    if (threadIdx.x < kClWarps)
-        rcnt[nx ^ 1][threadIdx.x] = 0;
-    if ((int)threadIdx.x < nb)
-        *cl.map_shared_rank(&slots[nx][cl.block_rank()], threadIdx.x) =
-            cslot{s_cnt[nx], s_flags[nx], s_mf[nx], s_edges[nx]};
 }
 #endif
 
@@ -262,51 +205,54 @@ __global__ void __launch_bounds__(kClThreads, 1) cl_kernel(do_args<Off> a, int32
     cg::cluster_group cl = cg::this_cluster();
     extern __shared__ __align__(16) unsigned char cl_smem[];
     centry *const qbuf = reinterpret_cast<centry *>(cl_smem);
-    __shared__ cslot slots[2][kGrClusterMax];
+    __shared__ ctot tot[3];           /* level L reads tot[L % 3], adds into (L + 1) % 3 */
     __shared__ int rcnt[2][kClWarps];
-    __shared__ int s_cnt[2], s_flags[2];
-    __shared__ ull s_mf[2], s_edges[2];
-    __shared__ ctot s_tot;
-    const int nb = (int)cl.num_blocks(), rank = (int)cl.block_rank();
+    __shared__ unsigned s_cnt[2], s_flags[2], s_mf[2], s_edges[2];   /* a level's block sums */
+    const unsigned nb = cl.num_blocks(), rank = cl.block_rank();
+    const int wid = (int)(threadIdx.x >> 5), lane = (int)(threadIdx.x & 31);
     const bool leader = rank == 0 && threadIdx.x == 0;
     const Off rb = a.row[root];
     const ull rdeg = (ull)(a.row[root + 1] - rb);
-    if (threadIdx.x < 2) {
-        s_cnt[threadIdx.x] = s_flags[threadIdx.x] = 0;
-        s_mf[threadIdx.x] = s_edges[threadIdx.x] = 0;
-    }
-    if (threadIdx.x < kClWarps) {   /* the root is entry 0 of block 0's region 0 */
+    if (threadIdx.x < 3)
+        tot[threadIdx.x] = threadIdx.x ? ctot{0u, 0u, 0ull, 0ull}
+                                       : ctot{1u, rdeg >= (ull)kBig ? (unsigned)kClBig : 0u, rdeg, 0ull};
+    if (threadIdx.x < kClWarps) {     /* the root is entry 0 of block 0's region 0 */
         rcnt[0][threadIdx.x] = leader ? 1 : 0;
         rcnt[1][threadIdx.x] = 0;
     }
-    if (threadIdx.x < nb) {
-        const bool r0 = threadIdx.x == 0;
-        slots[0][threadIdx.x] = cslot{r0 ? 1 : 0, r0 && rdeg >= (ull)kBig ? kClBig : 0,
-                                      r0 ? rdeg : 0ull, 0ull};
-    }
+    if (threadIdx.x < 2)
+        s_cnt[threadIdx.x] = s_flags[threadIdx.x] = s_mf[threadIdx.x] = s_edges[threadIdx.x] = 0;
     if (leader)
         qbuf[0] = make_entry(root, (long long)rb, (long long)rb + (long long)rdeg);
+    cwarp w;                          /* warp g of the cluster sends to block g % nb, region g / nb */
+    {
+        const unsigned g = rank * kClWarps + wid, dst = g % nb, region = g / nb;
+        for (int p = 0; p < 2; p++) {
+            w.reg[p] = cl_map(qbuf + p * kClCap + region * kClReg, dst);
+            w.cnt[p] = cl_map(&rcnt[p][region], dst);
+        }
+    }
+    const unsigned my_tot = lane < (int)nb ? cl_map(&tot[0], (unsigned)lane) : 0u;
     cl.sync();
     sink gs = {a.qb[0], a.bb[0], a.bo[0], &a.rec[0].q, &a.rec[0].bp, 0ull, 0ull};
-    const int gw = rank * kClWarps + (int)(threadIdx.x >> 5);
-    int par = 0, nf_prev = 0;
+    int par = 0, nf_prev = 0, t3 = 0;
     int32_t depth = 0;
     long long mu_b = m;
     for (;;) {
-        if (threadIdx.x < 32)
-            cl_totals(slots[par], rcnt[par], nb, &s_tot);
-        __syncthreads();
-        const ctot &t = s_tot;   /* rewritten only after the next block barrier */
+        const ctot t = tot[t3];
         const long long mf = (long long)t.mf, mu = mu_b - mf;
+        const int nf = (int)t.nf;
         if (leader && a.trace && depth > 0 && depth - 1 < a.trace_cap)
             a.trace[depth - 1].edges = t.edges;
-        const bool go_on = t.nf > 0 && t.flags == 0 && mf <= a.thin &&
-                           (depth == 0 || decide(kTD, t.nf, nf_prev, mf, mu, a.n, a.alpha, a.beta) == kTD);
+        const bool go_on = nf > 0 && t.flags == 0 && mf <= a.thin &&
+                           (depth == 0 || decide(kTD, nf, nf_prev, mf, mu, a.n, a.alpha, a.beta) == kTD);
         if (!go_on) {
             cl_hand_queue(a, gs, qbuf + par * kClCap, rcnt[par], depth);
+            const ull hmf = warp_sum(gs.mf);   /* the pushes' out-arcs (spills included) */
+            if (lane == 0 && hmf)
+                atomicAdd(&a.rec[0].mf, hmf);
             if (leader) {
                 rec_t *r = a.rec;
-                r->mf = (ull)mf;
                 r->edges = t.edges;
                 r->depth = depth;
                 r->dir = kTD;
@@ -317,20 +263,50 @@ __global__ void __launch_bounds__(kClThreads, 1) cl_kernel(do_args<Off> a, int32
             }
             break;
         }
-        const int nx = par ^ 1;
-        if (threadIdx.x == 0) {   /* par's sums were published at the last barrier */
-            s_cnt[par] = s_flags[par] = 0;
-            s_mf[par] = s_edges[par] = 0;
+        const int nx = par ^ 1, t3n = t3 == 2 ? 0 : t3 + 1, t3z = t3n == 2 ? 0 : t3n + 1;
+        if (threadIdx.x == 0) {       /* read at the level before last; added into next level */
+            tot[t3z] = ctot{0u, 0u, 0ull, 0ull};
+            s_cnt[nx] = s_flags[nx] = s_mf[nx] = s_edges[nx] = 0;   /* read at the last level */
         }
         if (leader && a.trace && depth < a.trace_cap)
-            a.trace[depth] = {(ull)t.nf, 0ull, (ull)kTD, gr_globaltimer()};
-        cwarp w = {gw % nb, gw / nb, 0, 0ull, 0ull, 0ull};
-        centry *nxt = cl.map_shared_rank(qbuf + nx * kClCap + w.region * kClReg, (unsigned)w.dst);
-        cl_level(a, qbuf + par * kClCap, t, gs, nxt, w, depth);
-        cl_publish(cl, w, rcnt, slots, s_cnt, s_flags, s_mf, s_edges, nx, nb);
+            a.trace[depth] = {(ull)nf, 0ull, (ull)kTD, gr_globaltimer()};
+        w.sent = 0;
+        w.mf = w.edges = w.flags = 0;
+        cl_level(a, qbuf + par * kClCap, rcnt[par], gs, w, nx, depth);
+        if (__any_sync(0xffffffffu, w.sent > 0 || w.edges > 0)) {   /* a warp with work */
+            const unsigned wmf = __reduce_add_sync(0xffffffffu, w.mf);
+            const unsigned wed = __reduce_add_sync(0xffffffffu, w.edges);
+            const unsigned wfl = __reduce_or_sync(0xffffffffu, w.flags);
+            if (lane == 0) {
+                const unsigned kept = w.sent < kClReg ? (unsigned)w.sent : (unsigned)kClReg;
+                if (kept) {
+                    cl_st(w.cnt[nx], kept);
+                    atomicAdd(&s_cnt[par], kept);
+                }
+                if (wfl)
+                    atomicOr(&s_flags[par], wfl);
+                atomicAdd(&s_mf[par], wmf);
+                atomicAdd(&s_edges[par], wed);
+            }
+        }
+        __syncthreads();
+        if (lane < (int)nb && wid == 0) {   /* this block's sums into every block's next totals */
+            const unsigned tb = my_tot + (unsigned)(t3n * sizeof(ctot));
+            if (s_cnt[par])
+                cl_add(tb + offsetof(ctot, nf), s_cnt[par]);
+            if (s_flags[par])
+                cl_or(tb + offsetof(ctot, flags), s_flags[par]);
+            if (s_mf[par])
+                cl_add64(tb + offsetof(ctot, mf), (ull)s_mf[par]);
+            if (s_edges[par])
+                cl_add64(tb + offsetof(ctot, edges), (ull)s_edges[par]);
+        }
+        if (wid == 1)                 /* this level's counts are read: cleared for the next but one */
+            rcnt[par][lane] = 0;
         cl.sync();
         par = nx;
-        nf_prev = t.nf;
+        t3 = t3n;
+        nf_prev = nf;
         mu_b = mu;
         depth++;
     }
