@@ -124,7 +124,7 @@ __device__ __forceinline__ void cl_claim(const do_args<Off> &a, sink &gs, cwarp 
                 asm volatile("prefetch.global.L2 [%0];" ::"l"(p));
         }
         if (!spill)
-            cl_st16(w.reg[nx] + (unsigned)slot * (unsigned)sizeof(centry), e);
+            cl_st16((nx ? w.reg[1] : w.reg[0]) + (unsigned)slot * (unsigned)sizeof(centry), e);
         w.flags |= (big ? kClBig : 0) | (spill ? kClSpill : 0);
         if (spill)
             a.level[d] = depth + 1;
@@ -280,7 +280,7 @@ __global__ void __launch_bounds__(kClThreads, 1) cl_kernel(do_args<Off> a, int32
             if (lane == 0) {
                 const unsigned kept = w.sent < kClReg ? (unsigned)w.sent : (unsigned)kClReg;
                 if (kept) {
-                    cl_st(w.cnt[nx], kept);
+                    cl_st(nx ? w.cnt[1] : w.cnt[0], kept);
                     atomicAdd(&s_cnt[par], kept);
                 }
                 if (wfl)
