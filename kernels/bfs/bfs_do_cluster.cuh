@@ -1,35 +1,39 @@
 /* bfs_do_cluster.cuh - bfs-do's first levels on one thread-block cluster (Hopper and later): a
  * kernel launched as a single cluster (up to 16 blocks of 1024 threads, one GPC) before the
  * persistent kernel runs the top-down levels from the root while the frontier stays thin, with
- * the cluster barrier as its only barrier. A high-diameter graph (a road network, a grid) spends
- * thousands of levels of a few thousand arcs; a level costs its dependent chain plus its
- * barrier, so both are kept short (lab/notes/bfs.md has the counts behind each choice):
+ * the cluster barrier (barrier.cluster) as its only barrier. A high-diameter graph (a road
+ * network, a grid) spends thousands of levels of a few thousand arcs; each level's cost is its
+ * dependent chain plus its barrier, so the chain is kept to two memory round trips:
  *  - the arcs are read as records (target, its out-degree, its first arc; 16 bytes an arc, built
  *    once per graph, untimed: arc_records in bfs_do.cu), so a level goes entry -> record ->
  *    claim, never through the row offsets; a claimed vertex's records are prefetched into L2 at
- *    once (prefetch.global.L2);
- *  - every block writes only its own shared memory: the vertices its warps claim go to its own
- *    queue (one shared atomicAdd a warp), its sums (entries, their out-arcs, arcs examined,
- *    flags) to its own slot; the others read them after the barrier through distributed shared
- *    memory. So the barrier needs only a release fence restricted to shared::cta and an acquire
- *    restricted to shared::cluster, not the GPU-scope fence of cluster.sync();
- *  - after the barrier every warp loads the blocks' slots (a lane a block) and reduces them, so
- *    every warp decides alone, identically, without a block barrier; warp w of block r then
- *    takes its share of block r's 1 / blocks slice of the queue of block w % blocks, so each
- *    block gets an equal part of every queue without a prefix search;
- *  - an entry takes `lanes` lanes, a power of two >= every degree below kBig (cl_lanes), so a
- *    lane goes straight to its arc without a scan;
+ *    once (prefetch.global.L2), so the next level finds them there instead of in DRAM;
+ *  - the frontier lives in shared memory and every read of it is local: warp w of the cluster
+ *    appends the vertices it claims, by remote stores, to its region of block w % blocks' next
+ *    queue (a region a sending warp, slots counted in a register: no atomic), so each block's
+ *    queue gathers the finds of 32 warps spread over the cluster and the level's work stays
+ *    balanced; the sender stores its region's count there too;
+ *  - before the barrier each block stores its totals (entries, out-arcs, arcs examined,
+ *    flags) into every block's shared memory; after it warp 0 of each block sums them and
+ *    the regions' prefix, so every block decides alone, identically; a warp without work this
+ *    level does nothing but the two block barriers and the cluster barrier (a thin level has
+ *    far fewer vertices than the cluster has warps, and the idle warps' bookkeeping would take
+ *    the SMs' issue slots), and a region's count is stored only by a sender with finds (its
+ *    block clears the counts it has read);
  *  - a claim is the atomicOr on the visited bitmap (no test load before it: a new vertex would
- *    pay two round trips); a vertex's level is stored when the next level reads its entry.
+ *    pay two round trips); a vertex's level is stored when the next level reads its entry, at
+ *    the start of that level, so no label store is still in flight at the barrier's fence.
  * When a level's frontier is not thin (more than `thin` out-arcs, Beamer's rule says bottom-up,
- * a vertex of degree >= kBig, or a block's queue overflowed into the global queue), every block
- * appends its queue to the persistent kernel's queue and list (push, bfs_do.cuh), labelling it,
+ * a vertex of degree >= kBig, or a region overflowed into the global queue), the blocks append
+ * their queues to the persistent kernel's queue and list (push, bfs_do.cuh), labelling them,
  * and the leader writes record 0 of the persistent kernel's ring as hand_over would: that kernel
- * goes on from there, or ends at once when the frontier is empty. Queues are double-buffered by
- * level parity, slots triple-buffered (a slot is cleared a level after its last reads). */
+ * goes on from there, or ends at once when the frontier is empty. Queues, counts and totals are
+ * double-buffered by level parity; the barrier orders every write of a level before every read
+ * of the next. */
 #ifndef GR_BFS_DO_CLUSTER_CUH
 #define GR_BFS_DO_CLUSTER_CUH
 #include <cooperative_groups.h>
+#include <cstddef>
 #include "bfs_do.cuh"
 #include "../common/cluster_launch.cuh"
 #include "../common/globaltimer.cuh"
@@ -38,15 +42,24 @@ namespace grbfs {
 namespace bfsdo {
 
 constexpr int kClThreads = 1024;
-constexpr int kClWarps = kClThreads / 32;
-constexpr int kClCap = 4096;                 /* entries of one block's queue */
+constexpr int kClWarps = kClThreads / 32;   /* warps a block = regions of a block's queue */
+constexpr int kClReg = 128;                  /* entries of a region */
+constexpr int kClCap = kClWarps * kClReg;    /* entries of one block's queue */
 constexpr size_t kClSmem = 2 * kClCap * sizeof(centry);
 enum { kClSpill = 1, kClBig = 2 };
 
-/* A block's sums of a level: entries in its queue, their out-arcs (a hub counted as kBig), arcs
- * examined, flags. 16 bytes: one remote load. */
-struct __align__(16) cslot {
-    unsigned cnt, flags, mf, edges;
+/* A frontier's totals over the cluster: every block adds its part into every block's copy. */
+struct ctot {
+    unsigned nf, flags;
+    ull mf, edges;
+};
+
+/* A warp's place in the cluster: where its finds go (block dst's region, as shared::cluster
+ * addresses of the two parities' regions and counts), and its counts for this level. */
+struct cwarp {
+    unsigned reg[2], cnt[2];
+    int sent;                         /* finds this level (may exceed kClReg: the rest spilled) */
+    unsigned mf, edges, flags;        /* this lane's */
 };
 
 #if __CUDA_ARCH__ >= 900
@@ -58,36 +71,34 @@ __device__ __forceinline__ unsigned cl_map(const void *p, unsigned rank)
                  : "=r"(r) : "r"((unsigned)__cvta_generic_to_shared(p)), "r"(rank));
     return r;
 }
-__device__ __forceinline__ uint4 cl_ld16(unsigned a)
+__device__ __forceinline__ void cl_st(unsigned a, unsigned v)
 {
-    uint4 v;
-    asm volatile("ld.shared::cluster.v4.u32 {%0, %1, %2, %3}, [%4];"
-                 : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "r"(a) : "memory");
-    return v;
+    asm volatile("st.shared::cluster.u32 [%0], %1;" ::"r"(a), "r"(v) : "memory");
 }
-/* The level's barrier: every block wrote only its own shared memory before it, and reads the
- * others' after it. */
-__device__ __forceinline__ void cl_barrier()
+__device__ __forceinline__ void cl_st16(unsigned a, const centry &e)
 {
-    asm volatile("fence.release.sync_restrict::shared::cta.cluster;\n\t"
-                 "barrier.cluster.arrive.relaxed;\n\t"
-                 "barrier.cluster.wait;\n\t"
-                 "fence.acquire.sync_restrict::shared::cluster.cluster;" ::: "memory");
+    asm volatile("st.shared::cluster.v4.u32 [%0], {%1, %2, %3, %4};" ::"r"(a), "r"((unsigned)e.v),
+                 "r"((unsigned)e.deg), "r"((unsigned)e.beg), "r"((unsigned)(e.beg >> 32)) : "memory");
+}
+__device__ __forceinline__ void cl_add(unsigned a, unsigned v)
+{
+    asm volatile("red.shared::cluster.add.u32 [%0], %1;" ::"r"(a), "r"(v) : "memory");
+}
+__device__ __forceinline__ void cl_add64(unsigned a, ull v)
+{
+    asm volatile("red.shared::cluster.add.u64 [%0], %1;" ::"r"(a), "l"(v) : "memory");
+}
+__device__ __forceinline__ void cl_or(unsigned a, unsigned v)
+{
+    asm volatile("red.shared::cluster.or.b32 [%0], %1;" ::"r"(a), "r"(v) : "memory");
 }
 
-/* Per warp, what it reads and where it appends. */
-struct cwarp {
-    unsigned slots;                   /* lane < blocks: its block's slot 0 (shared::cluster) */
-    unsigned src[2];                  /* the queues of block w % blocks, by parity */
-    unsigned mf, edges, flags;        /* this lane's sums of the level */
-};
-
-/* Claim the target of record e (e.v < 0: none) for level depth + 1; a winner goes to this
- * block's queue nxt (count *cnt), or to the global queue gs (labelled now) when it is full; its
- * records are prefetched into L2. Warp-collective. */
+/* Claim the target of record e (e.v < 0: none) for level depth + 1; a winner goes to the warp's
+ * region of the next queue (block dst's), or to the global queue gs (labelled now) when the
+ * region is full; its records are prefetched into L2. Warp-collective. */
 template <typename Off>
-__device__ __forceinline__ void cl_claim(const do_args<Off> &a, sink &gs, centry *nxt,
-                                         unsigned *cnt, cwarp &w, const centry &e, int32_t depth)
+__device__ __forceinline__ void cl_claim(const do_args<Off> &a, sink &gs, cwarp &w, int nx,
+                                         const centry &e, int32_t depth)
 {
     const unsigned full = 0xffffffffu;
     const int lane = threadIdx.x & 31;
@@ -100,12 +111,9 @@ __device__ __forceinline__ void cl_claim(const do_args<Off> &a, sink &gs, centry
     const unsigned m = __ballot_sync(full, won);
     if (!m)
         return;
-    unsigned base = 0;
-    if (lane == 0)
-        base = atomicAdd(cnt, (unsigned)__popc(m));
-    base = __shfl_sync(full, base, 0);
-    const unsigned slot = base + (unsigned)__popc(m & ((1u << lane) - 1));
-    const bool spill = won && slot >= (unsigned)kClCap;
+    const int slot = w.sent + __popc(m & ((1u << lane) - 1));
+    w.sent += __popc(m);
+    const bool spill = won && slot >= kClReg;
     if (won) {
         const bool big = e.deg >= kBig;
         w.mf += big ? (unsigned)kBig : (unsigned)e.deg;   /* a hub ends the cluster's levels */
@@ -116,7 +124,7 @@ __device__ __forceinline__ void cl_claim(const do_args<Off> &a, sink &gs, centry
                 asm volatile("prefetch.global.L2 [%0];" ::"l"(p));
         }
         if (!spill)
-            nxt[slot] = e;
+            cl_st16((nx ? w.reg[1] : w.reg[0]) + (unsigned)slot * (unsigned)sizeof(centry), e);
         w.flags |= (big ? kClBig : 0) | (spill ? kClSpill : 0);
         if (spill)
             a.level[d] = depth + 1;
@@ -125,55 +133,66 @@ __device__ __forceinline__ void cl_claim(const do_args<Off> &a, sink &gs, centry
         push(gs, spill, d, won ? (ull)e.deg : 0ull);
 }
 
-/* This warp's part of a level: its share of block rank's 1 / nb slice of the queue of block
- * w % nb (entries [0, ns)), `lanes` lanes an entry; each entry's level stored by its first lane,
- * its arcs' records read and claimed. */
+/* This block's part of a level: its queue q (regions of counts rc), lanes entries of lanes
+ * arcs each a step (lanes >= every degree below kBig, a power of two), each entry's level stored
+ * by its first lane, its arcs' records read and claimed. */
 template <typename Off>
-__device__ void cl_level(const do_args<Off> &a, unsigned src, unsigned ns, unsigned rank,
-                         unsigned nb, sink &gs, centry *nxt, unsigned *cnt, cwarp &w, int32_t depth)
+__device__ void cl_level(const do_args<Off> &a, const centry *q, const int *rc, sink &gs,
+                         cwarp &w, int nx, int32_t depth)
 {
+    const unsigned full = 0xffffffffu;
     const int lane = threadIdx.x & 31, lanes = a.cl_lanes, per = 32 / lanes;
-    const unsigned wps = kClWarps / nb, h = (threadIdx.x >> 5) / nb;
-    const unsigned lo = (unsigned)((ull)ns * rank / nb), hi = (unsigned)((ull)ns * (rank + 1) / nb);
-    const unsigned sub = (hi - lo + wps - 1) / wps;
-    const unsigned b0 = lo + h * sub, b1 = b0 + sub < hi ? b0 + sub : hi;
-    for (unsigned base = b0; base < b1; base += (unsigned)per) {
-        const unsigned i = base + (unsigned)(lane / lanes);
-        const int arc = lane & (lanes - 1);
+    const int own = rc[lane];
+    int rincl = own;   /* the regions' inclusive prefix, lane k holding region k's */
+#pragma unroll
+    for (int o = 1; o < 32; o <<= 1) {
+        const int y = __shfl_up_sync(full, rincl, o);
+        if (lane >= o)
+            rincl += y;
+    }
+    const int nq = __shfl_sync(full, rincl, 31);
+    int c = (nq + kClWarps - 1) / kClWarps;   /* entries of this warp's chunk */
+    c = c < 1 ? 1 : c;
+    const int b0 = (threadIdx.x >> 5) * c, b1 = b0 + c < nq ? b0 + c : nq;
+    for (int base = b0; base < b1; base += per) {
+        const int i = base + lane / lanes, arc = lane & (lanes - 1);
+        int k = 0;         /* the region of entry i: the first whose inclusive prefix exceeds i */
+#pragma unroll
+        for (int step = 16; step >= 1; step >>= 1)
+            if (__shfl_sync(full, rincl, k + step - 1) <= i)
+                k += step;
+        const int kbeg = __shfl_sync(full, rincl - own, k);
         centry e = {-1, 0, 0};
         if (i < b1) {
-            const uint4 f = cl_ld16(src + i * (unsigned)sizeof(centry));
+            const centry f = q[k * kClReg + (i - kbeg)];
             if (arc == 0)
-                a.level[f.x] = depth;
-            if (arc < (int)f.y)
-                e = a.arcs[(long long)(((ull)f.w << 32) | f.z) + arc];
-            w.edges += arc == 0 ? f.y : 0u;
+                a.level[f.v] = depth;
+            if (arc < f.deg)
+                e = a.arcs[f.beg + arc];
+            w.edges += arc == 0 ? (unsigned)f.deg : 0u;
         }
-        cl_claim(a, gs, nxt, cnt, w, e, depth);
+        cl_claim(a, gs, w, nx, e, depth);
     }
 }
 
-/* This block's queue q[0..nq), labelled depth, appended to the persistent kernel's queue and
- * list; the out-arcs of every push (spills of the last level included) added to record 0. */
+/* The block's queue q (regions of counts rc), labelled depth, appended to the persistent
+ * kernel's queue and list. */
 template <typename Off>
-__device__ void cl_hand_queue(const do_args<Off> &a, sink &gs, const centry *q, unsigned nq,
+__device__ void cl_hand_queue(const do_args<Off> &a, sink &gs, const centry *q, const int *rc,
                               int32_t depth)
 {
-    const int lane = threadIdx.x & 31;
-    for (unsigned b = threadIdx.x - lane; b < nq; b += kClThreads) {
-        const unsigned i = b + lane;
+    const int lane = threadIdx.x & 31, r = threadIdx.x >> 5, nr = rc[r];
+    for (int b = 0; b < nr; b += 32) {
+        const int i = b + lane;
         int32_t v = -1;
         ull deg = 0;
-        if (i < nq) {
-            v = q[i].v;
+        if (i < nr) {
+            v = q[r * kClReg + i].v;
             a.level[v] = depth;
             deg = (ull)(__ldg(a.row + v + 1) - __ldg(a.row + v));
         }
-        push(gs, i < nq, v, deg);
+        push(gs, i < nr, v, deg);
     }
-    const ull hmf = warp_sum(gs.mf);
-    if (lane == 0 && hmf)
-        atomicAdd(&a.rec[0].mf, hmf);
 }
 #endif
 
@@ -186,48 +205,55 @@ __global__ void __launch_bounds__(kClThreads, 1) cl_kernel(do_args<Off> a, int32
     cg::cluster_group cl = cg::this_cluster();
     extern __shared__ __align__(16) unsigned char cl_smem[];
     centry *const qbuf = reinterpret_cast<centry *>(cl_smem);
-    __shared__ cslot slots[3];        /* level L reads every block's slots[L % 3] */
+    __shared__ ctot tot[3];           /* level L reads tot[L % 3], adds into (L + 1) % 3 */
+    __shared__ int rcnt[2][kClWarps];
+    __shared__ unsigned s_cnt[2], s_flags[2], s_mf[2], s_edges[2];   /* a level's block sums */
     const unsigned nb = cl.num_blocks(), rank = cl.block_rank();
-    const int lane = (int)(threadIdx.x & 31);
+    const int wid = (int)(threadIdx.x >> 5), lane = (int)(threadIdx.x & 31);
     const bool leader = rank == 0 && threadIdx.x == 0;
     const Off rb = a.row[root];
     const ull rdeg = (ull)(a.row[root + 1] - rb);
-    if (threadIdx.x < 3)              /* the root is entry 0 of block 0's queue 0 */
-        slots[threadIdx.x] = cslot{leader ? 1u : 0u, leader && rdeg >= (ull)kBig ? (unsigned)kClBig : 0u,
-                                   leader ? (unsigned)(rdeg < (ull)kBig ? rdeg : (ull)kBig) : 0u, 0u};
+    if (threadIdx.x < 3)
+        tot[threadIdx.x] = threadIdx.x ? ctot{0u, 0u, 0ull, 0ull}
+                                       : ctot{1u, rdeg >= (ull)kBig ? (unsigned)kClBig : 0u, rdeg, 0ull};
+    if (threadIdx.x < kClWarps) {     /* the root is entry 0 of block 0's region 0 */
+        rcnt[0][threadIdx.x] = leader ? 1 : 0;
+        rcnt[1][threadIdx.x] = 0;
+    }
+    if (threadIdx.x < 2)
+        s_cnt[threadIdx.x] = s_flags[threadIdx.x] = s_mf[threadIdx.x] = s_edges[threadIdx.x] = 0;
     if (leader)
         qbuf[0] = make_entry(root, (long long)rb, (long long)rb + (long long)rdeg);
-    cwarp w;
+    cwarp w;                          /* warp g of the cluster sends to block g % nb, region g / nb */
     {
-        const unsigned s = (threadIdx.x >> 5) % nb;
-        w.src[0] = cl_map(qbuf, s);
-        w.src[1] = cl_map(qbuf + kClCap, s);
-        w.slots = cl_map(&slots[0], (unsigned)lane < nb ? (unsigned)lane : 0u);
+        const unsigned g = rank * kClWarps + wid, dst = g % nb, region = g / nb;
+        for (int p = 0; p < 2; p++) {
+            w.reg[p] = cl_map(qbuf + p * kClCap + region * kClReg, dst);
+            w.cnt[p] = cl_map(&rcnt[p][region], dst);
+        }
     }
-    cl_barrier();
+    const unsigned my_tot = lane < (int)nb ? cl_map(&tot[0], (unsigned)lane) : 0u;
+    cl.sync();
     sink gs = {a.qb[0], a.bb[0], a.bo[0], &a.rec[0].q, &a.rec[0].bp, 0ull, 0ull};
-    int par = 0, k3 = 0, nf_prev = 0;
+    int par = 0, nf_prev = 0, t3 = 0;
     int32_t depth = 0;
     long long mu_b = m;
     for (;;) {
-        const uint4 sv = (unsigned)lane < nb ? cl_ld16(w.slots + (unsigned)(k3 * sizeof(cslot)))
-                                             : make_uint4(0u, 0u, 0u, 0u);
-        const unsigned ns = __shfl_sync(0xffffffffu, sv.x, (int)((threadIdx.x >> 5) % nb));
-        const int nf = (int)__reduce_add_sync(0xffffffffu, sv.x);
-        const unsigned flags = __reduce_or_sync(0xffffffffu, sv.y);
-        const long long mf = (long long)__reduce_add_sync(0xffffffffu, sv.z);
-        const unsigned edges = __reduce_add_sync(0xffffffffu, sv.w);   /* of the last level */
-        const long long mu = mu_b - mf;
+        const ctot t = tot[t3];
+        const long long mf = (long long)t.mf, mu = mu_b - mf;
+        const int nf = (int)t.nf;
         if (leader && a.trace && depth > 0 && depth - 1 < a.trace_cap)
-            a.trace[depth - 1].edges = edges;
-        const bool go_on = nf > 0 && flags == 0 && mf <= a.thin &&
+            a.trace[depth - 1].edges = t.edges;
+        const bool go_on = nf > 0 && t.flags == 0 && mf <= a.thin &&
                            (depth == 0 || decide(kTD, nf, nf_prev, mf, mu, a.n, a.alpha, a.beta) == kTD);
         if (!go_on) {
-            const unsigned own = slots[k3].cnt;
-            cl_hand_queue(a, gs, qbuf + par * kClCap, own < (unsigned)kClCap ? own : (unsigned)kClCap, depth);
+            cl_hand_queue(a, gs, qbuf + par * kClCap, rcnt[par], depth);
+            const ull hmf = warp_sum(gs.mf);   /* the pushes' out-arcs (spills included) */
+            if (lane == 0 && hmf)
+                atomicAdd(&a.rec[0].mf, hmf);
             if (leader) {
                 rec_t *r = a.rec;
-                r->edges = edges;
+                r->edges = t.edges;
                 r->depth = depth;
                 r->dir = kTD;
                 r->nf_prev = nf_prev;
@@ -237,31 +263,54 @@ __global__ void __launch_bounds__(kClThreads, 1) cl_kernel(do_args<Off> a, int32
             }
             break;
         }
-        const int nx = par ^ 1, k3n = k3 == 2 ? 0 : k3 + 1, k3z = k3n == 2 ? 0 : k3n + 1;
-        if (threadIdx.x == 0)         /* read by every block at the last level */
-            slots[k3z] = cslot{0u, 0u, 0u, 0u};
+        const int nx = par ^ 1, t3n = t3 == 2 ? 0 : t3 + 1, t3z = t3n == 2 ? 0 : t3n + 1;
+        if (threadIdx.x == 0) {       /* read at the level before last; added into next level */
+            tot[t3z] = ctot{0u, 0u, 0ull, 0ull};
+            s_cnt[nx] = s_flags[nx] = s_mf[nx] = s_edges[nx] = 0;   /* read at the last level */
+        }
         if (leader && a.trace && depth < a.trace_cap)
             a.trace[depth] = {(ull)nf, 0ull, (ull)kTD, gr_globaltimer()};
+        w.sent = 0;
         w.mf = w.edges = w.flags = 0;
-        cl_level(a, par ? w.src[1] : w.src[0], ns, rank, nb, gs, qbuf + nx * kClCap,
-                 &slots[k3n].cnt, w, depth);
-        const unsigned wmf = __reduce_add_sync(0xffffffffu, w.mf);
-        const unsigned wed = __reduce_add_sync(0xffffffffu, w.edges);
-        const unsigned wfl = __reduce_or_sync(0xffffffffu, w.flags);
-        if (lane == 0 && (wmf | wed | wfl)) {
-            atomicAdd(&slots[k3n].mf, wmf);
-            atomicAdd(&slots[k3n].edges, wed);
-            if (wfl)
-                atomicOr(&slots[k3n].flags, wfl);
+        cl_level(a, qbuf + par * kClCap, rcnt[par], gs, w, nx, depth);
+        if (__any_sync(0xffffffffu, w.sent > 0 || w.edges > 0)) {   /* a warp with work */
+            const unsigned wmf = __reduce_add_sync(0xffffffffu, w.mf);
+            const unsigned wed = __reduce_add_sync(0xffffffffu, w.edges);
+            const unsigned wfl = __reduce_or_sync(0xffffffffu, w.flags);
+            if (lane == 0) {
+                const unsigned kept = w.sent < kClReg ? (unsigned)w.sent : (unsigned)kClReg;
+                if (kept) {
+                    cl_st(nx ? w.cnt[1] : w.cnt[0], kept);
+                    atomicAdd(&s_cnt[par], kept);
+                }
+                if (wfl)
+                    atomicOr(&s_flags[par], wfl);
+                atomicAdd(&s_mf[par], wmf);
+                atomicAdd(&s_edges[par], wed);
+            }
         }
-        cl_barrier();
+        __syncthreads();
+        if (lane < (int)nb && wid == 0) {   /* this block's sums into every block's next totals */
+            const unsigned tb = my_tot + (unsigned)(t3n * sizeof(ctot));
+            if (s_cnt[par])
+                cl_add(tb + offsetof(ctot, nf), s_cnt[par]);
+            if (s_flags[par])
+                cl_or(tb + offsetof(ctot, flags), s_flags[par]);
+            if (s_mf[par])
+                cl_add64(tb + offsetof(ctot, mf), (ull)s_mf[par]);
+            if (s_edges[par])
+                cl_add64(tb + offsetof(ctot, edges), (ull)s_edges[par]);
+        }
+        if (wid == 1)                 /* this level's counts are read: cleared for the next but one */
+            rcnt[par][lane] = 0;
+        cl.sync();
         par = nx;
-        k3 = k3n;
+        t3 = t3n;
         nf_prev = nf;
         mu_b = mu;
         depth++;
     }
-    cl_barrier();   /* no block leaves while another may still read its shared memory */
+    cl.sync();   /* no block leaves while another may still address its shared memory */
 #endif
 }
 

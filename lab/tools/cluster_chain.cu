@@ -17,10 +17,7 @@ __device__ __forceinline__ void relaxed_sync()
 // P: 0 sync; 1 store+sync; 2 L2 load chain+sync; 3 atomic+sync; 4 DRAM load+sync; 5 remote st+sync;
 // 6 L2 load -> atomic -> remote st + sync; 7 = 6 + __syncthreads; 8 relaxed sync only;
 // 9 atomic + relaxed sync; 10 L2 load -> atomic, relaxed sync; 11 two L2 loads chained + sync;
-// 12 every thread stores to global before sync; 13 DRAM load -> atomic -> remote st + sync;
-// 14 remote (DSMEM) load + sync; 15 remote atomicOr (returning) + sync; 16 local shared store,
-// cta-restricted release fence, relaxed arrive, wait, cluster-restricted acquire fence (the
-// barrier of a design in which every block writes only its own shared memory)
+// 12 every thread stores to global before sync; 13 DRAM load -> atomic -> remote st + sync
 template <int P>
 __global__ void __launch_bounds__(1024, 1) chain(int iters, unsigned *l2, unsigned *dram, size_t dmask,
                                                  unsigned *out)
@@ -38,16 +35,10 @@ __global__ void __launch_bounds__(1024, 1) chain(int iters, unsigned *l2, unsign
             if (P == 4 || P == 13) x = __ldcg(dram + (((size_t)x * 2654435761u + (size_t)i * 40503u) & dmask));
             if (P == 3 || P == 6 || P == 7 || P == 9 || P == 10 || P == 13) x = atomicOr(l2 + ((x * 40503u + i) & 0xfffff), 1u << (i & 31));
             if (P == 5 || P == 6 || P == 7 || P == 13) remote[i & 1023] = x;
-            if (P == 14) x = remote[(x + i) & 1023];
-            if (P == 15) x = atomicOr(remote + ((x + i) & 1023), 1u);
-            if (P == 16) sm[i & 1023] = x;
         }
         if (P == 12) out[(size_t)blockIdx.x * 1024 + threadIdx.x] = x + i;
         if (P == 7) __syncthreads();
-        if (P == 16)
-            asm volatile("fence.release.sync_restrict::shared::cta.cluster;\n\tbarrier.cluster.arrive.relaxed;\n\t"
-                         "barrier.cluster.wait;\n\tfence.acquire.sync_restrict::shared::cluster.cluster;" ::: "memory");
-        else if (P == 8 || P == 9 || P == 10) relaxed_sync(); else cl.sync();
+        if (P == 8 || P == 9 || P == 10) relaxed_sync(); else cl.sync();
     }
     if (lead) out[0] = x;
 }
@@ -88,9 +79,8 @@ int main()
     const char *names[] = {"cluster.sync", "store + sync", "L2 load + sync", "atomicOr + sync",
         "DRAM load + sync", "remote st + sync", "L2 load>atomic>remote st + sync", "same + __syncthreads",
         "relaxed sync", "atomic + relaxed sync", "L2 load>atomic + relaxed sync", "2 L2 loads + sync",
-        "all threads store + sync", "DRAM load>atomic>remote st + sync", "remote load + sync",
-        "remote atomicOr + sync", "local st + cta release, relaxed sync, cluster acquire"};
-    double r[17];
+        "all threads store + sync", "DRAM load>atomic>remote st + sync"};
+    double r[14];
     r[0] = ns_per<0>(B, l2, dram, m, out); r[1] = ns_per<1>(B, l2, dram, m, out);
     r[2] = ns_per<2>(B, l2, dram, m, out); r[3] = ns_per<3>(B, l2, dram, m, out);
     r[4] = ns_per<4>(B, l2, dram, m, out); r[5] = ns_per<5>(B, l2, dram, m, out);
@@ -98,8 +88,6 @@ int main()
     r[8] = ns_per<8>(B, l2, dram, m, out); r[9] = ns_per<9>(B, l2, dram, m, out);
     r[10] = ns_per<10>(B, l2, dram, m, out); r[11] = ns_per<11>(B, l2, dram, m, out);
     r[12] = ns_per<12>(B, l2, dram, m, out); r[13] = ns_per<13>(B, l2, dram, m, out);
-    r[14] = ns_per<14>(B, l2, dram, m, out); r[15] = ns_per<15>(B, l2, dram, m, out);
-    r[16] = ns_per<16>(B, l2, dram, m, out);
-    for (int i = 0; i < 17; i++) printf("%-40s %8.0f ns\n", names[i], r[i]);
+    for (int i = 0; i < 14; i++) printf("%-40s %8.0f ns\n", names[i], r[i]);
     return 0;
 }
