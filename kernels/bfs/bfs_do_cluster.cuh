@@ -33,7 +33,6 @@
 #ifndef GR_BFS_DO_CLUSTER_CUH
 #define GR_BFS_DO_CLUSTER_CUH
 #include <cooperative_groups.h>
-#include <cstddef>
 #include "bfs_do.cuh"
 #include "../common/cluster_launch.cuh"
 #include "../common/globaltimer.cuh"
@@ -48,10 +47,10 @@ constexpr int kClCap = kClWarps * kClReg;    /* entries of one block's queue */
 constexpr size_t kClSmem = 2 * kClCap * sizeof(centry);
 enum { kClSpill = 1, kClBig = 2 };
 
-/* A frontier's totals over the cluster: every block adds its part into every block's copy. */
-struct ctot {
-    unsigned nf, flags;
-    ull mf, edges;
+/* A block's sums of a level (entries it appended, their out-arcs with a hub counted as kBig,
+ * arcs examined, flags), stored into every block's slot for it: 16 bytes, one remote store. */
+struct __align__(16) cslot {
+    unsigned cnt, flags, mf, edges;
 };
 
 /* A warp's place in the cluster: where its finds go (block dst's region, as shared::cluster
@@ -80,17 +79,10 @@ __device__ __forceinline__ void cl_st16(unsigned a, const centry &e)
     asm volatile("st.shared::cluster.v4.u32 [%0], {%1, %2, %3, %4};" ::"r"(a), "r"((unsigned)e.v),
                  "r"((unsigned)e.deg), "r"((unsigned)e.beg), "r"((unsigned)(e.beg >> 32)) : "memory");
 }
-__device__ __forceinline__ void cl_add(unsigned a, unsigned v)
+__device__ __forceinline__ void cl_st_slot(unsigned a, const cslot &v)
 {
-    asm volatile("red.shared::cluster.add.u32 [%0], %1;" ::"r"(a), "r"(v) : "memory");
-}
-__device__ __forceinline__ void cl_add64(unsigned a, ull v)
-{
-    asm volatile("red.shared::cluster.add.u64 [%0], %1;" ::"r"(a), "l"(v) : "memory");
-}
-__device__ __forceinline__ void cl_or(unsigned a, unsigned v)
-{
-    asm volatile("red.shared::cluster.or.b32 [%0], %1;" ::"r"(a), "r"(v) : "memory");
+    asm volatile("st.shared::cluster.v4.u32 [%0], {%1, %2, %3, %4};" ::"r"(a), "r"(v.cnt),
+                 "r"(v.flags), "r"(v.mf), "r"(v.edges) : "memory");
 }
 
 /* Claim the target of record e (e.v < 0: none) for level depth + 1; a winner goes to the warp's
@@ -156,11 +148,12 @@ __device__ void cl_level(const do_args<Off> &a, const centry *q, const int *rc, 
     const int b0 = (threadIdx.x >> 5) * c, b1 = b0 + c < nq ? b0 + c : nq;
     for (int base = b0; base < b1; base += per) {
         const int i = base + lane / lanes, arc = lane & (lanes - 1);
-        int k = 0;         /* the region of entry i: the first whose inclusive prefix exceeds i */
-#pragma unroll
-        for (int step = 16; step >= 1; step >>= 1)
-            if (__shfl_sync(full, rincl, k + step - 1) <= i)
-                k += step;
+        int k = 0;         /* the region of entry i: the regions whose inclusive prefix is <= i */
+        for (int j = 0; j < per; j++) {
+            const int kj = __popc(__ballot_sync(full, rincl <= base + j));
+            k = j == lane / lanes ? kj : k;
+        }
+        k = k < 31 ? k : 31;
         const int kbeg = __shfl_sync(full, rincl - own, k);
         centry e = {-1, 0, 0};
         if (i < b1) {
@@ -205,7 +198,7 @@ __global__ void __launch_bounds__(kClThreads, 1) cl_kernel(do_args<Off> a, int32
     cg::cluster_group cl = cg::this_cluster();
     extern __shared__ __align__(16) unsigned char cl_smem[];
     centry *const qbuf = reinterpret_cast<centry *>(cl_smem);
-    __shared__ ctot tot[3];           /* level L reads tot[L % 3], adds into (L + 1) % 3 */
+    __shared__ cslot slots[2][kGrClusterMax];   /* [parity][block]: the blocks' sums */
     __shared__ int rcnt[2][kClWarps];
     __shared__ unsigned s_cnt[2], s_flags[2], s_mf[2], s_edges[2];   /* a level's block sums */
     const unsigned nb = cl.num_blocks(), rank = cl.block_rank();
@@ -213,9 +206,12 @@ __global__ void __launch_bounds__(kClThreads, 1) cl_kernel(do_args<Off> a, int32
     const bool leader = rank == 0 && threadIdx.x == 0;
     const Off rb = a.row[root];
     const ull rdeg = (ull)(a.row[root + 1] - rb);
-    if (threadIdx.x < 3)
-        tot[threadIdx.x] = threadIdx.x ? ctot{0u, 0u, 0ull, 0ull}
-                                       : ctot{1u, rdeg >= (ull)kBig ? (unsigned)kClBig : 0u, rdeg, 0ull};
+    if (threadIdx.x < 2 * kGrClusterMax) {   /* block 0 holds the root */
+        const bool r0 = threadIdx.x == 0;
+        slots[threadIdx.x / kGrClusterMax][threadIdx.x % kGrClusterMax] =
+            cslot{r0 ? 1u : 0u, r0 && rdeg >= (ull)kBig ? (unsigned)kClBig : 0u,
+                  r0 ? (unsigned)(rdeg < (ull)kBig ? rdeg : (ull)kBig) : 0u, 0u};
+    }
     if (threadIdx.x < kClWarps) {     /* the root is entry 0 of block 0's region 0 */
         rcnt[0][threadIdx.x] = leader ? 1 : 0;
         rcnt[1][threadIdx.x] = 0;
@@ -232,19 +228,21 @@ __global__ void __launch_bounds__(kClThreads, 1) cl_kernel(do_args<Off> a, int32
             w.cnt[p] = cl_map(&rcnt[p][region], dst);
         }
     }
-    const unsigned my_tot = lane < (int)nb ? cl_map(&tot[0], (unsigned)lane) : 0u;
+    const unsigned my_slot = lane < (int)nb ? cl_map(&slots[0][rank], (unsigned)lane) : 0u;
     cl.sync();
     sink gs = {a.qb[0], a.bb[0], a.bo[0], &a.rec[0].q, &a.rec[0].bp, 0ull, 0ull};
-    int par = 0, nf_prev = 0, t3 = 0;
+    int par = 0, nf_prev = 0;
     int32_t depth = 0;
     long long mu_b = m;
     for (;;) {
-        const ctot t = tot[t3];
-        const long long mf = (long long)t.mf, mu = mu_b - mf;
-        const int nf = (int)t.nf;
+        const cslot sv = lane < (int)nb ? slots[par][lane] : cslot{0u, 0u, 0u, 0u};
+        const int nf = (int)__reduce_add_sync(0xffffffffu, sv.cnt);
+        const unsigned flags = __reduce_or_sync(0xffffffffu, sv.flags);
+        const long long mf = (long long)__reduce_add_sync(0xffffffffu, sv.mf), mu = mu_b - mf;
+        const unsigned edges = __reduce_add_sync(0xffffffffu, sv.edges);   /* of the last level */
         if (leader && a.trace && depth > 0 && depth - 1 < a.trace_cap)
-            a.trace[depth - 1].edges = t.edges;
-        const bool go_on = nf > 0 && t.flags == 0 && mf <= a.thin &&
+            a.trace[depth - 1].edges = edges;
+        const bool go_on = nf > 0 && flags == 0 && mf <= a.thin &&
                            (depth == 0 || decide(kTD, nf, nf_prev, mf, mu, a.n, a.alpha, a.beta) == kTD);
         if (!go_on) {
             cl_hand_queue(a, gs, qbuf + par * kClCap, rcnt[par], depth);
@@ -253,7 +251,7 @@ __global__ void __launch_bounds__(kClThreads, 1) cl_kernel(do_args<Off> a, int32
                 atomicAdd(&a.rec[0].mf, hmf);
             if (leader) {
                 rec_t *r = a.rec;
-                r->edges = t.edges;
+                r->edges = edges;
                 r->depth = depth;
                 r->dir = kTD;
                 r->nf_prev = nf_prev;
@@ -263,11 +261,9 @@ __global__ void __launch_bounds__(kClThreads, 1) cl_kernel(do_args<Off> a, int32
             }
             break;
         }
-        const int nx = par ^ 1, t3n = t3 == 2 ? 0 : t3 + 1, t3z = t3n == 2 ? 0 : t3n + 1;
-        if (threadIdx.x == 0) {       /* read at the level before last; added into next level */
-            tot[t3z] = ctot{0u, 0u, 0ull, 0ull};
-            s_cnt[nx] = s_flags[nx] = s_mf[nx] = s_edges[nx] = 0;   /* read at the last level */
-        }
+        const int nx = par ^ 1;
+        if (threadIdx.x == 0)         /* read at the last level */
+            s_cnt[nx] = s_flags[nx] = s_mf[nx] = s_edges[nx] = 0;
         if (leader && a.trace && depth < a.trace_cap)
             a.trace[depth] = {(ull)nf, 0ull, (ull)kTD, gr_globaltimer()};
         w.sent = 0;
@@ -290,22 +286,13 @@ __global__ void __launch_bounds__(kClThreads, 1) cl_kernel(do_args<Off> a, int32
             }
         }
         __syncthreads();
-        if (lane < (int)nb && wid == 0) {   /* this block's sums into every block's next totals */
-            const unsigned tb = my_tot + (unsigned)(t3n * sizeof(ctot));
-            if (s_cnt[par])
-                cl_add(tb + offsetof(ctot, nf), s_cnt[par]);
-            if (s_flags[par])
-                cl_or(tb + offsetof(ctot, flags), s_flags[par]);
-            if (s_mf[par])
-                cl_add64(tb + offsetof(ctot, mf), (ull)s_mf[par]);
-            if (s_edges[par])
-                cl_add64(tb + offsetof(ctot, edges), (ull)s_edges[par]);
-        }
+        if (lane < (int)nb && wid == 0)   /* this block's sums into every block's slot for it */
+            cl_st_slot(my_slot + (unsigned)(nx * kGrClusterMax * sizeof(cslot)),
+                       cslot{s_cnt[par], s_flags[par], s_mf[par], s_edges[par]});
         if (wid == 1)                 /* this level's counts are read: cleared for the next but one */
             rcnt[par][lane] = 0;
         cl.sync();
         par = nx;
-        t3 = t3n;
         nf_prev = nf;
         mu_b = mu;
         depth++;
