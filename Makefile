@@ -50,7 +50,9 @@ build/kernels/apsp/fw_multi.o: NVFLAGS += -DGR_HAVE_NCCL -I$(dir $(NCCL_INC))
 LDLIBS    += -L$(dir $(NCCL_LIB)) -Wl,-rpath,$(dir $(NCCL_LIB)) -lnccl
 else
 NCCL_STATE := off
-$(info graphrepro: NCCL not found (nccl.h and libnccl.so$(if $(NCCL_HOME), under $(NCCL_HOME), under $(CUDA_HOME), /usr or /usr/local)): building without the multi-GPU variants; NCCL_HOME=DIR names it)
+NCCL_WHERE := $(if $(NCCL_HOME),under $(NCCL_HOME),under $(CUDA_HOME), /usr or /usr/local)
+$(info graphrepro: NCCL not found (nccl.h and libnccl.so $(NCCL_WHERE)): building without the \
+  multi-GPU variants; NCCL_HOME=DIR names it)
 endif
 ifneq ($(shell cat build/nccl.state 2>/dev/null),$(NCCL_STATE))
 $(shell mkdir -p build && rm -f build/kernels/apsp/fw_multi.o build/libgrk.a bin/graphrepro && \

@@ -41,7 +41,10 @@ constexpr int kR = FWT_ROUND;       /* tiles per round: W = kR T, as fw-tiled */
 constexpr int kRing = 4;            /* events per kind, indexed by round % kRing */
 constexpr int kGroup = 8;           /* BULK: tile rows per group of blocks */
 
-template <int T> constexpr size_t smem_bytes() { return grmp::mp_smem_bytes<T, kStages, int32_t>(); }
+template <int T> constexpr size_t smem_bytes()
+{
+    return grmp::mp_smem_bytes<T, kStages, int32_t>();
+}
 
 /* PIVOT, first part: close the W x W pivot block at blk (pitch ld). One block. */
 template <int T> __global__ void __launch_bounds__(MpFrag<T>::THREADS)
@@ -262,9 +265,9 @@ void xfer_band(void *ctx, int g, int32_t *host, size_t elems)
     Gpu &u = x.c->g[(size_t)g];
     GR_CUDA_CHECK(cudaSetDevice(u.dev));
     if (x.to_device)
-        GR_CUDA_CHECK(cudaMemcpy(u.pristine, host, elems * sizeof(int32_t), cudaMemcpyHostToDevice));
+        GR_CUDA_CHECK(cudaMemcpy(u.pristine, host, elems * sizeof *host, cudaMemcpyHostToDevice));
     else
-        GR_CUDA_CHECK(cudaMemcpy(host, u.band, elems * sizeof(int32_t), cudaMemcpyDeviceToHost));
+        GR_CUDA_CHECK(cudaMemcpy(host, u.band, elems * sizeof *host, cudaMemcpyDeviceToHost));
 }
 
 /* ---- the variant's hooks (gr_apsp_multi_impl) ---------------------------------------------- */

@@ -63,11 +63,13 @@ ratios)     # per n: time, speed-up over fw-tiled and over gpus=1, efficiency = 
     awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
         { v = $c["variant"]; p = $c["params"]; n = $c["n"]; t = $c["median_ms"]
           g = 1; if (match(p, /gpus=[0-9]+/)) g = substr(p, RSTART + 5, RLENGTH - 5) + 0
-          key = v == "fw-tiled" ? "tiled" : g; ms[n, key] = t; ns[n] = 1; if (v != "fw-tiled") gs[g] = 1
+          key = v == "fw-tiled" ? "tiled" : g; ms[n, key] = t; ns[n] = 1
+          if (v != "fw-tiled") gs[g] = 1
           verdict[n, key] = $c["verdict"] }
         END { for (n in ns) for (g in gs) if ((n, g) in ms) {
                 b = ms[n, "tiled"]; b1 = ms[n, 1]
-                printf "n=%s gpus=%s %.1f ms %s; vs fw-tiled %.3fx (eff %.3f); vs gpus=1 %.3fx (eff %.3f)\n",
+                printf "n=%s gpus=%s %.1f ms %s; vs fw-tiled %.3fx (eff %.3f); " \
+                       "vs gpus=1 %.3fx (eff %.3f)\n",
                     n, g, ms[n, g], verdict[n, g], b ? b / ms[n, g] : 0, b ? b / ms[n, g] / g : 0,
                     b1 ? b1 / ms[n, g] : 0, b1 ? b1 / ms[n, g] / g : 0 } }' \
         "$OUT/fw-multi-scaling.csv" | sort -t= -k2n | tee "$OUT/ratios.txt"

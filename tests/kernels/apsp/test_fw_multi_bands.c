@@ -105,7 +105,8 @@ TEST_CASE(gpu_requests)
     CHECK_EQ(fwm_gpus_for(2, 4, 1, why, sizeof why), 2);
     CHECK_EQ(fwm_gpus_for(1, 1, 1, why, sizeof why), 1);
     CHECK_EQ(fwm_gpus_for(64, 64, 1, why, sizeof why), 64);
-    check_reason(fwm_gpus_for(4, 2, 1, why, sizeof why), why, "gpus=4: this host has 2 CUDA devices");
+    check_reason(fwm_gpus_for(4, 2, 1, why, sizeof why), why,
+                 "gpus=4: this host has 2 CUDA devices");
     check_reason(fwm_gpus_for(2, 1, 1, why, sizeof why), why, "this host has 1 CUDA device");
     check_reason(fwm_gpus_for(0, 0, 1, why, sizeof why), why, "no CUDA device");
     check_reason(fwm_gpus_for(65, 80, 1, why, sizeof why), why, "gpus=65: must be in [0, 64]");
