@@ -4,7 +4,8 @@
  * no NCCL), t = 128 and 64, n in {2, 100, 257, 1000, 2500} on a strongly connected SPRAND graph
  * and a control-flow graph full of unreachable pairs; small n on several GPUs leaves GPUs
  * without rows (G > blocks), which only take part in the broadcasts. Each case runs three
- * times (reset must restore the input). Skipped without a CUDA device. */
+ * times (reset must restore the input). And bin/graphrepro asked for one GPU more than the host
+ * has: one line naming it, exit 2. Skipped without a CUDA device. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +13,7 @@
 #include "gen_spec.h"
 #include "gpu.h"
 #include "registry.h"
+#include "shell.h"
 #include "test.h"
 #include "gpu_variant.h"
 
@@ -86,6 +88,25 @@ static void check_multi(int gpus, int t)
         }
 }
 
+/* run from the repository root after `make` */
+TEST_CASE(more_gpus_than_host_refused)
+{
+    const gr_variant *v = gr_variant_find("fw-tiled-multi");
+    static char why[300];
+    if (gr_gpu_count() == 0)
+        TEST_SKIP("no CUDA device");
+    if (!v->available(v, why, sizeof why))
+        TEST_SKIP(why);
+    char cmd[300];
+    snprintf(cmd, sizeof cmd, "bin/graphrepro run --variant fw-tiled-multi:gpus=%d --graph "
+             "sprand:n=300,seed=1 --no-ceilings >/dev/null 2>build/tests/fw_multi_err.txt", gr_gpu_count() + 1);
+    CHECK_EQ(sh(cmd), 2);
+    char *err = slurp("build/tests/fw_multi_err.txt");
+    CHECK(strchr(err, '\n') == strrchr(err, '\n') && strchr(err, '\n') != NULL);  /* one line */
+    CHECK_STR_CONTAINS(err, "CUDA device");
+    free(err);
+}
+
 TEST_CASE(gpus1_t128) { check_multi(1, 128); }
 TEST_CASE(gpus1_t64) { check_multi(1, 64); }
 TEST_CASE(gpus2_t128) { check_multi(2, 128); }
@@ -94,6 +115,6 @@ TEST_CASE(gpus3_t64) { check_multi(3, 64); }
 TEST_CASE(gpus4_t128) { check_multi(4, 128); }
 TEST_CASE(gpus4_t64) { check_multi(4, 64); }
 
-TEST_MAIN("fw_multi", TEST_ENTRY(gpus1_t128), TEST_ENTRY(gpus1_t64), TEST_ENTRY(gpus2_t128),
+TEST_MAIN("fw_multi", TEST_ENTRY(more_gpus_than_host_refused), TEST_ENTRY(gpus1_t128), TEST_ENTRY(gpus1_t64), TEST_ENTRY(gpus2_t128),
           TEST_ENTRY(gpus2_t64), TEST_ENTRY(gpus3_t64), TEST_ENTRY(gpus4_t128),
           TEST_ENTRY(gpus4_t64))
