@@ -99,7 +99,8 @@ TEST_CASE(more_gpus_than_host_refused)
         TEST_SKIP(why);
     char cmd[300];
     snprintf(cmd, sizeof cmd, "bin/graphrepro run --variant fw-tiled-multi:gpus=%d --graph "
-             "sprand:n=300,seed=1 --no-ceilings >/dev/null 2>build/tests/fw_multi_err.txt", gr_gpu_count() + 1);
+             "sprand:n=300,seed=1 --no-ceilings >/dev/null 2>build/tests/fw_multi_err.txt",
+             gr_gpu_count() + 1);
     CHECK_EQ(sh(cmd), 2);
     char *err = slurp("build/tests/fw_multi_err.txt");
     CHECK(strchr(err, '\n') == strrchr(err, '\n') && strchr(err, '\n') != NULL);  /* one line */
