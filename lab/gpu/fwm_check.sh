@@ -60,6 +60,7 @@ scale)
     done
     ;;
 ratios)     # per n: time, speed-up over fw-tiled and over gpus=1, efficiency = speed-up / G
+    sed 's/"[^"]*"/Q/g' "$OUT/fw-multi-scaling.csv" |     # quoted cells (graph specs) hold commas
     awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
         { v = $c["variant"]; p = $c["params"]; n = $c["n"]; t = $c["median_ms"]
           g = 1; if (match(p, /gpus=[0-9]+/)) g = substr(p, RSTART + 5, RLENGTH - 5) + 0
@@ -67,12 +68,12 @@ ratios)     # per n: time, speed-up over fw-tiled and over gpus=1, efficiency = 
           if (v != "fw-tiled") gs[g] = 1
           verdict[n, key] = $c["verdict"] }
         END { for (n in ns) for (g in gs) if ((n, g) in ms) {
-                b = ms[n, "tiled"]; b1 = ms[n, 1]
+                b = ((n, "tiled") in ms) ? ms[n, "tiled"] : 0; b1 = ((n, 1) in ms) ? ms[n, 1] : 0
                 printf "n=%s gpus=%s %.1f ms %s; vs fw-tiled %.3fx (eff %.3f); " \
                        "vs gpus=1 %.3fx (eff %.3f)\n",
                     n, g, ms[n, g], verdict[n, g], b ? b / ms[n, g] : 0, b ? b / ms[n, g] / g : 0,
-                    b1 ? b1 / ms[n, g] : 0, b1 ? b1 / ms[n, g] / g : 0 } }' \
-        "$OUT/fw-multi-scaling.csv" | sort -t= -k2n | tee "$OUT/ratios.txt"
+                    b1 ? b1 / ms[n, g] : 0, b1 ? b1 / ms[n, g] / g : 0 } }' |
+        sort -t= -k2n | tee "$OUT/ratios.txt"
     ;;
 *)
     sed -n '2,16p' "$0"
