@@ -293,14 +293,21 @@ int multi_fits(int ld, const void *params, char *why, size_t len)
     std::vector<long long> freeb((size_t)G);
     int home;
     GR_CUDA_CHECK(cudaGetDevice(&home));
-    for (int g = 0; g < G; g++) {
+    const int smem = plan.W == 128 ? (int)smem_bytes<64>() : (int)smem_bytes<128>();
+    int ok = 1;
+    for (int g = 0; g < G && ok; g++) {
         size_t fr, total;
         GR_CUDA_CHECK(cudaSetDevice(g));
         GR_CUDA_CHECK(cudaMemGetInfo(&fr, &total));
         freeb[(size_t)g] = (long long)fr - (256LL << 20);   /* NCCL's own buffers and more */
+        if (smem > gr_device_smem_optin()) {                /* t = 128 before sm_80 */
+            std::snprintf(why, len, "t=%d needs %d bytes of shared memory per block; GPU %d "
+                          "allows %d: use t=64", plan.W / kR, smem, g, gr_device_smem_optin());
+            ok = 0;
+        }
     }
     GR_CUDA_CHECK(cudaSetDevice(home));
-    return fwm_bands_fit(&plan, freeb.data(), why, len);
+    return ok && fwm_bands_fit(&plan, freeb.data(), why, len);
 }
 
 gr_apsp_multi_ctx *multi_open(int ld, const void *params, const int32_t *host, char *why,
