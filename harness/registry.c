@@ -76,6 +76,18 @@ int gr_variant_check(const gr_variant *v, const gr_params *p, const gr_graph *g,
     return v->check ? v->check(v, p->bytes, g, err) : 0;
 }
 
+int gr_variant_gpus(const gr_variant *v, const gr_params *p)
+{
+    if (!v->gpu)
+        return 0;
+    for (int i = 0; i < v->nparams; i++)
+        if (!strcmp(v->params[i].name, "gpus")) {
+            long g = gr_param_get(v, p, i);
+            return g > 1 ? (int)g : 1;
+        }
+    return 1;
+}
+
 void *gr_variant_prepare(const gr_variant *v, const gr_params *p, const gr_graph *g,
                          gr_err *err)
 {

@@ -5,12 +5,13 @@
 #   bash lab/gpu/fwm_check.sh build      # bin/graphrepro + the APSP tests, SMS=90; info.txt
 #   bash lab/gpu/fwm_check.sh test       # the multi-GPU tests (skip what the host cannot run)
 #   bash lab/gpu/fwm_check.sh small      # n = 4096, verified on every row: fw-tiled, gpus=1, 2 (4)
-#   bash lab/gpu/fwm_check.sh scale 16384   # scaling rows at one n: fw-tiled, gpus = 1, 2 (, 4)
-#   bash lab/gpu/fwm_check.sh scale 65536   # (~4 min on 4 H100s: 1 warm-up + 1 timed run a row)
+#   bash lab/gpu/fwm_check.sh scale      # configs/fw-multi-scaling.cfg: fw-tiled, gpus = 1, 2, 4
+#                                        # at n = 16384 and 65536 (~6 min on 4 H100s; rows of
+#                                        # more GPUs than the host has are skipped; resumable:
+#                                        # a call that ran out of time is simply run again)
 #   bash lab/gpu/fwm_check.sh ratios     # speed-up and parallel efficiency from the rows so far
 # Everything lands in $OUT (default /tmp/fwm-out): logs, fw-multi-small.csv, fw-multi-scaling.csv
-# (the experiment fw-multi-scaling's rows, configs/fw-multi-scaling.cfg, written with `run` so
-# that a 2-GPU host runs the rows it has), ratios.txt. NCCL_NVLS_ENABLE=0 is exported here too
+# (with peak.csv beside it, the ceilings), ratios.txt. NCCL_NVLS_ENABLE=0 is exported here too
 # (the launcher sets it itself unless the environment has it).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -52,12 +53,8 @@ small)
     done
     ;;
 scale)
-    n=${2:?scale needs n: 16384 or 65536}
-    opts=(--experiment fw-multi-scaling --reps 3 --max-reps 5 --time-cap 4)
-    row fw-multi-scaling.csv "$n" fw-tiled "${opts[@]}"
-    for g in $GPUS_HERE; do
-        row fw-multi-scaling.csv "$n" "fw-tiled-multi:gpus=$g" "${opts[@]}"
-    done
+    bin/graphrepro experiment configs/fw-multi-scaling.cfg --csv "$OUT/fw-multi-scaling.csv" \
+        2>&1 | tee -a "$OUT/fw-multi-scaling.log"
     ;;
 ratios)     # per n: time, speed-up over fw-tiled and over gpus=1, efficiency = speed-up / G
     sed 's/"[^"]*"/Q/g' "$OUT/fw-multi-scaling.csv" |     # quoted cells (graph specs) hold commas

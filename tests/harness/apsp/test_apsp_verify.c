@@ -5,7 +5,8 @@
  * the element; the sampled verdict names how many rows it checked. Then the size limits: more
  * than GR_APSP_ONE_GPU_MAX_N vertices refused for a one-device variant and accepted by the
  * family (fw-tiled-multi takes them), and fw-tiled-multi's refusal of more GPUs than the host
- * has, one line, before any large allocation. */
+ * has, one line, before any large allocation; the devices a variant needs (gr_variant_gpus: its
+ * `gpus` parameter), by which `run` refuses and experiments skip rows before loading a graph. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -114,6 +115,15 @@ TEST_CASE(multi_refusals)
     CHECK_STR_CONTAINS(err.msg, "gpus");
     CHECK_EQ(gr_variant_parse("fw-tiled-multi:t=64", &v, &pv, &err), 0);
     CHECK_EQ(gr_variant_check(v, &pv, NULL, &err), 0);      /* configs check without devices */
+    CHECK_EQ(gr_variant_gpus(v, &pv), 1);                    /* gpus=0: all, at least one */
+    static const char *const texts[] = {"fw-tiled-multi:gpus=4", "fw-tiled", "cpu-fw"};
+    static const int need[] = {4, 1, 0};
+    for (int i = 0; i < 3; i++) {
+        gr_params p2;
+        CHECK_EQ(gr_variant_parse(texts[i], &v, &p2, &err), 0);
+        CHECK_EQ(gr_variant_gpus(v, &p2), need[i]);
+    }
+    CHECK_EQ(gr_variant_parse("fw-tiled-multi:t=64", &v, &pv, &err), 0);
     if (!v->available(v, why, sizeof why)) {
         CHECK_EQ(gr_gpu_nccl_version(), 0);
         CHECK_STR_CONTAINS(why, "built without NCCL");
