@@ -5,8 +5,9 @@
  * every GPU (BCAST), every GPU updates its rows' pivot columns (COL) and the rest of its rows
  * (BULK). Per GPU a compute stream runs fwm_steps() in order and a comm stream the broadcasts;
  * events carry the plan's three waits (BCAST(r) after the owner's PIVOT(r) and after this GPU's
- * BULK(r - 2); COL(r) after BCAST(r)), so with look-ahead BCAST(r + 1) runs while the GPUs are
- * still in BULK(r).
+ * BULK(r - 2); COL(r) after BCAST(r)), issued in fwm_issue's order (fw_multi_bands.h, replayed
+ * on the CPU by its test), so with look-ahead BCAST(r + 1) runs while the GPUs are still in
+ * BULK(r).
  *
  * Kernels (one T x T output tile per block, the register-tiled (min,+) product of
  * minplus_tile.cuh with k = W, cp.async stages; the pivot block's closure is fw-tiled's,
@@ -38,7 +39,6 @@ using grmp::MpFrag;
 
 constexpr int kStages = 2;          /* shared-memory pipeline stages */
 constexpr int kR = FWT_ROUND;       /* tiles per round: W = kR T, as fw-tiled */
-constexpr int kRing = 4;            /* events per kind, indexed by round % kRing */
 constexpr int kGroup = 8;           /* BULK: tile rows per group of blocks */
 
 template <int T> constexpr size_t smem_bytes()
@@ -120,7 +120,7 @@ struct Gpu {
     ncclComm_t nccl = nullptr;
     int32_t *band = nullptr, *pristine = nullptr, *buf = nullptr;
     std::vector<fwm_step> steps;
-    cudaEvent_t piv[kRing], bulk[kRing], bc[kRing], done = nullptr;
+    cudaEvent_t piv[FWM_RING], bulk[FWM_RING], bc[FWM_RING], done = nullptr;
 };
 } // namespace
 
@@ -177,36 +177,12 @@ template <int T> void issue_step(const gr_apsp_multi_ctx &c, const Gpu &u, const
     }
 }
 
-/* Issue GPU u's compute steps from *next up to (not including) COL(stop) (stop = nb: all),
- * with COL's wait for its broadcast and the events BCAST waits for. */
-template <int T> void issue_until(const gr_apsp_multi_ctx &c, Gpu &u, size_t *next, int stop)
-{
-    for (; *next < u.steps.size(); ++*next) {
-        const fwm_step &s = u.steps[*next];
-        if (s.kind == FWM_COL && s.round >= stop)
-            return;
-        if (s.kind == FWM_COL)
-            GR_CUDA_CHECK(cudaStreamWaitEvent(u.comp, u.bc[s.round % kRing], 0));
-        issue_step<T>(c, u, s);
-        if (s.kind == FWM_PIVOT)
-            GR_CUDA_CHECK(cudaEventRecord(u.piv[s.round % kRing], u.comp));
-        if (s.bulk_end >= 0)
-            GR_CUDA_CHECK(cudaEventRecord(u.bulk[s.bulk_end % kRing], u.comp));
-    }
-}
-
-/* BCAST(r) on every GPU: the plan's waits, then one group of broadcasts, root the owner. */
+/* BCAST(r) on every GPU: one group of broadcasts, root the owner, from its pivot rows of D into
+ * buffer r % nbuf of every GPU (the waits before it are fwm_issue's). */
 void issue_bcast(gr_apsp_multi_ctx &c, int r)
 {
-    const int o = fwm_owner(&c.plan, r), wb = fwm_bcast_wait_bulk(&c.plan, r);
+    const int o = fwm_owner(&c.plan, r);
     const size_t ld = (size_t)c.plan.ld, count = (size_t)c.plan.W * ld;
-    for (Gpu &u : c.g) {
-        GR_CUDA_CHECK(cudaSetDevice(u.dev));
-        if (&u - c.g.data() == o)
-            GR_CUDA_CHECK(cudaStreamWaitEvent(u.comm, u.piv[r % kRing], 0));
-        if (wb >= 0 && u.rows > 0)
-            GR_CUDA_CHECK(cudaStreamWaitEvent(u.comm, u.bulk[wb % kRing], 0));
-    }
     GR_CUDA_CHECK(ncclGroupStart());
     for (Gpu &u : c.g) {
         int32_t *recv = u.buf + (size_t)(r % c.plan.nbuf) * count;
@@ -215,39 +191,48 @@ void issue_bcast(gr_apsp_multi_ctx &c, int r)
         GR_CUDA_CHECK(ncclBroadcast(send, recv, count, ncclInt32, o, u.nccl, u.comm));
     }
     GR_CUDA_CHECK(ncclGroupEnd());
-    for (Gpu &u : c.g) {
-        GR_CUDA_CHECK(cudaSetDevice(u.dev));
-        GR_CUDA_CHECK(cudaEventRecord(u.bc[r % kRing], u.comm));
+}
+
+/* One operation of fwm_issue, as CUDA and NCCL calls. */
+template <int T> void issue_op(void *ctx, const fwm_op *o)
+{
+    gr_apsp_multi_ctx &c = *static_cast<gr_apsp_multi_ctx *>(ctx);
+    if (o->op == FWM_OP_BCAST) {
+        issue_bcast(c, o->round);
+        return;
+    }
+    Gpu &u = c.g[(size_t)o->g];
+    GR_CUDA_CHECK(cudaSetDevice(u.dev));
+    switch (o->op) {
+    case FWM_OP_STEP: issue_step<T>(c, u, *o->step); break;
+    case FWM_OP_WAIT_BC: GR_CUDA_CHECK(cudaStreamWaitEvent(u.comp, u.bc[o->slot], 0)); break;
+    case FWM_OP_REC_PIV: GR_CUDA_CHECK(cudaEventRecord(u.piv[o->slot], u.comp)); break;
+    case FWM_OP_REC_BULK: GR_CUDA_CHECK(cudaEventRecord(u.bulk[o->slot], u.comp)); break;
+    case FWM_OP_WAIT_PIV: GR_CUDA_CHECK(cudaStreamWaitEvent(u.comm, u.piv[o->slot], 0)); break;
+    case FWM_OP_WAIT_BULK: GR_CUDA_CHECK(cudaStreamWaitEvent(u.comm, u.bulk[o->slot], 0)); break;
+    case FWM_OP_REC_BC: GR_CUDA_CHECK(cudaEventRecord(u.bc[o->slot], u.comm)); break;
+    default: GR_CUDA_CHECK(cudaEventRecord(u.done, u.comp)); break;    /* FWM_OP_JOIN */
     }
 }
 
+/* The timed region: every stream waits for an event on the harness's stream, fwm_issue's
+ * operations, then the harness's stream waits for every GPU's end. */
 template <int T> void run_inst(gr_apsp_multi_ctx &c, gr_phases *ph)
 {
     int home;
     GR_CUDA_CHECK(cudaGetDevice(&home));
-    const int nb = fwm_blocks(&c.plan);
     gr_phase_mark(ph, GR_APSP_PHASE_NONPIVOT);
     GR_CUDA_CHECK(cudaEventRecord(c.start, 0));
+    std::vector<const fwm_step *> steps;
+    std::vector<int> nsteps;
     for (Gpu &u : c.g) {
         GR_CUDA_CHECK(cudaSetDevice(u.dev));
         GR_CUDA_CHECK(cudaStreamWaitEvent(u.comp, c.start, 0));
         GR_CUDA_CHECK(cudaStreamWaitEvent(u.comm, c.start, 0));
+        steps.push_back(u.steps.data());
+        nsteps.push_back((int)u.steps.size());
     }
-    std::vector<size_t> next(c.g.size(), 0);
-    for (int r = 0; r < nb; r++) {
-        for (size_t i = 0; i < c.g.size(); i++) {
-            GR_CUDA_CHECK(cudaSetDevice(c.g[i].dev));
-            issue_until<T>(c, c.g[i], &next[i], r);
-        }
-        issue_bcast(c, r);
-    }
-    for (size_t i = 0; i < c.g.size(); i++) {
-        Gpu &u = c.g[i];
-        GR_CUDA_CHECK(cudaSetDevice(u.dev));
-        issue_until<T>(c, u, &next[i], nb);
-        GR_CUDA_CHECK(cudaStreamWaitEvent(u.comp, u.bc[(nb - 1) % kRing], 0));
-        GR_CUDA_CHECK(cudaEventRecord(u.done, u.comp));
-    }
+    fwm_issue(&c.plan, steps.data(), nsteps.data(), issue_op<T>, &c);
     GR_CUDA_CHECK(cudaSetDevice(home));
     for (Gpu &u : c.g)
         GR_CUDA_CHECK(cudaStreamWaitEvent(0, u.done, 0));
@@ -337,7 +322,7 @@ gr_apsp_multi_ctx *multi_open(int ld, const void *params, const int32_t *host, c
         c->t == 64 ? set_smem_attrs<64>() : set_smem_attrs<128>();
         GR_CUDA_CHECK(cudaStreamCreateWithFlags(&u.comp, cudaStreamNonBlocking));
         GR_CUDA_CHECK(cudaStreamCreateWithFlags(&u.comm, cudaStreamNonBlocking));
-        for (int k = 0; k < kRing; k++) {
+        for (int k = 0; k < FWM_RING; k++) {
             GR_CUDA_CHECK(cudaEventCreateWithFlags(&u.piv[k], cudaEventDisableTiming));
             GR_CUDA_CHECK(cudaEventCreateWithFlags(&u.bulk[k], cudaEventDisableTiming));
             GR_CUDA_CHECK(cudaEventCreateWithFlags(&u.bc[k], cudaEventDisableTiming));
@@ -405,7 +390,7 @@ void multi_close(gr_apsp_multi_ctx *c)
         GR_CUDA_CHECK(cudaSetDevice(u.dev));
         GR_CUDA_CHECK(cudaDeviceSynchronize());
         GR_CUDA_CHECK(ncclCommDestroy(u.nccl));
-        for (int k = 0; k < kRing; k++) {
+        for (int k = 0; k < FWM_RING; k++) {
             GR_CUDA_CHECK(cudaEventDestroy(u.piv[k]));
             GR_CUDA_CHECK(cudaEventDestroy(u.bulk[k]));
             GR_CUDA_CHECK(cudaEventDestroy(u.bc[k]));

@@ -2,7 +2,12 @@
  * (kernels/apsp/fw_multi_bands.h): a host matrix split into the GPUs' bands and gathered back
  * (simulated GPUs: one array each) for G = 1..6 and 1..9 blocks (G > blocks included: GPUs
  * without rows get no copy); the GPU count a request gets and its one-line refusals; the memory
- * fit at the issue's sizes (n = 65,536 and 147,456 on 78 GiB GPUs). */
+ * fit at the issue's sizes (n = 65,536 and 147,456 on 78 GiB GPUs); and the launcher's issue
+ * order (fwm_issue) replayed with CUDA's event semantics - a wait takes the record its slot holds
+ * when the wait is issued - for G = 1..6 and 1..13 blocks: every wait takes the plan's record
+ * (COL(r) BCAST(r), BCAST(r) the owner's PIVOT(r) and each GPU's BULK(r - 2)), every step is
+ * issued once in order, and the streams, run with broadcasts as collectives, reach their ends.
+ * One event slot per kind instead of FWM_RING must be caught. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -140,5 +145,188 @@ TEST_CASE(memory_fit)
     CHECK(fwm_bands_fit(&p, fr, why, sizeof why));
 }
 
+/* ---- the issue order, replayed ------------------------------------------------------------- */
+enum { MAXOPS = 4096, K_PIV = 0, K_BULK = 1, K_BC = 2, NONE = -1 };
+
+typedef struct {
+    int type;           /* FWM_OP_STEP, a record (REC_*), a wait (WAIT_*), BCAST, JOIN */
+    int rec;            /* record: its id; wait: the id it took (NONE: the slot was empty) */
+    int round;
+} entry;
+
+typedef struct {
+    int kind, g, round, done;
+} record;
+
+typedef struct {
+    const fwm_plan *p;
+    const fwm_step *const *steps;
+    const int *nsteps;
+    int ring;                           /* slots per kind as replayed: FWM_RING, or 1 */
+    entry comp[MAXG][MAXOPS], comm[MAXG][MAXOPS];
+    int ncomp[MAXG], ncomm[MAXG], issued[MAXG];
+    record rec[3 * MAXG * 64];
+    int nrec, slot[MAXG][3][FWM_RING];
+    int wrong;                          /* waits that took another record than the plan's */
+    int piv_ok[MAXG], bulk_ok[MAXG];    /* since the last BCAST on g's comm stream */
+} replay;
+
+static int kind_of(int op)
+{
+    return op == FWM_OP_REC_PIV || op == FWM_OP_WAIT_PIV ? K_PIV
+           : op == FWM_OP_REC_BULK || op == FWM_OP_WAIT_BULK ? K_BULK : K_BC;
+}
+
+static void push(entry *list, int *n, int type, int rec, int round)
+{
+    if (*n < MAXOPS)
+        list[(*n)++] = (entry){type, rec, round};
+}
+
+/* A wait takes the record its slot holds now; is it the plan's (kind, g, round)? */
+static int take(replay *x, const fwm_op *o)
+{
+    const int id = x->slot[o->g][kind_of(o->op)][o->slot % x->ring];
+    const int ok = id != NONE && x->rec[id].round == o->round && x->rec[id].g == o->g &&
+                   x->rec[id].kind == kind_of(o->op);
+    x->wrong += !ok;
+    return id;      /* what the stream then waits for, right or not */
+}
+
+static void on_op(void *ctx, const fwm_op *o)
+{
+    replay *x = ctx;
+    const int g = o->g;
+    switch (o->op) {
+    case FWM_OP_STEP:
+        x->wrong += x->issued[g] >= x->nsteps[g] || o->step != &x->steps[g][x->issued[g]];
+        if (o->step->kind == FWM_COL)   /* right after its wait for BCAST(round) */
+            x->wrong += x->ncomp[g] == 0 || x->comp[g][x->ncomp[g] - 1].type != FWM_OP_WAIT_BC ||
+                        x->comp[g][x->ncomp[g] - 1].round != o->step->round;
+        x->issued[g]++;
+        push(x->comp[g], &x->ncomp[g], FWM_OP_STEP, NONE, o->round);
+        break;
+    case FWM_OP_REC_PIV: case FWM_OP_REC_BULK: case FWM_OP_REC_BC: {
+        const int id = x->nrec++;
+        x->rec[id] = (record){kind_of(o->op), g, o->round, 0};
+        x->slot[g][kind_of(o->op)][o->slot % x->ring] = id;
+        if (o->op == FWM_OP_REC_BC)
+            push(x->comm[g], &x->ncomm[g], o->op, id, o->round);
+        else
+            push(x->comp[g], &x->ncomp[g], o->op, id, o->round);
+        break;
+    }
+    case FWM_OP_WAIT_BC:
+        push(x->comp[g], &x->ncomp[g], o->op, take(x, o), o->round);
+        break;
+    case FWM_OP_WAIT_PIV: case FWM_OP_WAIT_BULK:
+        x->piv_ok[g] |= o->op == FWM_OP_WAIT_PIV;
+        x->bulk_ok[g] |= o->op == FWM_OP_WAIT_BULK;
+        push(x->comm[g], &x->ncomm[g], o->op, take(x, o), o->round);
+        break;
+    case FWM_OP_BCAST:
+        for (int h = 0; h < x->p->G; h++) {     /* the plan's waits came before it */
+            x->wrong += fwm_owner(x->p, o->round) == h && !x->piv_ok[h];
+            x->wrong += fwm_bcast_wait_bulk(x->p, o->round) >= 0 && x->nsteps[h] > 0 &&
+                        !x->bulk_ok[h];
+            x->piv_ok[h] = x->bulk_ok[h] = 0;
+            push(x->comm[h], &x->ncomm[h], FWM_OP_BCAST, NONE, o->round);
+        }
+        break;
+    default:    /* FWM_OP_JOIN: every step issued */
+        x->wrong += x->issued[g] != x->nsteps[g];
+        push(x->comp[g], &x->ncomp[g], FWM_OP_JOIN, NONE, -1);
+        break;
+    }
+}
+
+/* Can the head of a stream run? Records and steps always; a wait once its record ran. */
+static int runnable(const replay *x, const entry *e)
+{
+    return e->type != FWM_OP_WAIT_BC && e->type != FWM_OP_WAIT_PIV &&
+                   e->type != FWM_OP_WAIT_BULK
+               ? 1
+               : e->rec == NONE || x->rec[e->rec].done;
+}
+
+/* Run the streams: each in order, a broadcast when every comm stream is at it. 1: all ended. */
+static int run_streams(replay *x)
+{
+    int pc[MAXG] = {0}, pm[MAXG] = {0}, moved = 1;
+    const int G = x->p->G;
+    while (moved) {
+        moved = 0;
+        for (int g = 0; g < G; g++) {
+            for (; pc[g] < x->ncomp[g] && runnable(x, &x->comp[g][pc[g]]); pc[g]++, moved = 1)
+                if (x->comp[g][pc[g]].rec != NONE && x->comp[g][pc[g]].type != FWM_OP_WAIT_BC)
+                    x->rec[x->comp[g][pc[g]].rec].done = 1;
+            for (; pm[g] < x->ncomm[g] && x->comm[g][pm[g]].type != FWM_OP_BCAST &&
+                   runnable(x, &x->comm[g][pm[g]]); pm[g]++, moved = 1)
+                if (x->comm[g][pm[g]].type == FWM_OP_REC_BC)
+                    x->rec[x->comm[g][pm[g]].rec].done = 1;
+        }
+        int all = 1;
+        for (int g = 0; g < G; g++)
+            all &= pm[g] < x->ncomm[g] && x->comm[g][pm[g]].type == FWM_OP_BCAST;
+        if (all) {
+            for (int g = 0; g < G; g++)
+                pm[g]++;
+            moved = 1;
+        }
+    }
+    int ended = 1;
+    for (int g = 0; g < G; g++)
+        ended &= pc[g] == x->ncomp[g] && pm[g] == x->ncomm[g];
+    return ended;
+}
+
+/* Issue G GPUs' work on nb blocks into a replay with `ring` slots a kind: waits wrong, ended. */
+static void replay_issue(int G, int nb, int ring, int *wrong, int *ended)
+{
+    static replay x;
+    static fwm_step st[MAXG][5 * 16 + 1];
+    const fwm_plan p = fwm_plan_make(nb * W, W, G);
+    const fwm_step *steps[MAXG];
+    int nsteps[MAXG];
+    memset(&x, 0, sizeof x);
+    memset(x.slot, 0xff, sizeof x.slot);    /* NONE */
+    for (int g = 0; g < G; g++) {
+        nsteps[g] = fwm_steps(&p, g, st[g]);
+        steps[g] = st[g];
+    }
+    x.p = &p;
+    x.steps = steps;
+    x.nsteps = nsteps;
+    x.ring = ring;
+    fwm_issue(&p, steps, nsteps, on_op, &x);
+    *wrong = x.wrong;
+    *ended = run_streams(&x);
+}
+
+TEST_CASE(issue_order_replayed)
+{
+    for (int G = 1; G <= MAXG; G++)
+        for (int nb = 1; nb <= 13; nb++) {
+            int wrong, ended;
+            replay_issue(G, nb, FWM_RING, &wrong, &ended);
+            if (wrong || !ended)
+                fprintf(stderr, "  G=%d nb=%d: %d waits on another record, %s\n", G, nb, wrong,
+                        ended ? "ran to the end" : "stuck");
+            CHECK_EQ(wrong, 0);
+            CHECK(ended);
+        }
+}
+
+TEST_CASE(one_slot_caught)
+{
+    int caught = 0;
+    for (int G = 1; G <= 4; G++) {
+        int wrong, ended;
+        replay_issue(G, 8, 1, &wrong, &ended);
+        caught += wrong > 0;
+    }
+    CHECK_EQ(caught, 4);
+}
+
 TEST_MAIN("fw_multi_bands", TEST_ENTRY(bands_scatter_gather), TEST_ENTRY(gpu_requests),
-          TEST_ENTRY(memory_fit))
+          TEST_ENTRY(memory_fit), TEST_ENTRY(issue_order_replayed), TEST_ENTRY(one_slot_caught))
