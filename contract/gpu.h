@@ -31,6 +31,9 @@ int gr_gpu_runtime_version(void);
 /* SM and memory clocks of the current device now, in MHz (NVML, loaded at run time): 0, or -1
  * (both 0) when NVML is not there. */
 int gr_gpu_clocks_now(int *sm_mhz, int *mem_mhz);
+/* NCCL's version code (e.g. 22809 for 2.28.9) when the multi-GPU code is built in (the build
+ * found NCCL: kernels/apsp/fw_multi.cu), 0 when it is not. */
+int gr_gpu_nccl_version(void);
 /* Make device dev current for everything after (--device N); -1 if there is no such device. */
 int gr_gpu_select(int dev);
 /* The current device (0 unless gr_gpu_select chose another). */

@@ -7,7 +7,8 @@
 #include "registry.h"
 
 extern const gr_variant gr_variant_cpu_fw, gr_variant_cpu_fw_blocked, gr_variant_fw_naive,
-    gr_variant_fw_mm, gr_variant_fw_2level, gr_variant_fw_recursive, gr_variant_fw_tiled;
+    gr_variant_fw_mm, gr_variant_fw_2level, gr_variant_fw_recursive, gr_variant_fw_tiled,
+    gr_variant_fw_tiled_multi;
 extern const gr_variant gr_variant_cpu_bfs, gr_variant_cpu_bfs_do, gr_variant_bfs_vertex,
     gr_variant_bfs_gqueue, gr_variant_bfs_bqueue, gr_variant_bfs_wqueue, gr_variant_bfs_do;
 extern const gr_variant gr_variant_cpu_dijkstra, gr_variant_cpu_delta, gr_variant_bf_edge,
@@ -19,7 +20,7 @@ extern const gr_variant gr_variant_gapbs_bfs, gr_variant_gapbs_sssp, gr_variant_
 const gr_variant *const gr_variants[] = {
     &gr_variant_cpu_fw,    &gr_variant_cpu_fw_blocked, &gr_variant_fw_naive,
     &gr_variant_fw_mm,     &gr_variant_fw_2level,      &gr_variant_fw_recursive,
-    &gr_variant_fw_tiled,
+    &gr_variant_fw_tiled, &gr_variant_fw_tiled_multi,
     &gr_variant_cpu_bfs, &gr_variant_cpu_bfs_do, &gr_variant_bfs_vertex, &gr_variant_bfs_gqueue,
     &gr_variant_bfs_bqueue, &gr_variant_bfs_wqueue, &gr_variant_bfs_do,
     &gr_variant_cpu_dijkstra, &gr_variant_cpu_delta, &gr_variant_bf_edge, &gr_variant_bf_worklist,
@@ -73,6 +74,18 @@ void gr_params_default(const gr_variant *v, gr_params *p)
 int gr_variant_check(const gr_variant *v, const gr_params *p, const gr_graph *g, gr_err *err)
 {
     return v->check ? v->check(v, p->bytes, g, err) : 0;
+}
+
+int gr_variant_gpus(const gr_variant *v, const gr_params *p)
+{
+    if (!v->gpu)
+        return 0;
+    for (int i = 0; i < v->nparams; i++)
+        if (!strcmp(v->params[i].name, "gpus")) {
+            long g = gr_param_get(v, p, i);
+            return g > 1 ? (int)g : 1;
+        }
+    return 1;
 }
 
 void *gr_variant_prepare(const gr_variant *v, const gr_params *p, const gr_graph *g,

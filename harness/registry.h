@@ -63,6 +63,10 @@ long gr_param_get(const gr_variant *v, const gr_params *p, int i);
 void gr_param_set(const gr_variant *v, gr_params *p, int i, long value);
 /* Canonical "k=v;k=v" text of the parameters (";" so it sits in one CSV field). */
 void gr_params_format(const gr_variant *v, const gr_params *p, char *out, size_t len);
+/* CUDA devices a GPU variant needs with parameters p: the value of its parameter `gpus` where it
+ * has one (the variants that span GPUs; 0 there means every device of the host, so 1 at least),
+ * else 1; 0 for host variants. */
+int gr_variant_gpus(const gr_variant *v, const gr_params *p);
 /* The variant's check and prepare hooks called with p (check: 0 when the variant has none). */
 int gr_variant_check(const gr_variant *v, const gr_params *p, const gr_graph *g, gr_err *err);
 void *gr_variant_prepare(const gr_variant *v, const gr_params *p, const gr_graph *g,

@@ -65,3 +65,10 @@ void gr_apsp_fw_host(int32_t *d, int ld)
         }
     }
 }
+
+void gr_apsp_unpad(const int32_t *rm, int ld, int n, int32_t *out)
+{
+#pragma omp parallel for schedule(static)
+    for (int i = 0; i < n; i++)
+        memcpy(out + (size_t)i * n, rm + (size_t)i * ld, (size_t)n * sizeof *out);
+}

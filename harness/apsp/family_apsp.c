@@ -26,9 +26,21 @@ static int apsp_check_input(const gr_graph *g, gr_err *err)
         return gr_errf(err, "apsp: (n-1) x max weight = %d x %lld could reach INF = %d, so int32 "
                             "path sums could overflow; refusing (use smaller weights)",
                        g->n - 1, (long long)wmax, GR_INF);
-    if (g->n > 65536)
-        return gr_errf(err, "apsp: n = %d needs an n x n matrix of %.1f GB; at most 65536 vertices",
-                       g->n, 4.0 * g->n * (double)g->n / 1e9);
+    if (g->n > GR_APSP_MAX_N)
+        return gr_errf(err, "apsp: n = %d: at most %d vertices", g->n, GR_APSP_MAX_N);
+    /* the padded input / gathered result and the harness's n x n result, both on the host */
+    return gr_check_host_memory(8.0 * g->n * (double)g->n, "apsp: the distance matrices", err);
+}
+
+int gr_apsp_input_check(const gr_graph *g, gr_err *err) { return apsp_check_input(g, err); }
+
+/* The variants on one device: the whole matrix and its pristine copy on that device. */
+static int apsp_check_one_device(const gr_graph *g, gr_err *err)
+{
+    if (g->n > GR_APSP_ONE_GPU_MAX_N)
+        return gr_errf(err, "apsp: n = %d needs an n x n matrix of %.1f GB; at most %d vertices "
+                       "on one device (fw-tiled-multi spreads larger ones over GPUs)", g->n,
+                       4.0 * g->n * (double)g->n / 1e9, GR_APSP_ONE_GPU_MAX_N);
     return 0;
 }
 
@@ -126,7 +138,7 @@ static int apsp_dump(FILE *f, const gr_graph *g, const void *result, int32_t sou
 }
 
 /* The padded size of an n-vertex problem: n rounded up to the variant's pad, at least one pad. */
-static int64_t apsp_ld(const gr_apsp_impl *impl, const void *params, int64_t n)
+int64_t gr_apsp_ld(const gr_apsp_impl *impl, const void *params, int64_t n)
 {
     int64_t pad = impl->pad(params), ld = (n + pad - 1) / pad * pad;
     return ld ? ld : pad;
@@ -140,7 +152,7 @@ static int apsp_kernel_attrs(const gr_variant *v, const void *params, int64_t n,
     const gr_apsp_impl *impl = v->impl;
     if (!impl->nonpivot_attrs)
         return 0;
-    *size = apsp_ld(impl, params, n);
+    *size = gr_apsp_ld(impl, params, n);
     impl->nonpivot_attrs((int)*size, params, out);
     return 1;
 }
@@ -184,7 +196,7 @@ int gr_apsp_check(const gr_variant *v, const void *params, const gr_graph *g, gr
     char why[256] = "";
     if (impl->params_ok && !impl->params_ok(params, why, sizeof why))
         return gr_errf(err, "variant %s: %s", v->name, why);
-    return g ? apsp_check_input(g, err) : 0;
+    return g && (apsp_check_input(g, err) || apsp_check_one_device(g, err)) ? -1 : 0;
 }
 
 void *gr_apsp_prepare(const gr_variant *v, const void *params, const gr_graph *g, gr_err *err)
@@ -197,7 +209,7 @@ void *gr_apsp_prepare(const gr_variant *v, const void *params, const gr_graph *g
     const void *p = s->params.bytes;
     s->gpu = v->gpu;
     s->n = g->n;
-    s->ld = (int)apsp_ld(s->impl, p, g->n);
+    s->ld = (int)gr_apsp_ld(s->impl, p, g->n);
     s->layout = s->impl->layout(p);
     s->bytes = (size_t)s->ld * s->ld * sizeof(int32_t);
     s->host = gr_apsp_matrix_build(g, s->ld);
@@ -259,9 +271,7 @@ void gr_apsp_fetch(void *p, void *out)
         gr_apsp_from_blocked(s->host, tmp, s->ld, s->layout);
         rm = tmp;
     }
-    int32_t *o = out;
-    for (int i = 0; i < s->n; i++)
-        memcpy(o + (size_t)i * s->n, rm + (size_t)i * s->ld, (size_t)s->n * sizeof *o);
+    gr_apsp_unpad(rm, s->ld, s->n, out);
     free(tmp);
 }
 

@@ -60,3 +60,19 @@ const gr_variant gr_variant_fw_tiled = GR_APSP_VARIANT(
                  "quarter-grids of non-pivot items between the next closure and its row/column tiles"),
     GR_PARAM_BOOL(gr_fw_tiled_params, tma, 1,
                   "1 = stages filled by TMA bulk copies (sm_90+; cp.async before); 0 = cp.async"));
+
+const gr_variant gr_variant_fw_tiled_multi = {
+    .name = "fw-tiled-multi", .family = "apsp", .paper = "-",
+    .summary = "ours: fw-tiled's rounds over the GPUs of a host, row bands, pivot rows broadcast "
+               "through NCCL",
+    .gpu = 1, .nparams = 2,
+    .params = {GR_PARAM_INT(gr_fw_tiled_multi_params, gpus, 0, 0, 64,
+                            "GPUs 0 .. gpus-1 of the host (0 = all of them)"),
+               GR_PARAM_INT(gr_fw_tiled_multi_params, t, 128, 64, 128,
+                            "tile width T, 64 or 128 (a round is 2 T wide; n is padded to 2 T)")},
+    .params_size = sizeof(gr_fw_tiled_multi_params),
+    .check = gr_apsp_multi_check, .prepare = gr_apsp_multi_prepare,
+    .reset = gr_apsp_multi_reset, .run = gr_apsp_multi_run, .fetch = gr_apsp_multi_fetch,
+    .release = gr_apsp_multi_release, .available = gr_apsp_multi_available,
+    .impl = &gr_apsp_fw_tiled_multi,
+};

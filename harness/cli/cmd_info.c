@@ -1,5 +1,5 @@
-/* cmd_info.c - `graphrepro info`: build (git rev, compilers, PAPI), host CPU, CUDA devices with
- * their clocks and memory, and the PAPI events countable here. */
+/* cmd_info.c - `graphrepro info`: build (git rev, compilers, PAPI, NCCL), host CPU, CUDA
+ * devices with their clocks and memory, and the PAPI events countable here. */
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>
@@ -52,6 +52,15 @@ int gr_cmd_info(int argc, char **argv)
            gr_gpu_toolkit_version() % 1000 / 10, gr_gpu_runtime_version() / 1000,
            gr_gpu_runtime_version() % 1000 / 10);
     print_build_archs();
+    int nccl = gr_gpu_nccl_version();
+    int big = nccl >= 10000;   /* NCCL_VERSION: X*10000+Y*100+Z after 2.8, X*1000+Y*100+Z before */
+    if (nccl > 0)
+        printf("  NCCL %d.%d.%d built in: multi-GPU variants (fw-tiled-multi) over the %d GPU%s "
+               "seen here\n", nccl / (big ? 10000 : 1000), nccl / 100 % (big ? 100 : 10),
+               nccl % 100, gr_gpu_count(), gr_gpu_count() == 1 ? "" : "s");
+    else
+        printf("  NCCL not built in (not found at build time; NCCL_HOME=DIR names it): "
+               "multi-GPU variants refuse\n");
     printf("host\n  cpu %s\n  cores %ld online (OpenMP threads %d)\n", cpu,
            sysconf(_SC_NPROCESSORS_ONLN), omp_get_max_threads());
     for (int f = 0; gr_families[f]; f++)

@@ -242,6 +242,10 @@ static void check_early(const run_args *a, const gr_variant **v, gr_params *pv)
     char why[300];
     if ((*v)->available && !(*v)->available(*v, why, sizeof why))
         gr_die(GR_EXIT_FAIL, "variant %s: %s", (*v)->name, why);
+    int need = gr_variant_gpus(*v, pv);
+    if (need > gr_gpu_count())
+        gr_die(GR_EXIT_INPUT, "variant %s: gpus=%d: this host has %d CUDA devices", (*v)->name,
+               need, gr_gpu_count());
 }
 
 /* The run's result line on stdout. */

@@ -215,6 +215,13 @@ static int run_graph(sweep *sw, const char *spec, gr_err *err)
                     v->name, params, spec);
             continue;
         }
+        if (v->gpu && gr_variant_gpus(v, &sw->pvs[vi]) > gr_gpu_count()) {
+            sw->skipped_gpu++;
+            fprintf(stderr, "[%d/%d] %s %s %s ... skipped: needs %d CUDA devices, this host has "
+                    "%d\n", sw->idx, sw->total, v->name, params, spec,
+                    gr_variant_gpus(v, &sw->pvs[vi]), gr_gpu_count());
+            continue;
+        }
         char why[300];
         if (v->available && !v->available(v, why, sizeof why)) {
             sw->skipped_peer++;
@@ -254,8 +261,9 @@ static void print_summary(const sweep *sw)
         fprintf(stderr, "; %d peer rows skipped: the peer is not built (make peers)",
                 sw->skipped_peer);
     if (sw->skipped_gpu)
-        fprintf(stderr, "; %d GPU rows skipped: no CUDA device (%s)", sw->skipped_gpu,
-                gr_gpu_absent_reason());
+        fprintf(stderr, "; %d GPU rows skipped: %s%s%s", sw->skipped_gpu,
+                sw->has_gpu ? "fewer CUDA devices than they ask for" : "no CUDA device (",
+                sw->has_gpu ? "" : gr_gpu_absent_reason(), sw->has_gpu ? "" : ")");
     fprintf(stderr, "\n");
     if (sw->runs_done) {
         fprintf(stderr, "%s: time spent: graphs %.1f s, references %.1f s", sw->name,

@@ -49,6 +49,11 @@ typedef struct {
 } gr_fw_tiled_params;
 
 typedef struct {
+    int gpus;   /* GPUs 0 .. gpus-1 of the host; 0 = all of them */
+    int t;      /* tile width 64 or 128 (a round is 2 t wide, as fw-tiled's) */
+} gr_fw_tiled_multi_params;
+
+typedef struct {
     int n;              /* real vertices */
     int ld;             /* padded size, a multiple of pad(params) */
     int32_t *d;         /* ld x ld matrix (device memory for GPU variants), layout per impl */
@@ -75,12 +80,33 @@ typedef struct {
     int (*params_ok)(const void *params, char *why, size_t len);
 } gr_apsp_impl;
 
+/* A variant over several GPUs (fw-tiled-multi): the matrix lives in row bands on the GPUs, so
+ * the glue (harness/apsp/apsp_multi.c) hands the launcher the host matrix instead of one device
+ * buffer. base holds pad, layout (row-major) and params_ok; base.launch is NULL. */
+typedef struct gr_apsp_multi_ctx gr_apsp_multi_ctx;
+typedef struct {
+    gr_apsp_impl base;
+    /* Refuse what cannot run here (no NCCL in the build, more GPUs than the host has, a padded
+     * size ld whose bands do not fit the GPUs' free memory): 0 with why[len] set, 1 = fine.
+     * Called before any large allocation. */
+    int (*fits)(int ld, const void *params, char *why, size_t len);
+    /* Untimed: communicators, streams, buffers; the row-major ld x ld host matrix split into
+     * bands and uploaded as each GPU's pristine copy. NULL with why set on failure. */
+    gr_apsp_multi_ctx *(*open)(int ld, const void *params, const int32_t *host, char *why,
+                               size_t len);
+    void (*reset)(gr_apsp_multi_ctx *c);            /* untimed: pristine -> working bands */
+    void (*run)(gr_apsp_multi_ctx *c, gr_phases *ph); /* timed: APSP in place, all GPUs */
+    void (*gather)(gr_apsp_multi_ctx *c, int32_t *host); /* untimed: bands -> ld x ld host */
+    void (*close)(gr_apsp_multi_ctx *c);
+} gr_apsp_multi_impl;
+
 /* Implementations (each in its own file). */
 extern const gr_apsp_impl gr_apsp_fw_naive;      /* kernels/apsp/fw_naive.cu */
 extern const gr_apsp_impl gr_apsp_fw_mm;         /* kernels/apsp/fw_mm.cu */
 extern const gr_apsp_impl gr_apsp_fw_2level;     /* kernels/apsp/fw_2level.cu */
 extern const gr_apsp_impl gr_apsp_fw_recursive;  /* kernels/apsp/fw_recursive.cu */
 extern const gr_apsp_impl gr_apsp_fw_tiled;      /* kernels/apsp/fw_tiled.cu */
+extern const gr_apsp_multi_impl gr_apsp_fw_tiled_multi; /* kernels/apsp/fw_multi.cu */
 extern const gr_apsp_impl gr_apsp_cpu_fw;        /* harness/apsp/apsp_cpu_fw.c */
 extern const gr_apsp_impl gr_apsp_cpu_fw_blocked;/* harness/apsp/cpu_fw_blocked.c */
 

@@ -56,6 +56,7 @@
 #include <cstdlib>
 #include <cstring>
 #include "apsp.h"
+#include "fw_block_close.cuh"
 #include "fw_tiled_sched.h"
 #include "minplus_tile.cuh"
 #include "minplus_tma.cuh"
@@ -175,10 +176,8 @@ template <int T, int R> struct FwtTmaSrc {
     }
 };
 
-/* Pivot block of round K (whole block): Floyd-Warshall over its R x R tiles of D - for each
- * kk: close tile (kk,kk) in registers, then update its row and column tiles by it (in place:
- * a product reads all of its operand before the result is stored), then the other tiles -
- * and copy the closed block into both panels of round K. */
+/* Pivot block of round K (whole block): its closure (fw_block_close.cuh), then the closed
+ * block copied into both panels of round K. */
 template <int T, int NS, int R>
 __device__ __forceinline__ void fwt_pivot_body(const FwtArgs &a, int K, int32_t *smem, int tid)
 {
@@ -187,29 +186,7 @@ __device__ __forceinline__ void fwt_pivot_body(const FwtArgs &a, int K, int32_t 
     const size_t ld = (size_t)a.ld;
     const int b = R * K;
     int32_t acc[8][8];
-#pragma unroll 1
-    for (int kk = 0; kk < R; ++kk) {
-        grmp::mp_frag_load<T>(acc, f, d_tile<T>(a, b + kk, b + kk), ld, T, T);
-        grmp::mp_frag_closure<T>(acc, f, smem);
-        grmp::mp_frag_store<T>(acc, f, d_tile<T>(a, b + kk, b + kk), ld, T, T);
-        __threadfence_block();
-        __syncthreads();            /* the stored tile is what the products below read */
-        if constexpr (R > 1) {
-            /* q < R^2: the row and column tiles of kk; then the others, which read those */
-#pragma unroll 1
-            for (int q = 0; q < 2 * R * R; ++q) {
-                const int x = (q / R) % R, y = q % R;
-                if (q < R * R ? (x == kk) == (y == kk) : (x == kk || y == kk))
-                    continue;
-                grmp::mp_frag_load<T>(acc, f, d_tile<T>(a, b + x, b + y), ld, T, T);
-                grmp::mp_tile_product<T, NS>(acc, f, tid, smem, d_tile<T>(a, b + x, b + kk), ld,
-                                             d_tile<T>(a, b + kk, b + y), ld, T, T, T);
-                grmp::mp_frag_store<T>(acc, f, d_tile<T>(a, b + x, b + y), ld, T, T);
-                __threadfence_block();
-                __syncthreads();    /* smem free; the stored tile visible to the block */
-            }
-        }
-    }
+    grmp::fw_close_block<T, NS, R>(d_tile<T>(a, b, b), ld, smem, tid);
 #pragma unroll 1
     for (int q = 0; q < R * R; ++q) {
         const int x = q / R, y = q % R;
