@@ -57,16 +57,46 @@ static int group_index(char ***groups, int *ng, const char *g)
     return *ng;
 }
 
-/* Row r's bar label: its label column, and its params (when the CSV has them) where another row
- * of the same group has the same label with other params (gapbs-sssp:delta=1 beside delta=256). */
+/* 1: item (k=v) of a ';'-separated params list is one of list's items. */
+static int has_item(const char *list, const char *item, size_t ilen)
+{
+    for (const char *c = list; *c;) {
+        const char *e = strchr(c, ';');
+        const size_t n = e ? (size_t)(e - c) : strlen(c);
+        if (n == ilen && !strncmp(c, item, n))
+            return 1;
+        if (!e)
+            break;
+        c = e + 1;
+    }
+    return 0;
+}
+
+/* Row r's bar label: its label column and, where another row of the same group has the same
+ * label with other params (gapbs-sssp:delta=1 beside delta=256), the params that tell them apart
+ * (those not shared by every such twin). */
 static void bar_label(const gr_csv *t, long r, const int *cols, int pcol, char *out, size_t len)
 {
-    const char *l = field(t, r, cols[0]), *g = field(t, r, cols[2]), *p = field(t, r, pcol);
-    int twin = 0;
-    for (long q = 0; q < t->nrows && pcol >= 0 && !twin; q++)
-        twin = q != r && !strcmp(field(t, q, cols[0]), l) && !strcmp(field(t, q, cols[2]), g) &&
-               strcmp(field(t, q, pcol), p);
-    snprintf(out, len, "%s%s%s", l, twin ? ":" : "", twin ? p : "");
+    const char *l = field(t, r, cols[0]), *g = field(t, r, cols[2]);
+    const char *p = pcol >= 0 ? field(t, r, pcol) : "";
+    size_t k = (size_t)snprintf(out, len, "%s", l);
+    const char *sep = ":";
+    for (const char *c = p; *c && k < len;) {
+        const char *e = strchr(c, ';');
+        const size_t n = e ? (size_t)(e - c) : strlen(c);
+        int differs = 0;
+        for (long q = 0; q < t->nrows && !differs; q++)
+            differs = q != r && !strcmp(field(t, q, cols[0]), l) &&
+                      !strcmp(field(t, q, cols[2]), g) && strcmp(field(t, q, pcol), p) &&
+                      !has_item(field(t, q, pcol), c, n);
+        if (differs) {
+            k += (size_t)snprintf(out + k, len - k, "%s%.*s", sep, (int)n, c);
+            sep = ",";
+        }
+        if (!e)
+            break;
+        c = e + 1;
+    }
 }
 
 /* Row r's group name: a graph column's spec by the report's short label ("rmat", "grid") among

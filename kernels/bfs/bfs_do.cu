@@ -233,8 +233,9 @@ void *do_create(const gr_dcsr *d, const void *params, gr_err *err)
     s->thin_blocks = s->p.tblocks > 0 ? s->p.tblocks : gr_device_attr(cudaDevAttrMultiProcessorCount);
     s->cl_blocks = 0;
     if (s->p.cluster >= 2 && s->p.thin > 0)
-        s->cl_blocks = d->wide ? gr_cluster_blocks(cl_kernel<int64_t>, s->p.cluster, kClThreads, kClSmem)
-                               : gr_cluster_blocks(cl_kernel<int32_t>, s->p.cluster, kClThreads, kClSmem);
+        s->cl_blocks =
+            d->wide ? gr_cluster_blocks(cl_kernel<int64_t>, s->p.cluster, kClThreads, kClSmem)
+                    : gr_cluster_blocks(cl_kernel<int32_t>, s->p.cluster, kClThreads, kClSmem);
     if (s->grid < 1) {
         gr_errf(err, "bfs-do: the persistent kernel does not fit on an SM");
         delete s;

@@ -3,7 +3,8 @@
  * persistent kernel runs the top-down levels from the root while the frontier stays thin, with
  * the cluster barrier (barrier.cluster) as its only barrier. A high-diameter graph (a road
  * network, a grid) spends thousands of levels of a few thousand arcs; each level's cost is its
- * dependent chain plus its barrier, so the chain is kept to two memory round trips:
+ * dependent chain plus its barrier, so the chain is kept to two memory round trips (the counts
+ * behind each choice, and the designs that lost, are in lab/notes/bfs.md):
  *  - the arcs are read as records (target, its out-degree, its first arc; 16 bytes an arc, built
  *    once per graph, untimed: arc_records in bfs_do.cu), so a level goes entry -> record ->
  *    claim, never through the row offsets; a claimed vertex's records are prefetched into L2 at
@@ -13,13 +14,13 @@
  *    queue (a region a sending warp, slots counted in a register: no atomic), so each block's
  *    queue gathers the finds of 32 warps spread over the cluster and the level's work stays
  *    balanced; the sender stores its region's count there too;
- *  - before the barrier each block stores its totals (entries, out-arcs, arcs examined,
- *    flags) into every block's shared memory; after it warp 0 of each block sums them and
- *    the regions' prefix, so every block decides alone, identically; a warp without work this
- *    level does nothing but the two block barriers and the cluster barrier (a thin level has
- *    far fewer vertices than the cluster has warps, and the idle warps' bookkeeping would take
- *    the SMs' issue slots), and a region's count is stored only by a sender with finds (its
- *    block clears the counts it has read);
+ *  - before the barrier each block stores its sums (entries appended, their out-arcs, arcs
+ *    examined, flags) into its slot in every block's shared memory (one 16-byte remote store a
+ *    block); after it every warp reduces the slots itself (a lane a block, __reduce_*_sync)
+ *    and decides alone, identically, without a block barrier; an entry's region is found by a
+ *    ballot a distinct entry of the step over the lanes' region prefix; a warp without work
+ *    does nothing but one block barrier and the cluster barrier, and a region's count is stored
+ *    only by a sender with finds (its block clears the counts it has read);
  *  - a claim is the atomicOr on the visited bitmap (no test load before it: a new vertex would
  *    pay two round trips); a vertex's level is stored when the next level reads its entry, at
  *    the start of that level, so no label store is still in flight at the barrier's fence.
@@ -77,7 +78,8 @@ __device__ __forceinline__ void cl_st(unsigned a, unsigned v)
 __device__ __forceinline__ void cl_st16(unsigned a, const centry &e)
 {
     asm volatile("st.shared::cluster.v4.u32 [%0], {%1, %2, %3, %4};" ::"r"(a), "r"((unsigned)e.v),
-                 "r"((unsigned)e.deg), "r"((unsigned)e.beg), "r"((unsigned)(e.beg >> 32)) : "memory");
+                 "r"((unsigned)e.deg), "r"((unsigned)e.beg), "r"((unsigned)(e.beg >> 32))
+                 : "memory");
 }
 __device__ __forceinline__ void cl_st_slot(unsigned a, const cslot &v)
 {
@@ -112,7 +114,8 @@ __device__ __forceinline__ void cl_claim(const do_args<Off> &a, sink &gs, cwarp 
         if (!big) {
             const char *p = reinterpret_cast<const char *>(a.arcs + e.beg);
             const char *q = reinterpret_cast<const char *>(a.arcs + e.beg + e.deg);
-            for (p = reinterpret_cast<const char *>((uintptr_t)p & ~(uintptr_t)127); p < q; p += 128)
+            p = reinterpret_cast<const char *>((uintptr_t)p & ~(uintptr_t)127);
+            for (; p < q; p += 128)
                 asm volatile("prefetch.global.L2 [%0];" ::"l"(p));
         }
         if (!spill)
@@ -191,7 +194,8 @@ __device__ void cl_hand_queue(const do_args<Off> &a, sink &gs, const centry *q, 
 
 /* The kernel: m arcs in all (the unvisited out-arcs before the root's). */
 template <typename Off>
-__global__ void __launch_bounds__(kClThreads, 1) cl_kernel(do_args<Off> a, int32_t root, long long m)
+__global__ void __launch_bounds__(kClThreads, 1)
+    cl_kernel(do_args<Off> a, int32_t root, long long m)
 {
 #if __CUDA_ARCH__ >= 900
     namespace cg = cooperative_groups;
@@ -220,7 +224,7 @@ __global__ void __launch_bounds__(kClThreads, 1) cl_kernel(do_args<Off> a, int32
         s_cnt[threadIdx.x] = s_flags[threadIdx.x] = s_mf[threadIdx.x] = s_edges[threadIdx.x] = 0;
     if (leader)
         qbuf[0] = make_entry(root, (long long)rb, (long long)rb + (long long)rdeg);
-    cwarp w;                          /* warp g of the cluster sends to block g % nb, region g / nb */
+    cwarp w;   /* warp g of the cluster sends to block g % nb, region g / nb */
     {
         const unsigned g = rank * kClWarps + wid, dst = g % nb, region = g / nb;
         for (int p = 0; p < 2; p++) {
@@ -243,7 +247,8 @@ __global__ void __launch_bounds__(kClThreads, 1) cl_kernel(do_args<Off> a, int32
         if (leader && a.trace && depth > 0 && depth - 1 < a.trace_cap)
             a.trace[depth - 1].edges = edges;
         const bool go_on = nf > 0 && flags == 0 && mf <= a.thin &&
-                           (depth == 0 || decide(kTD, nf, nf_prev, mf, mu, a.n, a.alpha, a.beta) == kTD);
+                           (depth == 0 ||
+                            decide(kTD, nf, nf_prev, mf, mu, a.n, a.alpha, a.beta) == kTD);
         if (!go_on) {
             cl_hand_queue(a, gs, qbuf + par * kClCap, rcnt[par], depth);
             const ull hmf = warp_sum(gs.mf);   /* the pushes' out-arcs (spills included) */
@@ -289,7 +294,7 @@ __global__ void __launch_bounds__(kClThreads, 1) cl_kernel(do_args<Off> a, int32
         if (lane < (int)nb && wid == 0)   /* this block's sums into every block's slot for it */
             cl_st_slot(my_slot + (unsigned)(nx * kGrClusterMax * sizeof(cslot)),
                        cslot{s_cnt[par], s_flags[par], s_mf[par], s_edges[par]});
-        if (wid == 1)                 /* this level's counts are read: cleared for the next but one */
+        if (wid == 1)   /* this level's counts are read: cleared for the next but one */
             rcnt[par][lane] = 0;
         cl.sync();
         par = nx;

@@ -34,7 +34,8 @@ inline cudaLaunchConfig_t gr_cluster_config(int blocks, int threads, size_t smem
  * GPC of this device can hold with threads a block and smem bytes of dynamic shared memory;
  * 0: no cluster (want < 2, or the device or the kernel's code predates clusters). Sets the
  * kernel's attributes for sizes beyond 8 and for the shared memory. */
-template <typename... P> int gr_cluster_blocks(void (*kernel)(P...), int want, int threads, size_t smem)
+template <typename... P>
+int gr_cluster_blocks(void (*kernel)(P...), int want, int threads, size_t smem)
 {
     if (want < 2 || gr_device_attr(cudaDevAttrComputeCapabilityMajor) < 9 ||
         gr_kernel_arch((const void *)kernel) < 90)
@@ -42,7 +43,8 @@ template <typename... P> int gr_cluster_blocks(void (*kernel)(P...), int want, i
     if (want > kGrClusterMax)
         want = kGrClusterMax;
     GR_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
-    GR_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
+    GR_CUDA_CHECK(
+        cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
     for (int c = want; c >= 2; c /= 2) {
         cudaLaunchAttribute attr;
         const cudaLaunchConfig_t cfg = gr_cluster_config(c, threads, smem, 0, &attr);

@@ -17,11 +17,15 @@
 #include "gpu_variant.h"
 
 static const char *const specs[] = {"grid:side=300,seed=1", "road:side=256,seed=2",
-                                    "uniform:scale=17,ef=2,sym=1,seed=3", "rmat:scale=16,sym=1,seed=4"};
+                                    "uniform:scale=17,ef=2,sym=1,seed=3",
+                                    "rmat:scale=16,sym=1,seed=4"};
 enum { NSPECS = sizeof specs / sizeof specs[0] };
 
-static const char *const texts[] = {"bfs-do", "bfs-do:cluster=2", "bfs-do:cluster=0",
-                                    "bfs-do:thin=100", "bfs-do:thin=1073741824,alpha=1000,beta=1",
+static const char *const texts[] = {"bfs-do",
+                                    "bfs-do:cluster=2",
+                                    "bfs-do:cluster=0",
+                                    "bfs-do:thin=100",
+                                    "bfs-do:thin=1073741824,alpha=1000,beta=1",
                                     "bfs-do:cluster=2,thin=1073741824,alpha=1000,beta=1,small=0",
                                     "bfs-do:alpha=1,beta=1000,cluster=16"};
 
@@ -98,8 +102,14 @@ static void check_graphs(int wide)
         unsetenv("GR_BFS_FORCE_WIDE");
 }
 
-TEST_CASE(cluster_equals_cpu) { check_graphs(0); }
-TEST_CASE(cluster_wide_offsets) { check_graphs(1); }
+TEST_CASE(cluster_equals_cpu)
+{
+    check_graphs(0);
+}
+TEST_CASE(cluster_wide_offsets)
+{
+    check_graphs(1);
+}
 
 /* The trace of a BFS the cluster runs whole, and of one it hands over, adds up to the reached. */
 TEST_CASE(cluster_trace_adds_up)
@@ -131,7 +141,8 @@ TEST_CASE(cluster_trace_adds_up)
             for (int r = 0; r < t->nrows; r++)
                 sum += t->v[(size_t)r * t->ncols + 1];
             if ((long)sum != reached)
-                fprintf(stderr, "  %s on %s: trace sum %.0f, reached %ld\n", tt[i], specs[s], sum, reached);
+                fprintf(stderr, "  %s on %s: trace sum %.0f, reached %ld\n", tt[i], specs[s], sum,
+                        reached);
             CHECK_EQ((long)sum, reached);
             gr_trace_free(t);
         }
