@@ -55,13 +55,14 @@ __global__ void __launch_bounds__(1024, 1) cluster_loop(int iters, int stores)
 #endif
 }
 
-float cluster_ms(int blocks, int iters, int stores)
+/* Milliseconds of one launch (launch(): issues it on stream 0), between two events. */
+template <typename F> float timed_ms(F launch)
 {
     cudaEvent_t a, b;
     GR_CUDA_CHECK(cudaEventCreate(&a));
     GR_CUDA_CHECK(cudaEventCreate(&b));
     GR_CUDA_CHECK(cudaEventRecord(a, 0));
-    gr_cluster_launch(cluster_loop, blocks, 1024, 0, 0, iters, stores);
+    launch();
     GR_CHECK_LAUNCH();
     GR_CUDA_CHECK(cudaEventRecord(b, 0));
     GR_CUDA_CHECK(cudaEventSynchronize(b));
@@ -72,24 +73,20 @@ float cluster_ms(int blocks, int iters, int stores)
     return ms;
 }
 
-template <int KIND> float launch_ms(int blocks, unsigned *ctr, int iters, int stores, unsigned *sink)
+float cluster_ms(int blocks, int iters, int stores)
+{
+    return timed_ms([&] { gr_cluster_launch(cluster_loop, blocks, 1024, 0, 0, iters, stores); });
+}
+
+template <int KIND>
+float launch_ms(int blocks, unsigned *ctr, int iters, int stores, unsigned *sink)
 {
     GR_CUDA_CHECK(cudaMemset(ctr, 0, sizeof *ctr));
-    cudaEvent_t a, b;
-    GR_CUDA_CHECK(cudaEventCreate(&a));
-    GR_CUDA_CHECK(cudaEventCreate(&b));
     void *args[] = {&ctr, &iters, &stores, &sink};
-    GR_CUDA_CHECK(cudaEventRecord(a, 0));
-    GR_CUDA_CHECK(cudaLaunchCooperativeKernel((const void *)barrier_loop<KIND>, dim3(blocks),
-                                              dim3(kThreads), args, 0, 0));
-    GR_CHECK_LAUNCH();
-    GR_CUDA_CHECK(cudaEventRecord(b, 0));
-    GR_CUDA_CHECK(cudaEventSynchronize(b));
-    float ms = 0;
-    GR_CUDA_CHECK(cudaEventElapsedTime(&ms, a, b));
-    GR_CUDA_CHECK(cudaEventDestroy(a));
-    GR_CUDA_CHECK(cudaEventDestroy(b));
-    return ms;
+    return timed_ms([&] {
+        GR_CUDA_CHECK(cudaLaunchCooperativeKernel((const void *)barrier_loop<KIND>, dim3(blocks),
+                                                  dim3(kThreads), args, 0, 0));
+    });
 }
 }  // namespace
 
