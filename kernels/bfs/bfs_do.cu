@@ -114,7 +114,11 @@ __global__ void arc_records(const Off *row, const int32_t *col, long long m, cen
         const int d = arcs[e].deg;
         top = d < kBig && d > top ? d : top;
     }
-    top = __reduce_max_sync(0xffffffffu, top);
+#pragma unroll
+    for (int o = 16; o >= 1; o >>= 1) {
+        const int y = __shfl_xor_sync(0xffffffffu, top, o);
+        top = y > top ? y : top;
+    }
     if ((threadIdx.x & 31) == 0 && top)
         atomicMax(maxdeg, top);
 }
