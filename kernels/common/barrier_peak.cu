@@ -90,20 +90,27 @@ float launch_ms(int blocks, unsigned *ctr, int iters, int stores, unsigned *sink
 }
 }  // namespace
 
-static double cluster_barrier_us(int stores, int reps)
+/* us per barrier: the median over reps (after one warm-up) of (ms(iters) - ms(0)) / iters, where
+ * ms(k) times one launch crossing k barriers. */
+template <typename F> static double per_barrier_us(F ms, int reps)
 {
-    const int blocks = gr_cluster_blocks(cluster_loop, kGrClusterMax, 1024, 0);
-    if (blocks == 0)
-        return 0;
     const int iters = 2000;
     std::vector<double> us;
     for (int r = -1; r < reps; r++) {     // one warm-up
-        const float t0 = cluster_ms(blocks, 0, stores), t1 = cluster_ms(blocks, iters, stores);
+        const float t0 = ms(0), t1 = ms(iters);
         if (r >= 0)
             us.push_back(((double)t1 - t0) * 1e3 / iters);
     }
     std::sort(us.begin(), us.end());
     return us[us.size() / 2];
+}
+
+static double cluster_barrier_us(int stores, int reps)
+{
+    const int blocks = gr_cluster_blocks(cluster_loop, kGrClusterMax, 1024, 0);
+    if (blocks == 0)
+        return 0;
+    return per_barrier_us([&](int iters) { return cluster_ms(blocks, iters, stores); }, reps);
 }
 
 extern "C" double gr_gpu_peak_barrier_us(int kind, int stores, int reps)
@@ -117,18 +124,13 @@ extern "C" double gr_gpu_peak_barrier_us(int kind, int stores, int reps)
     unsigned *ctr = nullptr, *sink = nullptr;
     GR_CUDA_CHECK(cudaMalloc(&ctr, sizeof *ctr));
     GR_CUDA_CHECK(cudaMalloc(&sink, (size_t)blocks * kThreads * sizeof *sink));
-    const int iters = 2000;
-    std::vector<double> us;
-    for (int r = -1; r < reps; r++) {     // one warm-up
-        const float t0 = kind ? launch_ms<1>(blocks, ctr, 0, stores, sink)
-                              : launch_ms<0>(blocks, ctr, 0, stores, sink);
-        const float t1 = kind ? launch_ms<1>(blocks, ctr, iters, stores, sink)
-                              : launch_ms<0>(blocks, ctr, iters, stores, sink);
-        if (r >= 0)
-            us.push_back(((double)t1 - t0) * 1e3 / iters);
-    }
+    const double us = per_barrier_us(
+        [&](int iters) {
+            return kind ? launch_ms<1>(blocks, ctr, iters, stores, sink)
+                        : launch_ms<0>(blocks, ctr, iters, stores, sink);
+        },
+        reps);
     GR_CUDA_CHECK(cudaFree(ctr));
     GR_CUDA_CHECK(cudaFree(sink));
-    std::sort(us.begin(), us.end());
-    return us[us.size() / 2];
+    return us;
 }
