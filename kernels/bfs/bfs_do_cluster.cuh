@@ -190,6 +190,52 @@ __device__ void cl_hand_queue(const do_args<Off> &a, sink &gs, const centry *q, 
         push(gs, i < nr, v, deg);
     }
 }
+
+/* The hand-over at a frontier (of level depth) the cluster does not run: every block appends its
+ * queue q (region counts rc) and adds the pushes' out-arcs (spills of the last level included) to
+ * record 0; the leader writes the record's other fields as hand_over would. */
+template <typename Off>
+__device__ void cl_finish(const do_args<Off> &a, sink &gs, const centry *q, const int *rc,
+                          int32_t depth, unsigned edges, int nf_prev, long long mu_b, bool leader)
+{
+    cl_hand_queue(a, gs, q, rc, depth);
+    const ull hmf = warp_sum(gs.mf);
+    if ((threadIdx.x & 31) == 0 && hmf)
+        atomicAdd(&a.rec[0].mf, hmf);
+    if (leader) {
+        rec_t *r = a.rec;
+        r->edges = edges;
+        r->depth = depth;
+        r->dir = kTD;
+        r->nf_prev = nf_prev;
+        r->qi = 0;
+        r->mu_before = mu_b;
+        r->tbase = 0;
+    }
+}
+
+/* A warp with work this level: its region's count stored at its destination (parity nx), its
+ * sums added to the block's (s: cnt, flags, mf, edges of this level's parity). */
+__device__ __forceinline__ void cl_warp_sums(const cwarp &w, int nx, unsigned *s_cnt,
+                                             unsigned *s_flags, unsigned *s_mf, unsigned *s_edges)
+{
+    if (!__any_sync(0xffffffffu, w.sent > 0 || w.edges > 0))
+        return;
+    const unsigned wmf = __reduce_add_sync(0xffffffffu, w.mf);
+    const unsigned wed = __reduce_add_sync(0xffffffffu, w.edges);
+    const unsigned wfl = __reduce_or_sync(0xffffffffu, w.flags);
+    if ((threadIdx.x & 31) == 0) {
+        const unsigned kept = w.sent < kClReg ? (unsigned)w.sent : (unsigned)kClReg;
+        if (kept) {
+            cl_st(nx ? w.cnt[1] : w.cnt[0], kept);
+            atomicAdd(s_cnt, kept);
+        }
+        if (wfl)
+            atomicOr(s_flags, wfl);
+        atomicAdd(s_mf, wmf);
+        atomicAdd(s_edges, wed);
+    }
+}
 #endif
 
 /* The kernel: m arcs in all (the unvisited out-arcs before the root's). */
@@ -250,20 +296,7 @@ __global__ void __launch_bounds__(kClThreads, 1)
                            (depth == 0 ||
                             decide(kTD, nf, nf_prev, mf, mu, a.n, a.alpha, a.beta) == kTD);
         if (!go_on) {
-            cl_hand_queue(a, gs, qbuf + par * kClCap, rcnt[par], depth);
-            const ull hmf = warp_sum(gs.mf);   /* the pushes' out-arcs (spills included) */
-            if (lane == 0 && hmf)
-                atomicAdd(&a.rec[0].mf, hmf);
-            if (leader) {
-                rec_t *r = a.rec;
-                r->edges = edges;
-                r->depth = depth;
-                r->dir = kTD;
-                r->nf_prev = nf_prev;
-                r->qi = 0;
-                r->mu_before = mu_b;
-                r->tbase = 0;
-            }
+            cl_finish(a, gs, qbuf + par * kClCap, rcnt[par], depth, edges, nf_prev, mu_b, leader);
             break;
         }
         const int nx = par ^ 1;
@@ -274,22 +307,7 @@ __global__ void __launch_bounds__(kClThreads, 1)
         w.sent = 0;
         w.mf = w.edges = w.flags = 0;
         cl_level(a, qbuf + par * kClCap, rcnt[par], gs, w, nx, depth);
-        if (__any_sync(0xffffffffu, w.sent > 0 || w.edges > 0)) {   /* a warp with work */
-            const unsigned wmf = __reduce_add_sync(0xffffffffu, w.mf);
-            const unsigned wed = __reduce_add_sync(0xffffffffu, w.edges);
-            const unsigned wfl = __reduce_or_sync(0xffffffffu, w.flags);
-            if (lane == 0) {
-                const unsigned kept = w.sent < kClReg ? (unsigned)w.sent : (unsigned)kClReg;
-                if (kept) {
-                    cl_st(nx ? w.cnt[1] : w.cnt[0], kept);
-                    atomicAdd(&s_cnt[par], kept);
-                }
-                if (wfl)
-                    atomicOr(&s_flags[par], wfl);
-                atomicAdd(&s_mf[par], wmf);
-                atomicAdd(&s_edges[par], wed);
-            }
-        }
+        cl_warp_sums(w, nx, &s_cnt[par], &s_flags[par], &s_mf[par], &s_edges[par]);
         __syncthreads();
         if (lane < (int)nb && wid == 0)   /* this block's sums into every block's slot for it */
             cl_st_slot(my_slot + (unsigned)(nx * kGrClusterMax * sizeof(cslot)),
