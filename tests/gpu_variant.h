@@ -1,6 +1,7 @@
 /* gpu_variant.h - what the tests of the GPU variants share: a variant text parsed (a parse error
  * fails the case) with the case skipped where a GPU variant cannot run here (no CUDA device), and
- * the check that prepare refuses a parameter set with a message naming it. */
+ * the check that prepare refuses a parameter set with a message naming it, and one poisoned run
+ * compared with an expected int32 result. */
 #ifndef GR_TEST_GPU_VARIANT_H
 #define GR_TEST_GPU_VARIANT_H
 #include <stdio.h>
@@ -39,5 +40,20 @@ static inline void gr_t_refused(const char *text, const gr_graph *g, const char 
         v->release(st);
     else
         CHECK_STR_CONTAINS(err.msg, names);
+}
+
+/* One run of variant v's state st from root: got (bytes of it) poisoned first, the result fetched
+ * into it; the first of n int32 results that differs from want, or -1. */
+static inline int32_t gr_t_run_diff(const gr_variant *v, void *st, int32_t root, int32_t *got,
+                                    size_t bytes, const int32_t *want, int32_t n)
+{
+    memset(got, 0x7f, bytes);
+    v->reset(st);
+    v->run(st, root, NULL);
+    v->fetch(st, got);
+    for (int32_t x = 0; x < n; x++)
+        if (got[x] != want[x])
+            return x;
+    return -1;
 }
 #endif

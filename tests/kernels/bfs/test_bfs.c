@@ -59,18 +59,14 @@ static void check_on(const char *text, int k0, int k1, int reps)
         int32_t *got = malloc(fam->result_bytes(g));
         for (int r = 0; r < nroots[kind]; r++)
             for (int rep = 0; rep < reps; rep++) {
-                memset(got, 0x7f, fam->result_bytes(g));
-                v->reset(st);
-                v->run(st, roots[kind][r], NULL);
-                v->fetch(st, got);
-                for (int32_t x = 0; x < g->n; x++)
-                    if (got[x] != want[kind][r][x]) {
-                        fprintf(stderr, "  %s %s root %d rep %d: level[%d] = %d, cpu-bfs %d\n", text,
-                                bg_name[kind], roots[kind][r], rep, x, got[x], want[kind][r][x]);
-                        CHECK(0);
-                        rep = reps;
-                        break;
-                    }
+                const int32_t x = gr_t_run_diff(v, st, roots[kind][r], got, fam->result_bytes(g),
+                                                want[kind][r], g->n);
+                if (x >= 0) {
+                    fprintf(stderr, "  %s %s root %d rep %d: level[%d] = %d, cpu-bfs %d\n", text,
+                            bg_name[kind], roots[kind][r], rep, x, got[x], want[kind][r][x]);
+                    CHECK(0);
+                    break;
+                }
             }
         free(got);
         v->release(st);
