@@ -59,7 +59,8 @@ __global__ void iso_words(const Off *trow, int32_t n, int32_t nwords, uint32_t *
     }
 }
 
-/* queue_root = 0: the cluster kernel (bfs_do_cluster.cuh) starts from the root and fills record 0. */
+/* queue_root = 0: the cluster kernel (bfs_do_cluster.cuh) starts from the root and fills
+ * record 0. */
 template <typename Off>
 __global__ void do_init(do_args<Off> a, int32_t root, long long m, int queue_root)
 {

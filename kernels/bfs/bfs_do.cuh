@@ -71,8 +71,8 @@ template <typename Off> struct do_args {
     ull *trace_end;                   /* [0] levels, [1] globaltimer at the end */
     const int32_t *first;             /* each vertex's first in-arc target (-1: none) */
     const centry *arcs;               /* the cluster levels' arc records (bfs_do_cluster.cuh) */
-    int cl_lanes;                     /* lanes an entry in the cluster levels: a power of two >= every
-                                         out-degree below kBig (at most 32) */
+    int cl_lanes;                     /* lanes an entry in the cluster levels: a power of two
+                                         >= every out-degree below kBig (at most 32) */
 };
 
 /* The test before a claim - a top-down arc's visited word, a bottom-up probe's label - as a

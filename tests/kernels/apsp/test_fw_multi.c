@@ -116,6 +116,6 @@ TEST_CASE(gpus3_t64) { check_multi(3, 64); }
 TEST_CASE(gpus4_t128) { check_multi(4, 128); }
 TEST_CASE(gpus4_t64) { check_multi(4, 64); }
 
-TEST_MAIN("fw_multi", TEST_ENTRY(more_gpus_than_host_refused), TEST_ENTRY(gpus1_t128), TEST_ENTRY(gpus1_t64), TEST_ENTRY(gpus2_t128),
-          TEST_ENTRY(gpus2_t64), TEST_ENTRY(gpus3_t64), TEST_ENTRY(gpus4_t128),
-          TEST_ENTRY(gpus4_t64))
+TEST_MAIN("fw_multi", TEST_ENTRY(more_gpus_than_host_refused), TEST_ENTRY(gpus1_t128),
+          TEST_ENTRY(gpus1_t64), TEST_ENTRY(gpus2_t128), TEST_ENTRY(gpus2_t64),
+          TEST_ENTRY(gpus3_t64), TEST_ENTRY(gpus4_t128), TEST_ENTRY(gpus4_t64))
