@@ -4,7 +4,9 @@
  * the cluster barrier (barrier.cluster) as its only barrier. A high-diameter graph (a road
  * network, a grid) spends thousands of levels of a few thousand arcs; each level's cost is its
  * dependent chain plus its barrier, so the chain is kept to two memory round trips (the counts
- * behind each choice, and the designs that lost, are in lab/notes/bfs.md):
+ * behind each choice, and the designs that lost, are in lab/notes/bfs.md; the remote stores, the
+ * slot sums and the region lookup are shared with sssp-fast's cluster rounds,
+ * ../common/cluster_dsmem.cuh):
  *  - the arcs are read as records (target, its out-degree, its first arc; 16 bytes an arc, built
  *    once per graph, untimed: arc_records in bfs_do.cu), so a level goes entry -> record ->
  *    claim, never through the row offsets; a claimed vertex's records are prefetched into L2 at
@@ -35,7 +37,7 @@
 #define GR_BFS_DO_CLUSTER_CUH
 #include <cooperative_groups.h>
 #include "bfs_do.cuh"
-#include "../common/cluster_launch.cuh"
+#include "../common/cluster_dsmem.cuh"
 #include "../common/globaltimer.cuh"
 
 namespace grbfs {
@@ -48,11 +50,10 @@ constexpr int kClCap = kClWarps * kClReg;    /* entries of one block's queue */
 constexpr size_t kClSmem = 2 * kClCap * sizeof(centry);
 enum { kClSpill = 1, kClBig = 2 };
 
-/* A block's sums of a level (entries it appended, their out-arcs with a hub counted as kBig,
- * arcs examined, flags), stored into every block's slot for it: 16 bytes, one remote store. */
-struct __align__(16) cslot {
-    unsigned cnt, flags, mf, edges;
-};
+/* A block's sums of a level, stored into every block's slot for it (one 16-byte remote store,
+ * cluster_dsmem.cuh): entries it appended, flags, s0 their out-arcs with a hub counted as kBig,
+ * s1 arcs examined. */
+typedef gr_cl_slot cslot;
 
 /* A warp's place in the cluster: where its finds go (block dst's region, as shared::cluster
  * addresses of the two parities' regions and counts), and its counts for this level. */
@@ -63,28 +64,10 @@ struct cwarp {
 };
 
 #if __CUDA_ARCH__ >= 900
-/* The shared::cluster address of p (this block's shared memory) in block rank's. */
-__device__ __forceinline__ unsigned cl_map(const void *p, unsigned rank)
-{
-    unsigned r;
-    asm volatile("mapa.shared::cluster.u32 %0, %1, %2;"
-                 : "=r"(r) : "r"((unsigned)__cvta_generic_to_shared(p)), "r"(rank));
-    return r;
-}
-__device__ __forceinline__ void cl_st(unsigned a, unsigned v)
-{
-    asm volatile("st.shared::cluster.u32 [%0], %1;" ::"r"(a), "r"(v) : "memory");
-}
+/* Entry e stored at shared::cluster address a. */
 __device__ __forceinline__ void cl_st16(unsigned a, const centry &e)
 {
-    asm volatile("st.shared::cluster.v4.u32 [%0], {%1, %2, %3, %4};" ::"r"(a), "r"((unsigned)e.v),
-                 "r"((unsigned)e.deg), "r"((unsigned)e.beg), "r"((unsigned)(e.beg >> 32))
-                 : "memory");
-}
-__device__ __forceinline__ void cl_st_slot(unsigned a, const cslot &v)
-{
-    asm volatile("st.shared::cluster.v4.u32 [%0], {%1, %2, %3, %4};" ::"r"(a), "r"(v.cnt),
-                 "r"(v.flags), "r"(v.mf), "r"(v.edges) : "memory");
+    gr_cl_st4(a, (unsigned)e.v, (unsigned)e.deg, (unsigned)e.beg, (unsigned)(e.beg >> 32));
 }
 
 /* Claim the target of record e (e.v < 0: none) for level depth + 1; a winner goes to the warp's
@@ -137,26 +120,15 @@ __device__ void cl_level(const do_args<Off> &a, const centry *q, const int *rc, 
 {
     const unsigned full = 0xffffffffu;
     const int lane = threadIdx.x & 31, lanes = a.cl_lanes, per = 32 / lanes;
-    const int own = rc[lane];
-    int rincl = own;   /* the regions' inclusive prefix, lane k holding region k's */
-#pragma unroll
-    for (int o = 1; o < 32; o <<= 1) {
-        const int y = __shfl_up_sync(full, rincl, o);
-        if (lane >= o)
-            rincl += y;
-    }
+    int own;
+    const int rincl = gr_cl_region_prefix(rc, own);   /* lane k: regions 0..k */
     const int nq = __shfl_sync(full, rincl, 31);
     int c = (nq + kClWarps - 1) / kClWarps;   /* entries of this warp's chunk */
     c = c < 1 ? 1 : c;
     const int b0 = (threadIdx.x >> 5) * c, b1 = b0 + c < nq ? b0 + c : nq;
     for (int base = b0; base < b1; base += per) {
         const int i = base + lane / lanes, arc = lane & (lanes - 1);
-        int k = 0;         /* the region of entry i: the regions whose inclusive prefix is <= i */
-        for (int j = 0; j < per; j++) {
-            const int kj = __popc(__ballot_sync(full, rincl <= base + j));
-            k = j == lane / lanes ? kj : k;
-        }
-        k = k < 31 ? k : 31;
+        const int k = gr_cl_region_of(rincl, base, per, lane / lanes);   /* entry i's region */
         const int kbeg = __shfl_sync(full, rincl - own, k);
         centry e = {-1, 0, 0};
         if (i < b1) {
@@ -227,7 +199,7 @@ __device__ __forceinline__ void cl_warp_sums(const cwarp &w, int nx, unsigned *s
     if ((threadIdx.x & 31) == 0) {
         const unsigned kept = w.sent < kClReg ? (unsigned)w.sent : (unsigned)kClReg;
         if (kept) {
-            cl_st(nx ? w.cnt[1] : w.cnt[0], kept);
+            gr_cl_st(nx ? w.cnt[1] : w.cnt[0], kept);
             atomicAdd(s_cnt, kept);
         }
         if (wfl)
@@ -274,22 +246,22 @@ __global__ void __launch_bounds__(kClThreads, 1)
     {
         const unsigned g = rank * kClWarps + wid, dst = g % nb, region = g / nb;
         for (int p = 0; p < 2; p++) {
-            w.reg[p] = cl_map(qbuf + p * kClCap + region * kClReg, dst);
-            w.cnt[p] = cl_map(&rcnt[p][region], dst);
+            w.reg[p] = gr_cl_map(qbuf + p * kClCap + region * kClReg, dst);
+            w.cnt[p] = gr_cl_map(&rcnt[p][region], dst);
         }
     }
-    const unsigned my_slot = lane < (int)nb ? cl_map(&slots[0][rank], (unsigned)lane) : 0u;
+    const unsigned my_slot = lane < (int)nb ? gr_cl_map(&slots[0][rank], (unsigned)lane) : 0u;
     cl.sync();
     sink gs = {a.qb[0], a.bb[0], a.bo[0], &a.rec[0].q, &a.rec[0].bp, 0ull, 0ull};
     int par = 0, nf_prev = 0;
     int32_t depth = 0;
     long long mu_b = m;
     for (;;) {
-        const cslot sv = lane < (int)nb ? slots[par][lane] : cslot{0u, 0u, 0u, 0u};
-        const int nf = (int)__reduce_add_sync(0xffffffffu, sv.cnt);
-        const unsigned flags = __reduce_or_sync(0xffffffffu, sv.flags);
-        const long long mf = (long long)__reduce_add_sync(0xffffffffu, sv.mf), mu = mu_b - mf;
-        const unsigned edges = __reduce_add_sync(0xffffffffu, sv.edges);   /* of the last level */
+        const cslot sv = gr_cl_sums(slots[par], nb);
+        const int nf = (int)sv.cnt;
+        const unsigned flags = sv.flags;
+        const long long mf = (long long)sv.s0, mu = mu_b - mf;
+        const unsigned edges = sv.s1;   /* of the last level */
         if (leader && a.trace && depth > 0 && depth - 1 < a.trace_cap)
             a.trace[depth - 1].edges = edges;
         const bool go_on = nf > 0 && flags == 0 && mf <= a.thin &&
@@ -310,8 +282,8 @@ __global__ void __launch_bounds__(kClThreads, 1)
         cl_warp_sums(w, nx, &s_cnt[par], &s_flags[par], &s_mf[par], &s_edges[par]);
         __syncthreads();
         if (lane < (int)nb && wid == 0)   /* this block's sums into every block's slot for it */
-            cl_st_slot(my_slot + (unsigned)(nx * kGrClusterMax * sizeof(cslot)),
-                       cslot{s_cnt[par], s_flags[par], s_mf[par], s_edges[par]});
+            gr_cl_st_slot(my_slot + (unsigned)(nx * kGrClusterMax * sizeof(cslot)),
+                          cslot{s_cnt[par], s_flags[par], s_mf[par], s_edges[par]});
         if (wid == 1)   /* this level's counts are read: cleared for the next but one */
             rcnt[par][lane] = 0;
         cl.sync();

@@ -1,0 +1,88 @@
+/* cluster_dsmem.cuh - the device pieces that one-cluster kernels (bfs-do's first levels,
+ * sssp-fast's first rounds) share for their queues in distributed shared memory (Hopper and
+ * later; everything here is behind __CUDA_ARCH__ >= 900):
+ *  - a shared::cluster address mapped once (mapa) and stored to with st.shared::cluster (no
+ *    generic address, no remote load on a thread's chain);
+ *  - a block's sums of a step (entries, flags, two counts) as one 16-byte slot, stored by the
+ *    block into every block's slot for it before the cluster barrier and reduced after it by
+ *    every warp alone (a lane a block, __reduce_*_sync): no block reduction after the barrier;
+ *  - a block's queue as 32 regions (one a sending warp of the cluster, counted by the sender):
+ *    the regions' inclusive prefix over the lanes, and the region of an entry found by ballots
+ *    (no dependent shuffle search). */
+#ifndef GR_CLUSTER_DSMEM_CUH
+#define GR_CLUSTER_DSMEM_CUH
+#include "cluster_launch.cuh"
+
+/* A block's sums of a step: entries it appended, flags (or-ed), two counts (added). */
+struct __align__(16) gr_cl_slot {
+    unsigned cnt, flags, s0, s1;
+};
+
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+/* The shared::cluster address of p (this block's shared memory) in block rank's. */
+__device__ __forceinline__ unsigned gr_cl_map(const void *p, unsigned rank)
+{
+    unsigned r;
+    asm volatile("mapa.shared::cluster.u32 %0, %1, %2;"
+                 : "=r"(r) : "r"((unsigned)__cvta_generic_to_shared(p)), "r"(rank));
+    return r;
+}
+
+__device__ __forceinline__ void gr_cl_st(unsigned a, unsigned v)
+{
+    asm volatile("st.shared::cluster.u32 [%0], %1;" ::"r"(a), "r"(v) : "memory");
+}
+
+__device__ __forceinline__ void gr_cl_st4(unsigned a, unsigned x, unsigned y, unsigned z,
+                                          unsigned w)
+{
+    asm volatile("st.shared::cluster.v4.u32 [%0], {%1, %2, %3, %4};" ::"r"(a), "r"(x), "r"(y),
+                 "r"(z), "r"(w) : "memory");
+}
+
+__device__ __forceinline__ void gr_cl_st_slot(unsigned a, const gr_cl_slot &v)
+{
+    gr_cl_st4(a, v.cnt, v.flags, v.s0, v.s1);
+}
+
+/* The cluster's sums from the nb blocks' slots (this block's copies, after the barrier):
+ * warp-collective, every lane gets them. */
+__device__ __forceinline__ gr_cl_slot gr_cl_sums(const gr_cl_slot *slots, unsigned nb)
+{
+    const unsigned full = 0xffffffffu, lane = threadIdx.x & 31;
+    const gr_cl_slot s = lane < nb ? slots[lane] : gr_cl_slot{0u, 0u, 0u, 0u};
+    return gr_cl_slot{__reduce_add_sync(full, s.cnt), __reduce_or_sync(full, s.flags),
+                      __reduce_add_sync(full, s.s0), __reduce_add_sync(full, s.s1)};
+}
+
+/* The inclusive prefix of the 32 regions' counts rc (lane k: regions 0..k); own: lane k's
+ * region's count. Warp-collective. */
+__device__ __forceinline__ int gr_cl_region_prefix(const int *rc, int &own)
+{
+    const unsigned full = 0xffffffffu;
+    const int lane = threadIdx.x & 31;
+    own = rc[lane];
+    int rincl = own;
+#pragma unroll
+    for (int o = 1; o < 32; o <<= 1) {
+        const int y = __shfl_up_sync(full, rincl, o);
+        if (lane >= o)
+            rincl += y;
+    }
+    return rincl;
+}
+
+/* The region of this lane's entry base + mine (mine < per: the step's entries base..base +
+ * per - 1): the regions whose inclusive prefix is <= it, one ballot an entry of the step; capped
+ * at 31 for a lane past the queue's end. Warp-collective. */
+__device__ __forceinline__ int gr_cl_region_of(int rincl, int base, int per, int mine)
+{
+    int k = 0;
+    for (int j = 0; j < per; j++) {
+        const int kj = __popc(__ballot_sync(0xffffffffu, rincl <= base + j));
+        k = j == mine ? kj : k;
+    }
+    return k < 31 ? k : 31;
+}
+#endif
+#endif
