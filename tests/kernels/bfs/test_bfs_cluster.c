@@ -27,7 +27,9 @@ static const char *const texts[] = {"bfs-do",
                                     "bfs-do:thin=100",
                                     "bfs-do:thin=1073741824,alpha=1000,beta=1",
                                     "bfs-do:cluster=2,thin=1073741824,alpha=1000,beta=1,small=0",
-                                    "bfs-do:alpha=1,beta=1000,cluster=16"};
+                                    "bfs-do:alpha=1,beta=1000,cluster=16",
+                                    "bfs-do:cluster=12",
+                                    "bfs-do:cluster=12,thin=1073741824,alpha=1000,beta=1"};
 
 /* Roots: 0, the last vertex, the middle, and the vertex of largest degree (a hub on R-MAT). */
 static int roots_of(const gr_graph *g, int32_t *r)
