@@ -6,6 +6,8 @@
 # is the same for both builds (defaults), so the pair measures the code, not the parameters.
 # Run from the repository root (both builds read and write the same graphs/cache).
 # AB_ONLY=ERE keeps the cases whose "variant|graph" text matches ERE (e.g. AB_ONLY=sssp-fast).
+# AB_CASES=FILE takes the cases from FILE instead, one "variant|graph|sources|verify" a line
+# ('#' starts a comment; lab/ab/*.cases).
 set -u
 old=$1 new=$2 csv=$3 rounds=${4:-2}
 cases=(
@@ -22,6 +24,9 @@ cases=(
     "fw-tiled|sprand:n=8192,seed=1|0|sample"
     "fw-tiled|sprand:n=16384,seed=1|0|sample"
 )
+if [ -n "${AB_CASES:-}" ]; then
+    mapfile -t cases < <(grep -v '^[[:space:]]*\(#\|$\)' "$AB_CASES")
+fi
 for r in $(seq 1 "$rounds"); do
     for c in "${cases[@]}"; do
         [ -z "${AB_ONLY:-}" ] || [[ $c =~ $AB_ONLY ]] || continue
