@@ -131,7 +131,6 @@ struct do_state {
     int cl_blocks;          /* blocks of the cluster that runs the first thin levels (0: none) */
     centry *arcs;           /* its arc records (nullptr without it) */
     int cl_lanes;           /* lanes an entry takes in its levels (do_args::cl_lanes) */
-    int cl_vwords;          /* words a block of their visited bitmap in shared memory (0: vis) */
     int32_t *scol;          /* sort=1: in-arc targets ordered by out-degree (else nullptr) */
     int32_t *first;         /* first_inarcs */
     int32_t *level, *q[2], *b[2];
@@ -158,7 +157,6 @@ template <typename Off> do_args<Off> make_args(do_state *s, const Off *row)
     a.first = s->first;
     a.arcs = s->arcs;
     a.cl_lanes = s->cl_lanes;
-    a.cl_vwords = s->cl_vwords;
     for (int i = 0; i < 2; i++) {
         a.qb[i] = s->q[i];
         a.bb[i] = s->b[i];
@@ -191,23 +189,6 @@ template <typename Off> int grid_blocks(int bps)
     return per_sm * gr_device_attr(cudaDevAttrMultiProcessorCount);
 }
 
-/* Words a block of the cluster levels' visited bitmap in shared memory: the n-bit bitmap split
- * word by word over the cluster's blocks (a power of two), where it fits beside the queues and
- * the cluster still fits on a GPC with it; else 0 (the levels claim in the global bitmap). */
-template <typename Off> int cluster_vis_words(int blocks, int32_t n)
-{
-    if (blocks < 2 || (blocks & (blocks - 1)))
-        return 0;
-    const long long nwords = ((long long)n + 31) / 32;
-    const long long w = ((nwords + blocks - 1) / blocks + 3) / 4 * 4;   /* 16-byte multiples */
-    cudaFuncAttributes fa;
-    GR_CUDA_CHECK(cudaFuncGetAttributes(&fa, cl_kernel<Off>));
-    const size_t smem = kClSmem + (size_t)w * 4;
-    if (smem + fa.sharedSizeBytes > (size_t)gr_device_attr(cudaDevAttrMaxSharedMemoryPerBlockOptin))
-        return 0;
-    return gr_cluster_blocks(cl_kernel<Off>, blocks, kClThreads, smem) == blocks ? (int)w : 0;
-}
-
 /* Untimed, once per graph, last: the cluster levels' arc records (16 bytes an arc), built where
  * a cluster can run and they fit in nine tenths of the free device memory; else no cluster. */
 void cluster_records(do_state *s)
@@ -232,8 +213,6 @@ void cluster_records(do_state *s)
     s->cl_lanes = 1;
     while (s->cl_lanes < top)
         s->cl_lanes *= 2;
-    s->cl_vwords = d->wide ? cluster_vis_words<int64_t>(s->cl_blocks, d->n)
-                           : cluster_vis_words<int32_t>(s->cl_blocks, d->n);
 }
 
 /* params: gr_bfs_do_params. */
@@ -317,8 +296,7 @@ template <typename Off> void do_levels(do_state *s, const Off *row, int32_t sour
     GR_CHECK_LAUNCH();
     gr_phase_mark(ph, GR_BFS_PHASE_LEVELS);
     if (s->cl_blocks)
-        gr_cluster_launch(cl_kernel<Off>, s->cl_blocks, kClThreads,
-                          kClSmem + (size_t)s->cl_vwords * 4, 0, a, source,
+        gr_cluster_launch(cl_kernel<Off>, s->cl_blocks, kClThreads, kClSmem, 0, a, source,
                           (long long)s->d->m);
     void *args[] = {&a};
     GR_CUDA_CHECK(cudaLaunchCooperativeKernel((const void *)do_kernel<Off>, dim3(s->grid),

@@ -73,8 +73,6 @@ template <typename Off> struct do_args {
     const centry *arcs;               /* the cluster levels' arc records (bfs_do_cluster.cuh) */
     int cl_lanes;                     /* lanes an entry in the cluster levels: a power of two
                                          >= every out-degree below kBig (at most 32) */
-    int cl_vwords;                    /* words a block of the cluster levels' visited bitmap
-                                         in shared memory (0: they use vis) */
 };
 
 /* The test before a claim - a top-down arc's visited word, a bottom-up probe's label - as a

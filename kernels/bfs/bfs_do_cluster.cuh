@@ -23,13 +23,9 @@
  *    ballot a distinct entry of the step over the lanes' region prefix; a warp without work
  *    does nothing but one block barrier and the cluster barrier, and a region's count is stored
  *    only by a sender with finds (its block clears the counts it has read);
- *  - a claim is an atomic or on the visited bitmap (no test load before it: a new vertex would
- *    pay two round trips). Where the bitmap fits beside the queues (cluster a power of two, up
- *    to ~12.8 M vertices on 16 blocks of an H100 / H200) it lives in the cluster's shared memory,
- *    word w in block w % blocks (zeroed but for the root at the start, or-ed into vis at the
- *    hand-over), so a claim is a remote shared atomic instead of a global one; else vis. A
- *    vertex's level is stored when the next level reads its entry, at the start of that level,
- *    so no label store is still in flight at the barrier's fence.
+ *  - a claim is the atomicOr on the visited bitmap (no test load before it: a new vertex would
+ *    pay two round trips); a vertex's level is stored when the next level reads its entry, at
+ *    the start of that level, so no label store is still in flight at the barrier's fence.
  * When a level's frontier is not thin (more than `thin` out-arcs, Beamer's rule says bottom-up,
  * a vertex of degree >= kBig, or a region overflowed into the global queue), the blocks append
  * their queues to the persistent kernel's queue and list (push, bfs_do.cuh), labelling them,
@@ -60,12 +56,9 @@ enum { kClSpill = 1, kClBig = 2 };
 typedef gr_cl_slot cslot;
 
 /* A warp's place in the cluster: where its finds go (block dst's region, as shared::cluster
- * addresses of the two parities' regions and counts), the visited bitmap in shared memory (its
- * shared::cta address in every block, vbase; word w at word w >> vlg of block w & vmask; vbase 0:
- * the global vis), and its counts for this level. */
+ * addresses of the two parities' regions and counts), and its counts for this level. */
 struct cwarp {
     unsigned reg[2], cnt[2];
-    unsigned vbase, vlg, vmask;
     int sent;                         /* finds this level (may exceed kClReg: the rest spilled) */
     unsigned mf, edges, flags;        /* this lane's */
 };
@@ -89,12 +82,8 @@ __device__ __forceinline__ void cl_claim(const do_args<Off> &a, sink &gs, cwarp 
     const int32_t d = e.v;
     bool won = false;
     if (d >= 0) {
-        const uint32_t bit = 1u << (d & 31), wd = (uint32_t)d >> 5;
-        const uint32_t old =
-            w.vbase ? gr_cl_atom_or(gr_cl_map_addr(w.vbase + ((wd >> w.vlg) << 2), wd & w.vmask),
-                                    bit)
-                    : atomicOr(a.vis + wd, bit);
-        won = !(old & bit);
+        const uint32_t bit = 1u << (d & 31);
+        won = !(atomicOr(a.vis + (d >> 5), bit) & bit);
     }
     const unsigned m = __ballot_sync(full, won);
     if (!m)
@@ -174,39 +163,14 @@ __device__ void cl_hand_queue(const do_args<Off> &a, sink &gs, const centry *q, 
     }
 }
 
-/* The visited bitmap in shared memory (a.cl_vwords words a block; none: w.vbase = 0, the
- * claims use vis): cleared, the root's bit set. */
-template <typename Off>
-__device__ void cl_vis_init(const do_args<Off> &a, cwarp &w, uint32_t *svis, int32_t root,
-                            unsigned nb, unsigned rank)
-{
-    w.vbase = 0;
-    if (!a.cl_vwords)
-        return;
-    w.vlg = (unsigned)(__ffs((int)nb) - 1);
-    w.vmask = nb - 1;
-    w.vbase = (unsigned)__cvta_generic_to_shared(svis);
-    const uint32_t rw = (uint32_t)root >> 5;
-    for (int i = threadIdx.x; i < a.cl_vwords; i += kClThreads)
-        svis[i] = (rw & w.vmask) == rank && (uint32_t)i == rw >> w.vlg ? 1u << (root & 31) : 0u;
-}
-
 /* The hand-over at a frontier (of level depth) the cluster does not run: every block appends its
  * queue q (region counts rc) and adds the pushes' out-arcs (spills of the last level included) to
- * record 0 and ors its part of the shared-memory bitmap (svis) into vis; the leader writes the
- * record's other fields as hand_over would. */
+ * record 0; the leader writes the record's other fields as hand_over would. */
 template <typename Off>
 __device__ void cl_finish(const do_args<Off> &a, sink &gs, const centry *q, const int *rc,
-                          int32_t depth, unsigned edges, int nf_prev, long long mu_b, bool leader,
-                          const cwarp &w, const uint32_t *svis, unsigned rank)
+                          int32_t depth, unsigned edges, int nf_prev, long long mu_b, bool leader)
 {
     cl_hand_queue(a, gs, q, rc, depth);
-    if (w.vbase && depth > 0)   /* the claims of the cluster's levels into vis */
-        for (int i = threadIdx.x; i < a.cl_vwords; i += kClThreads) {
-            const uint32_t bits = svis[i], gw = ((uint32_t)i << w.vlg) | rank;
-            if (bits && gw < (uint32_t)a.nwords)
-                a.vis[gw] |= bits;
-        }
     const ull hmf = warp_sum(gs.mf);
     if ((threadIdx.x & 31) == 0 && hmf)
         atomicAdd(&a.rec[0].mf, hmf);
@@ -256,7 +220,6 @@ __global__ void __launch_bounds__(kClThreads, 1)
     cg::cluster_group cl = cg::this_cluster();
     extern __shared__ __align__(16) unsigned char cl_smem[];
     centry *const qbuf = reinterpret_cast<centry *>(cl_smem);
-    uint32_t *const svis = reinterpret_cast<uint32_t *>(cl_smem + kClSmem);   /* cl_vwords */
     __shared__ cslot slots[2][kGrClusterMax];   /* [parity][block]: the blocks' sums */
     __shared__ int rcnt[2][kClWarps];
     __shared__ unsigned s_cnt[2], s_flags[2], s_mf[2], s_edges[2];   /* a level's block sums */
@@ -280,7 +243,6 @@ __global__ void __launch_bounds__(kClThreads, 1)
     if (leader)
         qbuf[0] = make_entry(root, (long long)rb, (long long)rb + (long long)rdeg);
     cwarp w;   /* warp g of the cluster sends to block g % nb, region g / nb */
-    cl_vis_init(a, w, svis, root, nb, rank);
     {
         const unsigned g = rank * kClWarps + wid, dst = g % nb, region = g / nb;
         for (int p = 0; p < 2; p++) {
@@ -306,8 +268,7 @@ __global__ void __launch_bounds__(kClThreads, 1)
                            (depth == 0 ||
                             decide(kTD, nf, nf_prev, mf, mu, a.n, a.alpha, a.beta) == kTD);
         if (!go_on) {
-            cl_finish(a, gs, qbuf + par * kClCap, rcnt[par], depth, edges, nf_prev, mu_b, leader,
-                      w, svis, rank);
+            cl_finish(a, gs, qbuf + par * kClCap, rcnt[par], depth, edges, nf_prev, mu_b, leader);
             break;
         }
         const int nx = par ^ 1;

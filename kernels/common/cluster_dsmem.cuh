@@ -28,23 +28,6 @@ __device__ __forceinline__ unsigned gr_cl_map(const void *p, unsigned rank)
     return r;
 }
 
-/* The shared::cluster address of shared::cta address p in block rank's shared memory. */
-__device__ __forceinline__ unsigned gr_cl_map_addr(unsigned p, unsigned rank)
-{
-    unsigned r;
-    asm volatile("mapa.shared::cluster.u32 %0, %1, %2;" : "=r"(r) : "r"(p), "r"(rank));
-    return r;
-}
-
-/* The old word at shared::cluster address a, or-ed with v (a relaxed atomic). */
-__device__ __forceinline__ unsigned gr_cl_atom_or(unsigned a, unsigned v)
-{
-    unsigned old;
-    asm volatile("atom.shared::cluster.or.b32 %0, [%1], %2;" : "=r"(old) : "r"(a), "r"(v)
-                 : "memory");
-    return old;
-}
-
 __device__ __forceinline__ void gr_cl_st(unsigned a, unsigned v)
 {
     asm volatile("st.shared::cluster.u32 [%0], %1;" ::"r"(a), "r"(v) : "memory");
