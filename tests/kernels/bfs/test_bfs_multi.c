@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "../../../kernels/bfs/bfs_multi_plan.h"
-#include "bfs/bfs_cpu.h"
+#include "bfs/family_bfs.h"
 #include "bfs_graphs.h"
 #include "family.h"
 #include "gen_spec.h"
