@@ -36,17 +36,19 @@ CFLAGS    += -DGR_HAVE_PAPI
 LDLIBS    += -lpapi
 endif
 # NCCL (the multi-GPU variants): nccl.h and libnccl under NCCL_HOME=DIR if given, else under the
-# CUDA toolkit or the system's paths (Debian: libnccl-dev). Found: kernels/apsp/fw_multi.cu is
-# built with -DGR_HAVE_NCCL and the binary links -lnccl (run path set); not found: one line says
-# so and everything else builds as before (fw-tiled-multi then refuses, naming the reason).
+# CUDA toolkit or the system's paths (Debian: libnccl-dev). Found: the multi-GPU launchers
+# (NCCL_OBJ) are built with -DGR_HAVE_NCCL and the binary links -lnccl (run path set); not found:
+# one line says so and everything else builds as before (fw-tiled-multi and bfs-do-multi then
+# refuse, naming the reason).
 NCCL_HOME ?=
+NCCL_OBJ  := build/kernels/apsp/fw_multi.o build/kernels/bfs/bfs_multi.o
 NCCL_DIRS := $(if $(NCCL_HOME),$(NCCL_HOME),$(CUDA_HOME) /usr /usr/local)
 NCCL_INC  := $(firstword $(foreach d,$(NCCL_DIRS),$(wildcard $(d)/include/nccl.h)))
 NCCL_LIB  := $(firstword $(foreach d,$(NCCL_DIRS),$(wildcard $(d)/lib/libnccl.so $(d)/lib64/libnccl.so \
                $(d)/lib/x86_64-linux-gnu/libnccl.so $(d)/lib/aarch64-linux-gnu/libnccl.so)))
 ifneq ($(and $(NCCL_INC),$(NCCL_LIB)),)
 NCCL_STATE := on
-build/kernels/apsp/fw_multi.o: NVFLAGS += -DGR_HAVE_NCCL -I$(dir $(NCCL_INC))
+$(NCCL_OBJ): NVFLAGS += -DGR_HAVE_NCCL -I$(dir $(NCCL_INC))
 LDLIBS    += -L$(dir $(NCCL_LIB)) -Wl,-rpath,$(dir $(NCCL_LIB)) -lnccl
 else
 NCCL_STATE := off
@@ -55,7 +57,7 @@ $(info graphrepro: NCCL not found (nccl.h and libnccl.so $(NCCL_WHERE)): buildin
   multi-GPU variants; NCCL_HOME=DIR names it)
 endif
 ifneq ($(shell cat build/nccl.state 2>/dev/null),$(NCCL_STATE))
-$(shell mkdir -p build && rm -f build/kernels/apsp/fw_multi.o build/libgrk.a bin/graphrepro && \
+$(shell mkdir -p build && rm -f $(NCCL_OBJ) build/libgrk.a bin/graphrepro && \
         echo $(NCCL_STATE) > build/nccl.state)
 endif
 # Code that depends on PAPI's presence is rebuilt when it changes (installed or removed): the state

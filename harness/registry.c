@@ -10,7 +10,8 @@ extern const gr_variant gr_variant_cpu_fw, gr_variant_cpu_fw_blocked, gr_variant
     gr_variant_fw_mm, gr_variant_fw_2level, gr_variant_fw_recursive, gr_variant_fw_tiled,
     gr_variant_fw_tiled_multi;
 extern const gr_variant gr_variant_cpu_bfs, gr_variant_cpu_bfs_do, gr_variant_bfs_vertex,
-    gr_variant_bfs_gqueue, gr_variant_bfs_bqueue, gr_variant_bfs_wqueue, gr_variant_bfs_do;
+    gr_variant_bfs_gqueue, gr_variant_bfs_bqueue, gr_variant_bfs_wqueue, gr_variant_bfs_do,
+    gr_variant_bfs_do_multi;
 extern const gr_variant gr_variant_cpu_dijkstra, gr_variant_cpu_delta, gr_variant_bf_edge,
     gr_variant_bf_worklist, gr_variant_sssp_fast, gr_variant_sssp_nf;
 extern const gr_variant gr_variant_cpu_dom_iter, gr_variant_cpu_dom_lt, gr_variant_cpu_dom_snca, gr_variant_dom_warp, gr_variant_dom_iter, gr_variant_dom_bitset, gr_variant_dom_batch;
@@ -22,7 +23,7 @@ const gr_variant *const gr_variants[] = {
     &gr_variant_fw_mm,     &gr_variant_fw_2level,      &gr_variant_fw_recursive,
     &gr_variant_fw_tiled, &gr_variant_fw_tiled_multi,
     &gr_variant_cpu_bfs, &gr_variant_cpu_bfs_do, &gr_variant_bfs_vertex, &gr_variant_bfs_gqueue,
-    &gr_variant_bfs_bqueue, &gr_variant_bfs_wqueue, &gr_variant_bfs_do,
+    &gr_variant_bfs_bqueue, &gr_variant_bfs_wqueue, &gr_variant_bfs_do, &gr_variant_bfs_do_multi,
     &gr_variant_cpu_dijkstra, &gr_variant_cpu_delta, &gr_variant_bf_edge, &gr_variant_bf_worklist,
     &gr_variant_sssp_fast, &gr_variant_sssp_nf,
     &gr_variant_cpu_dom_iter, &gr_variant_cpu_dom_lt, &gr_variant_cpu_dom_snca, &gr_variant_dom_warp, &gr_variant_dom_iter, &gr_variant_dom_bitset, &gr_variant_dom_batch,

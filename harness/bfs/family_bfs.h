@@ -26,6 +26,18 @@ void gr_bfs_fetch(void *st, void *out);
 void gr_bfs_release(void *st);
 int gr_bfs_trace(void *st, int32_t source, gr_trace *tr);
 
+/* The hooks of bfs-do-multi (harness/bfs/bfs_multi.c): the host graph goes to the launcher,
+ * which splits it over the GPUs (kernels/bfs/bfs.h's gr_bfs_multi_*). */
+int gr_bfs_multi_check(const gr_variant *v, const void *params, const gr_graph *g, gr_err *err);
+void *gr_bfs_multi_prepare(const gr_variant *v, const void *params, const gr_graph *g,
+                           gr_err *err);
+void gr_bfs_multi_reset(void *st);
+void gr_bfs_multi_run(void *st, int32_t source, gr_phases *ph);
+void gr_bfs_multi_fetch(void *st, void *out);
+void gr_bfs_multi_release(void *st);
+int gr_bfs_multi_trace(void *st, int32_t source, gr_trace *tr);
+int gr_bfs_multi_available(const gr_variant *v, char *why, size_t len);
+
 /* A registry entry: PSIZE = sizeof the parameter struct (0 without parameters), CHECK its check
  * hook (gr_bfs_check or one that calls it), then NPARAMS declarations. */
 #define GR_BFS_VARIANT(NAME, PAPER, SUMMARY, GPU, IMPL, PSIZE, CHECK, NPARAMS, ...)             \

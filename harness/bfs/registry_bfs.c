@@ -1,7 +1,7 @@
 /* registry_bfs.c - the registry entries of the BFS variants: name, paper key, summary, and the
  * parameters as fields of each variant's struct (gr_bfs_cpu_do_params in bfs_cpu.h; the GPU
  * ones, gr_bfs_queue_params and gr_bfs_do_params, in kernels/bfs/bfs.h). GPU kernels live in
- * kernels/bfs/, one file each (docs/bfs.md). */
+ * kernels/bfs/, one file each (docs/bfs.md); bfs-do-multi's hooks are in bfs_multi.c. */
 #include "bfs/family_bfs.h"
 
 static const gr_bfs_variant_impl impl_cpu_bfs = {GR_BFS_HOST_SEQ, NULL},
@@ -92,3 +92,21 @@ const gr_variant gr_variant_bfs_do = GR_BFS_VARIANT(
                   "1 = bottom-up steps probe in-neighbours by out-degree, largest first (a sorted copy of the in-arc lists, 4 bytes an arc, built untimed once per graph); 0 = CSR order, no copy"),
     GR_PARAM_INT(gr_bfs_do_params, cluster, 16, 0, 16,
                  "blocks of the thread-block cluster that runs the top-down levels from the root while they stay thin (shared-memory queues, cluster barrier; 0 or 1 = off; Hopper and later, elsewhere the thin group)"));
+
+const gr_variant gr_variant_bfs_do_multi = {
+    .name = "bfs-do-multi", .family = "bfs", .paper = "-",
+    .summary = "ours: bfs-do's direction rule over the GPUs of a host, vertices partitioned, each "
+               "level's frontier exchanged through NCCL (lists or bitmaps)",
+    .gpu = 1, .nparams = 3,
+    .params = {GR_PARAM_INT(gr_bfs_do_multi_params, gpus, 0, 0, 64,
+                            "GPUs 0 .. gpus-1 of the host (0 = all of them)"),
+               GR_PARAM_INT(gr_bfs_do_multi_params, alpha, 15, 1, 1000,
+                            "top-down -> bottom-up when frontier arcs > unvisited arcs / alpha"),
+               GR_PARAM_INT(gr_bfs_do_multi_params, beta, 18, 1, 1000,
+                            "bottom-up -> top-down when frontier vertices < n / beta (and "
+                            "shrinking)")},
+    .params_size = sizeof(gr_bfs_do_multi_params),
+    .check = gr_bfs_multi_check, .prepare = gr_bfs_multi_prepare, .reset = gr_bfs_multi_reset,
+    .run = gr_bfs_multi_run, .fetch = gr_bfs_multi_fetch, .release = gr_bfs_multi_release,
+    .trace = gr_bfs_multi_trace, .available = gr_bfs_multi_available, .impl = NULL,
+};

@@ -10,8 +10,9 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "fw_multi_plan.h"
+#include "../common/gpus_for.h"
 
-#define FWM_MAXG 64     /* GPUs a request may name */
+#define FWM_MAXG GR_GPUS_MAX
 
 /* The plan of ld x ld over G GPUs with rounds W wide: FWM_NBUF buffers, look-ahead on. */
 static inline fwm_plan fwm_plan_make(int ld, int W, int G)
@@ -29,30 +30,10 @@ static inline long long fwm_gpu_bytes_held(const fwm_plan *p, int g)
     return fwm_gpu_bytes(p, g) + 4LL * rows * p->ld;
 }
 
-/* The GPUs a request for `gpus` (0 = all) gets on a host with `devices` CUDA devices, in a
- * build with (nccl = 1) or without NCCL; -1 with a one-line reason in why[len]. */
+/* The GPUs a request for `gpus` (0 = all) gets (gpus_for.h's rule). */
 static inline int fwm_gpus_for(int gpus, int devices, int nccl, char *why, size_t len)
 {
-    if (!nccl) {
-        snprintf(why, len, "built without NCCL (nccl.h and libnccl not found at build time; "
-                           "install NCCL or build with NCCL_HOME=DIR)");
-        return -1;
-    }
-    if (gpus < 0 || gpus > FWM_MAXG) {
-        snprintf(why, len, "gpus=%d: must be in [0, %d] (0 = every GPU of the host)", gpus,
-                 FWM_MAXG);
-        return -1;
-    }
-    if (devices < 1) {
-        snprintf(why, len, "gpus=%d: this host has no CUDA device", gpus);
-        return -1;
-    }
-    if (gpus > devices) {
-        snprintf(why, len, "gpus=%d: this host has %d CUDA device%s", gpus, devices,
-                 devices == 1 ? "" : "s");
-        return -1;
-    }
-    return gpus ? gpus : devices;
+    return gr_gpus_for(gpus, devices, nccl, why, len);
 }
 
 /* 1 when every GPU g's share (fwm_gpu_bytes_held) fits free_bytes[g]; else 0 with the first

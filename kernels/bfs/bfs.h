@@ -67,6 +67,33 @@ typedef struct {
     void (*destroy)(void *st);
 } gr_bfs_impl;
 
+/* Parameters of bfs-do-multi (bfs_multi.cu says what it does). */
+typedef struct {
+    int gpus;         /* GPUs 0 .. gpus-1 of the host; 0 = all of them */
+    int alpha, beta;  /* bfs-do's switching thresholds (bfsm_decide) */
+} gr_bfs_do_multi_params;
+
+/* bfs-do-multi over the GPUs of a host (kernels/bfs/bfs_multi.cu). The glue
+ * (harness/bfs/bfs_multi.c) hands it the host graph, never a whole device copy: each GPU gets its
+ * own range's arcs. t: the transpose of a directed graph (in-arcs for bottom-up levels), NULL
+ * for a symmetric one (its out-arcs are its in-arcs). */
+typedef struct gr_bfs_multi_ctx gr_bfs_multi_ctx;
+/* GPUs the request gets (gr_gpus_for: no NCCL in the build, too few devices): -1 with why. */
+int gr_bfs_multi_gpus(const gr_bfs_do_multi_params *p, char *why, size_t len);
+/* 1 when every GPU's share of g fits its free memory; 0 with why (before any allocation). */
+int gr_bfs_multi_fits(const gr_graph *g, const gr_graph *t, const gr_bfs_do_multi_params *p,
+                      char *why, size_t len);
+/* Untimed: communicators, streams, each GPU's slice of the graph and buffers. NULL with why. */
+gr_bfs_multi_ctx *gr_bfs_multi_open(const gr_graph *g, const gr_graph *t,
+                                    const gr_bfs_do_multi_params *p, char *why, size_t len);
+/* Untimed: every GPU's labels filled with GR_POISON_BYTE. */
+void gr_bfs_multi_poison(gr_bfs_multi_ctx *c);
+/* Timed: the search from root on every GPU (phases init, levels); lv != NULL: per-level rows. */
+void gr_bfs_multi_search(gr_bfs_multi_ctx *c, int32_t root, gr_phases *ph, gr_bfs_levels *lv);
+/* Untimed: every GPU's own labels into level[n]. */
+void gr_bfs_multi_levels(gr_bfs_multi_ctx *c, int32_t *level);
+void gr_bfs_multi_close(gr_bfs_multi_ctx *c);
+
 /* lb=3 of the queue variants: a level's hub counter holds (entries << (64 - this)) | arcs, so a
  * level lists fewer than 2^GR_BFS_HUB_ENTRY_BITS hubs; at most m / hub of them (the registry
  * refuses a hub too small for the graph). */
