@@ -282,6 +282,7 @@ TEST_CASE(verify_catches_wrong_level)
     for (int mode = GR_VERIFY_SAMPLE; mode <= GR_VERIFY_FULL; mode++) {
         void *ref = gr_family_bfs.ref_new(&g, mode);
         CHECK(gr_family_bfs.verify(ref, &g, lev, roots[0], why, sizeof why) >= 1);
+        CHECK(gr_family_bfs.verify(ref, &g, lev, roots[0], why, sizeof why) >= 1); /* again */
         int32_t x = -1;         /* a reached vertex one level too deep */
         for (int32_t v = 0; v < g.n && x < 0; v++)
             if (lev[v] > 0)
