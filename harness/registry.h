@@ -46,6 +46,9 @@ struct gr_variant {
     /* Optional: 0 when the variant cannot run on this machine (a peer that is not built), why
      * saying how to get it; experiments skip its rows and say so. NULL: always available. */
     int (*available)(const gr_variant *v, char *why, size_t len);
+    /* Optional, variants that span the GPUs of a host: how many a run with params uses here
+     * (their rows' device column reads DEVICE-xG when G > 1). NULL: one device. */
+    int (*gpus_used)(const void *params);
     const void *impl;       /* family-specific description (see apsp.h) */
 };
 

@@ -22,6 +22,12 @@ int gr_apsp_multi_available(const gr_variant *v, char *why, size_t len)
     return gr_gpu_nccl_version() > 0 || fwm_gpus_for(0, 0, 0, why, len) > 0;
 }
 
+int gr_apsp_multi_gpus_used(const void *params)
+{
+    const gr_fw_tiled_multi_params *p = params;
+    return p->gpus ? p->gpus : gr_gpu_count();
+}
+
 int gr_apsp_multi_check(const gr_variant *v, const void *params, const gr_graph *g, gr_err *err)
 {
     const gr_apsp_multi_impl *impl = v->impl;

@@ -29,6 +29,8 @@ void gr_apsp_multi_run(void *st, int32_t source, gr_phases *ph);
 void gr_apsp_multi_fetch(void *st, void *out);
 void gr_apsp_multi_release(void *st);
 int gr_apsp_multi_available(const gr_variant *v, char *why, size_t len);
+/* GPUs a run of fw-tiled-multi with params uses on this host (gpus, 0 = all). */
+int gr_apsp_multi_gpus_used(const void *params);
 
 /* One registry entry of an APSP variant: name, paper key, summary, gpu flag, impl, the size of
  * its parameter struct (0 without parameters), the number of parameters and their

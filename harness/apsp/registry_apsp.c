@@ -74,5 +74,6 @@ const gr_variant gr_variant_fw_tiled_multi = {
     .check = gr_apsp_multi_check, .prepare = gr_apsp_multi_prepare,
     .reset = gr_apsp_multi_reset, .run = gr_apsp_multi_run, .fetch = gr_apsp_multi_fetch,
     .release = gr_apsp_multi_release, .available = gr_apsp_multi_available,
+    .gpus_used = gr_apsp_multi_gpus_used,
     .impl = &gr_apsp_fw_tiled_multi,
 };

@@ -23,6 +23,12 @@ int gr_bfs_multi_available(const gr_variant *v, char *why, size_t len)
 
 /* The parameters alone need no check beyond their ranges (configs are checked on hosts without
  * GPUs); with a graph: the GPU count the host gives and the memory each GPU's share needs. */
+int gr_bfs_multi_gpus_used(const void *params)
+{
+    const gr_bfs_do_multi_params *p = params;
+    return p->gpus ? p->gpus : gr_gpu_count();
+}
+
 int gr_bfs_multi_check(const gr_variant *v, const void *params, const gr_graph *g, gr_err *err)
 {
     char why[400] = "";

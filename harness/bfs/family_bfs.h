@@ -37,6 +37,8 @@ void gr_bfs_multi_fetch(void *st, void *out);
 void gr_bfs_multi_release(void *st);
 int gr_bfs_multi_trace(void *st, int32_t source, gr_trace *tr);
 int gr_bfs_multi_available(const gr_variant *v, char *why, size_t len);
+/* GPUs a run of bfs-do-multi with params uses on this host (gpus, 0 = all). */
+int gr_bfs_multi_gpus_used(const void *params);
 
 /* A registry entry: PSIZE = sizeof the parameter struct (0 without parameters), CHECK its check
  * hook (gr_bfs_check or one that calls it), then NPARAMS declarations. */

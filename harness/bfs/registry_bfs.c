@@ -108,5 +108,6 @@ const gr_variant gr_variant_bfs_do_multi = {
     .params_size = sizeof(gr_bfs_do_multi_params),
     .check = gr_bfs_multi_check, .prepare = gr_bfs_multi_prepare, .reset = gr_bfs_multi_reset,
     .run = gr_bfs_multi_run, .fetch = gr_bfs_multi_fetch, .release = gr_bfs_multi_release,
-    .trace = gr_bfs_multi_trace, .available = gr_bfs_multi_available, .impl = NULL,
+    .trace = gr_bfs_multi_trace, .available = gr_bfs_multi_available,
+    .gpus_used = gr_bfs_multi_gpus_used, .impl = NULL,
 };

@@ -39,7 +39,8 @@ static void exp_usage(FILE *f)
                "  --quick      the experiment's quick_* settings (smaller sizes, fewer reps)\n"
                "  --force      re-run rows already in the CSV (default: resume, skip them)\n"
                "  --csv FILE   write here instead of results/<machine>/<name>.csv\n"
-               "  --outdir D   results directory (default results/<machine>)\n"
+               "  --outdir D   results directory (default results/<machine>; a config with scope = host\n"
+               "               on a host of G > 1 GPUs: results/<machine>-xG)\n"
                "  --check      parse and validate the file, list the rows it would run, run nothing;\n"
                "               a file of role goal or tuning is also checked against the files of\n"
                "               the other role in its folder: no graph and root measured by both\n"
@@ -138,6 +139,10 @@ int gr_cmd_experiment(int argc, char **argv)
     }
     char tag[200], dir[512], csv[1024];
     gr_machine_tag(tag, sizeof tag);
+    if (!strcmp(gr_config_get(&cfg, "scope", "device"), "host") && gr_gpu_count() > 1) {
+        const size_t k = strlen(tag);   /* rows comparing the GPUs of this host */
+        snprintf(tag + k, sizeof tag - k, "-x%d", gr_gpu_count());
+    }
     if (o.outdir)
         snprintf(dir, sizeof dir, "%s", o.outdir);
     else

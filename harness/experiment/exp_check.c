@@ -22,7 +22,7 @@ const char *const gr_exp_keys[] = {
     "cold", "published", "chart", "from", "select_n", "note", "ylabel", "ycol", "script",
     "published_value", "ours_value", "claims", "labels", "order", "ours_scale", "xcol",
     "xlabel", "group", "hline", "ytitle", "htitle", "appendix", "root_seed", "roots", "role",
-    "status",
+    "status", "scope",
     /* the claim blocks of kind = claims (claims/claims.h) */
     "claim", "says", "section", "rows", "metric", "with", "base", "expect", "need", "per", "where",
     "holds_if", "paper_rows", "paper_metric", "why", NULL};
@@ -33,7 +33,7 @@ static const char *const unique_keys[] = {
     "quick_sources", "phases", "verify", "cold", "published", "chart", "from", "select_n",
     "ylabel", "ycol", "script", "published_value", "ours_value", "claims", "labels", "order",
     "ours_scale", "xcol", "xlabel", "group", "hline", "ytitle", "htitle", "appendix", "root_seed",
-    "roots", "role", "status", NULL};
+    "roots", "role", "status", "scope", NULL};
 
 const char *const gr_exp_kinds[] = {"time", "attrs", "derive", "script", "claims", NULL};
 const char *const gr_exp_charts[] = {"time_vs_n", "rate_vs_n", "hbars", "lines", "none", NULL};
@@ -231,6 +231,9 @@ int gr_exp_validate(const gr_config *c, gr_err *err)
     if (!in_list(chart, gr_exp_charts))
         return bad(c, last_entry(c, "chart"), err, "chart '%s' is not %s", chart,
                    "time_vs_n, rate_vs_n, hbars, lines or none");
+    const char *sc = gr_config_get(c, "scope", "device");
+    if (strcmp(sc, "device") != 0 && strcmp(sc, "host") != 0)
+        return bad(c, last_entry(c, "scope"), err, "scope '%s' is not %s", sc, "device or host");
     const char *st = gr_config_get(c, "status", NULL);
     if (st && (strcmp(st, "cells") != 0 || !last_entry(c, "published")))
         return bad(c, last_entry(c, "status"), err, "status '%s': only 'cells'%s", st,

@@ -39,6 +39,15 @@ static void fmt_num(char *out, size_t len, double x, const char *fmt)
         snprintf(out, len, fmt, x);
 }
 
+void gr_row_device(const gr_variant *v, const gr_params *pv, char *out, size_t len)
+{
+    gr_device_column(v->gpu, out, len);
+    const int g = v->gpus_used ? v->gpus_used(pv->bytes) : 1;
+    const size_t k = strlen(out);
+    if (g > 1 && k < len)
+        snprintf(out + k, len - k, "-x%d", g);
+}
+
 char *gr_row_format(const gr_row *r)
 {
     const gr_family *fam = gr_family_find(r->v->family);
@@ -47,7 +56,7 @@ char *gr_row_format(const gr_row *r)
         metric[32], eff[32], effp[32];
     gr_params_format(r->v, r->pv, params, sizeof params);
     gr_graph_seed(r->graph, seed, sizeof seed);
-    gr_device_column(r->v->gpu, dev, sizeof dev);
+    gr_row_device(r->v, r->pv, dev, sizeof dev);
     char code[32];   /* a peer's code is its own build's, not this binary's */
     gr_code_column(r->v->gpu && !r->v->self_ms, code, sizeof code);
     gr_date_now(date, sizeof date);
@@ -100,7 +109,7 @@ static void companion_lead(const gr_row *r, char *lead, size_t len, char *dev, s
 {
     char params[256];
     gr_params_format(r->v, r->pv, params, sizeof params);
-    gr_device_column(r->v->gpu, dev, dlen);
+    gr_row_device(r->v, r->pv, dev, dlen);
     gr_date_now(date, tlen);
     char *qgraph = gr_csv_quote(r->graph);
     snprintf(lead, len, "%s,%s,%s,%s,%s,%s,%d", r->paper ? r->paper : r->v->paper, r->experiment,

@@ -21,6 +21,9 @@ typedef struct {
                                  * "-" (roots given, or a family without roots) */
 } gr_row;
 
+/* The device column of a row of v with parameters pv: gr_device_column's, with -xG appended
+ * when the variant spans G > 1 GPUs of the host (gpus_used). */
+void gr_row_device(const gr_variant *v, const gr_params *pv, char *out, size_t len);
 /* Header for rows with papi columns (n events) - caller frees. */
 char *gr_row_header(const gr_papi_values *papi);
 /* The CSV line (no newline) - caller frees. */
