@@ -196,7 +196,8 @@ static int run_row(sweep *sw, gr_subject *s, int vi, gr_err *err)
 static int run_graph(sweep *sw, const char *spec, gr_err *err)
 {
     gr_subject s;
-    gr_subject_init(&s, spec, 1, sw->nsrc, sw->p.mo.verify);
+    gr_subject_init(&s, spec, atoi(gr_config_get(sw->c, "cache", "1")), sw->nsrc,
+                    sw->p.mo.verify);
     s.root_seed = sw->root_seed;
     s.roots = sw->roots;
     s.nroots = sw->nroots;

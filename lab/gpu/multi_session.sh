@@ -2,6 +2,8 @@
 # multi_session.sh STAGE - one device call on a host of several GPUs for the multi-GPU variants.
 #   bfs: build, bfs-do-multi's GPU tests (test_bfs_multi), then configs/bfs-multi-scaling.cfg
 #        (Kronecker 24 and 26, 64 roots, bfs-do beside gpus = 1, 2, 4 where present);
+#   big: configs/bfs-multi-large.cfg (bfs-do-multi over every GPU, Kronecker scale 30 ef 10, a CSR
+#        beyond one 80 GB GPU; ~310 GB of host memory);
 #   fw:  fw-tiled-multi over every GPU on n = 147,456 (an int32 matrix of 87 GB, beyond one H100),
 #        verified on 64 sampled rows against Dijkstra, one run; then the one-GPU tests of bfs-do
 #        that share code with the cluster kernels, while time is left.
@@ -27,6 +29,12 @@ bfs)
         --outdir "$OUT/res" > "$OUT/exp-bfs.log" 2>&1
     echo "experiment: exit $? at $(($(date +%s) - t0)) s"
     tail -4 "$OUT/exp-bfs.log"
+    ;;
+big)
+    timeout $(($(left) - 10)) bin/graphrepro experiment configs/bfs-multi-large.cfg \
+        --outdir "$OUT/res" > "$OUT/exp-big.log" 2>&1
+    echo "experiment: exit $? at $(($(date +%s) - t0)) s"
+    tail -4 "$OUT/exp-big.log"
     ;;
 fw)
     timeout $(($(left) - 60)) bin/graphrepro run --variant fw-tiled-multi:gpus=0 \
