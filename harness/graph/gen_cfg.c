@@ -253,7 +253,7 @@ static int arcs_build(int64_t n, arcs *a, int32_t nparts, int64_t *part_off, gr_
     free(a->u);
     free(a->v);
     memset(a, 0, sizeof *a);
-    int rc = gr_graph_build(g, &el, GR_BUILD_SORT | GR_BUILD_DROP_DUP, err);
+    int rc = gr_graph_build(g, &el, GR_BUILD_SORT | GR_BUILD_DROP_DUP | GR_BUILD_CONSUME, err);
     gr_edgelist_free(&el);
     if (rc == 0) {
         g->nparts = nparts;

@@ -47,7 +47,7 @@ void gr_gen_edges_alloc(gr_edgelist *el, int32_t n, int64_t m, int directed)
 
 int gr_gen_build(const gr_genspec *gs, gr_edgelist *el, gr_graph *g, gr_err *err)
 {
-    unsigned flags = GR_BUILD_SORT | (gs->dedup ? GR_BUILD_DROP_DUP : 0u);
+    unsigned flags = GR_BUILD_SORT | GR_BUILD_CONSUME | (gs->dedup ? GR_BUILD_DROP_DUP : 0u);
     int rc = gr_graph_build(g, el, flags, err);
     gr_edgelist_free(el);
     return rc;

@@ -367,7 +367,7 @@ static void compact_rows(gr_graph *g, const int64_t *kept)
     g->m = m;
 }
 
-int gr_graph_build(gr_graph *g, const gr_edgelist *el, unsigned flags, gr_err *err)
+int gr_graph_build(gr_graph *g, gr_edgelist *el, unsigned flags, gr_err *err)
 {
     memset(g, 0, sizeof *g);
     if (el->n < 0)
@@ -384,8 +384,8 @@ int gr_graph_build(gr_graph *g, const gr_edgelist *el, unsigned flags, gr_err *e
     };
     char what[96];
     snprintf(what, sizeof what, "graph build: n = %d vertices, %lld arcs", el->n, (long long)el->m);
-    if (gr_check_host_memory(gr_graph_bytes_estimate(el->n, el->m, o.sym) - 12.0 * el->m, what,
-                             err))
+    if (gr_check_host_memory(gr_graph_build_bytes(el->n, el->m, o.sym,
+                                                  !!(flags & GR_BUILD_CONSUME)), what, err))
         return -1;
     g->n = el->n;
     g->directed = !o.sym;
@@ -402,6 +402,11 @@ int gr_graph_build(gr_graph *g, const gr_edgelist *el, unsigned flags, gr_err *e
     int64_t *bstart = gr_xmalloc(((size_t)nb + 1) * sizeof *bstart);
     gr_edge *tmp;
     g->m = scatter_buckets(el, &o, shift, nb, &tmp, bstart);
+    if (flags & GR_BUILD_CONSUME) {
+        free(el->e);
+        el->e = NULL;
+        el->m = el->cap = 0;
+    }
     g->col = gr_xmalloc((size_t)g->m * sizeof *g->col);
     g->w = gr_xmalloc((size_t)g->m * sizeof *g->w);
     int64_t *kept = o.dedup ? gr_xmalloc((size_t)el->n * sizeof *kept) : NULL;

@@ -31,18 +31,23 @@ enum {
     GR_BUILD_DROP_SELF = 1u << 1,    /* drop u -> u */
     GR_BUILD_DROP_DUP = 1u << 2,     /* keep one arc per (u, v): the smallest weight */
     GR_BUILD_SORT = 1u << 3,         /* sort each adjacency list by target id (implied by DROP_DUP) */
+    GR_BUILD_CONSUME = 1u << 4,      /* free el's arcs once copied (el->e NULL, m 0): the peak is
+                                        the builder's copy and the CSR, not also the list */
 };
 
-/* Build CSR from el (el is not modified). Arcs keep their input order within a row unless
- * sorted. Returns 0, or -1 with err set (an endpoint out of range). */
-int gr_graph_build(gr_graph *g, const gr_edgelist *el, unsigned flags, gr_err *err);
+/* Build CSR from el (el is not modified unless GR_BUILD_CONSUME). Arcs keep their input order
+ * within a row unless sorted. Returns 0, or -1 with err set (an endpoint out of range). */
+int gr_graph_build(gr_graph *g, gr_edgelist *el, unsigned flags, gr_err *err);
 /* Batch invariants: part_off[0] = 0, strictly increasing (no empty part), part_off[nparts] = n,
  * every arc inside its source's part. 0, or -1 with err naming the first violation. */
 int gr_graph_check_parts(const gr_graph *g, gr_err *err);
-/* Host memory (bytes, 0 if unknown); the bytes building a graph of n vertices from input_arcs
- * arcs takes; and the up-front check: -1 with err "WHAT needs about X GB of host memory; this
- * host has Y GB" when bytes exceed 90% of the host's memory (host_memory.c). */
+/* Host memory (bytes, 0 if unknown); the peak bytes gr_graph_build needs beside an edge list of
+ * input_arcs arcs (consume: with GR_BUILD_CONSUME); the peak of making a graph of n vertices from
+ * input_arcs arcs, the list included (a generator, a reader: both consume it); and the up-front
+ * check: -1 with err "WHAT needs about X GB of host memory; this host has Y GB" when bytes
+ * exceed 90% of the host's memory (host_memory.c). */
 double gr_host_memory_bytes(void);
+double gr_graph_build_bytes(int64_t n, int64_t input_arcs, int symmetrize, int consume);
 double gr_graph_bytes_estimate(int64_t n, int64_t input_arcs, int symmetrize);
 int gr_check_host_memory(double bytes, const char *what, gr_err *err);
 /* 64-bit FNV-1a over n, m, row, col, w: equal graphs have equal checksums. */

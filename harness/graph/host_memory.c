@@ -15,12 +15,21 @@ double gr_host_memory_bytes(void)
     return pages > 0 && page > 0 ? (double)pages * (double)page : 0;
 }
 
+double gr_graph_build_bytes(int64_t n, int64_t input_arcs, int symmetrize, int consume)
+{
+    const double e = (double)input_arcs, arcs = e * (symmetrize ? 2 : 1);
+    const double rows = ((double)n + 1) * 8.0;
+    /* beside the edge list (12 bytes an input arc): the builder's scatter copy (12 an arc), then
+     * the CSR's col and w (8) with the copy; consuming, the list is freed before the CSR */
+    if (!consume)
+        return arcs * 20.0 + rows;
+    const double copy = arcs * 12.0, place = arcs * 20.0 - e * 12.0;
+    return (copy > place ? copy : place) + rows;
+}
+
 double gr_graph_bytes_estimate(int64_t n, int64_t input_arcs, int symmetrize)
 {
-    double arcs = (double)input_arcs * (symmetrize ? 2 : 1);
-    /* the edge list (12 bytes an arc) + the builder's scatter copy (12) + CSR col and w (8) +
-     * row offsets (8 a vertex) */
-    return (double)input_arcs * 12.0 + arcs * 20.0 + ((double)n + 1) * 8.0;
+    return (double)input_arcs * 12.0 + gr_graph_build_bytes(n, input_arcs, symmetrize, 1);
 }
 
 int gr_check_host_memory(double bytes, const char *what, gr_err *err)

@@ -137,7 +137,7 @@ int gr_read_dimacs_gr(const char *path, gr_graph *g, gr_err *err)
     int rc = parse_gr(&lr, &el, err);
     gr_lines_close(&lr);
     if (rc == 0)
-        rc = gr_graph_build(g, &el, 0, err);
+        rc = gr_graph_build(g, &el, GR_BUILD_CONSUME, err);
     gr_edgelist_free(&el);
     if (rc == 0)   /* the format does not say: the contents do */
         g->directed = !gr_graph_is_symmetric(g, NULL, 0);

@@ -130,7 +130,7 @@ static int el_finish(gr_lines *lr, gr_edgelist *el, int64_t maxid, long maxline,
     char what[600];
     snprintf(what, sizeof what, "%s:%ld: vertex id %lld makes n = %lld vertices; the graph",
              lr->path, maxline, (long long)maxid, (long long)maxid + 1);
-    if (gr_check_host_memory(gr_graph_bytes_estimate(el->n, el->m, 0) - 12.0 * el->m, what, err))
+    if (gr_check_host_memory(gr_graph_build_bytes(el->n, el->m, 0, 1), what, err))
         return -1;
     snprintf(what, sizeof what, "vertex id %lld makes n = %lld", (long long)maxid,
              (long long)maxid + 1);
@@ -244,7 +244,7 @@ int gr_read_edgelist(const char *path, gr_graph *g, gr_err *err)
     }
     gr_lines_close(&lr);
     if (rc == 0)
-        rc = gr_graph_build(g, &el, 0, err);
+        rc = gr_graph_build(g, &el, GR_BUILD_CONSUME, err);
     gr_edgelist_free(&el);
     if (rc == 0)   /* the format does not say: the contents do */
         g->directed = !gr_graph_is_symmetric(g, NULL, 0);

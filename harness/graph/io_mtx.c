@@ -218,7 +218,8 @@ int gr_read_mtx(const char *path, gr_graph *g, gr_err *err)
     int rc = parse_mtx(&lr, &el, &h, err);
     gr_lines_close(&lr);
     if (rc == 0)
-        rc = gr_graph_build(g, &el, h.symmetric ? GR_BUILD_SYMMETRIZE : 0u, err);
+        rc = gr_graph_build(g, &el, GR_BUILD_CONSUME | (h.symmetric ? GR_BUILD_SYMMETRIZE : 0u),
+                            err);
     gr_edgelist_free(&el);
     /* symmetric: both directions by construction; general: the contents say */
     if (rc == 0 && !h.symmetric)

@@ -248,8 +248,40 @@ TEST_CASE(large_build_matches_reference_any_threads)
     gr_edgelist_free(&el);
 }
 
+/* GR_BUILD_CONSUME: the same graph, the list's arcs freed; its peak below keeping the list. */
+TEST_CASE(consume_builds_the_same_graph)
+{
+    const int32_t n = 300;
+    gr_edgelist a, b;
+    gr_edgelist_init(&a, n, 1);
+    gr_edgelist_init(&b, n, 1);
+    for (int i = 0; i < 5000; i++) {
+        const uint64_t r = gr_mix64((uint64_t)i + 17);
+        const int32_t u = (int32_t)(r % n), v = (int32_t)((r >> 20) % n), w = (int32_t)(r >> 58);
+        gr_edgelist_push(&a, u, v, w);
+        gr_edgelist_push(&b, u, v, w);
+    }
+    gr_graph g, h;
+    gr_err err;
+    const unsigned f = GR_BUILD_SYMMETRIZE | GR_BUILD_SORT;
+    CHECK_EQ(gr_graph_build(&g, &a, f, &err), 0);
+    CHECK_EQ(gr_graph_build(&h, &b, f | GR_BUILD_CONSUME, &err), 0);
+    CHECK(gr_graph_checksum(&g) == gr_graph_checksum(&h));
+    CHECK(a.e != NULL && a.m == 5000);
+    CHECK(b.e == NULL && b.m == 0);
+    gr_edgelist_free(&a);
+    gr_edgelist_free(&b);
+    gr_graph_free(&g);
+    gr_graph_free(&h);
+    /* 1e9 input arcs, symmetrized: keeping the list 12 + 40 GB, consuming it max(12 + 24, 40) */
+    CHECK(gr_graph_build_bytes(0, 1000000000, 1, 0) == 40e9 + 8);
+    CHECK(gr_graph_build_bytes(0, 1000000000, 1, 1) == 28e9 + 8);
+    CHECK(gr_graph_bytes_estimate(0, 1000000000, 1) == 40e9 + 8);
+}
+
 TEST_MAIN("graph", TEST_ENTRY(keeps_input_order), TEST_ENTRY(endpoint_out_of_range),
           TEST_ENTRY(symmetrize), TEST_ENTRY(drop_self_loops),
           TEST_ENTRY(drop_duplicates_keeps_lightest), TEST_ENTRY(sort_by_target_then_weight),
           TEST_ENTRY(empty_graphs), TEST_ENTRY(max_weight), TEST_ENTRY(checksum_tells_graphs_apart),
-          TEST_ENTRY(edgelist_grows), TEST_ENTRY(large_build_matches_reference_any_threads))
+          TEST_ENTRY(edgelist_grows), TEST_ENTRY(large_build_matches_reference_any_threads),
+          TEST_ENTRY(consume_builds_the_same_graph))
