@@ -83,6 +83,8 @@ static int time_section(FILE *o, gr_section *s, const char *dir, gr_err *err)
     gr_rep_time_tables(o, s, t);
     if (gr_rep_has_peers(t))
         gr_rep_peers_table(o, s, t);
+    if (gr_rep_has_multi(t))
+        gr_rep_scaling_table(o, t, dir);
     size_t phl = strlen(dir) + strlen(s->name) + 16;
     char *ph = gr_xmalloc(phl);
     snprintf(ph, phl, "%s/%s.phases.csv", dir, s->name);

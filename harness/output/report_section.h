@@ -80,6 +80,13 @@ void gr_rep_generic_table(FILE *o, gr_section *s, const gr_csv *t);
  * per graph, the ratio best peer / ours for the summary (s->best), the peers without rows. */
 int gr_rep_has_peers(const gr_csv *t);
 void gr_rep_peers_table(FILE *o, gr_section *s, const gr_csv *t);
+/* Rows of variants spanning the GPUs of a host in t? Then their table (report_scaling.c): per
+ * graph and GPU count, the speed-up over the one-device baseline and over the variant's gpus=1
+ * row, and the efficiency; dir (the results folder, results/<machine>-xG) tells the count of a
+ * gpus=0 row whose device column does not. gr_rep_row_gpus: that count for row r (0: unknown). */
+int gr_rep_has_multi(const gr_csv *t);
+void gr_rep_scaling_table(FILE *o, const gr_csv *t, const char *dir);
+int gr_rep_row_gpus(const gr_csv *t, long r, const char *dir);
 /* "GPU: ... Host CPU: ... Commit: ..." of the CSVs with a git_rev column; revs gets the
  * commits; with link, several commits point to the provenance table. */
 void gr_rep_provenance_head(FILE *o, gr_result_file *rf, int nrf, gr_strset *revs, int link);
