@@ -26,28 +26,6 @@ static const char *const rules[] = {"", ",alpha=1,beta=1000", ",alpha=1000,beta=
                                     ",alpha=1000,beta=1000", ",alpha=1,beta=1"};
 enum { NRULES = sizeof rules / sizeof rules[0], MAXR = 4 + 2 * 4 };
 
-/* The subgraph of g induced by vertices [0, n) (n <= g->n), kept symmetric when g is. */
-static void induce(const gr_graph *g, int32_t n, gr_graph *h)
-{
-    memset(h, 0, sizeof *h);
-    h->n = n;
-    h->directed = g->directed;
-    h->row = malloc(((size_t)n + 1) * sizeof *h->row);
-    h->col = malloc(((size_t)g->row[n] + 1) * sizeof *h->col);
-    h->w = malloc(((size_t)g->row[n] + 1) * sizeof *h->w);
-    h->row[0] = 0;
-    for (int32_t u = 0; u < n; u++) {
-        int64_t k = h->row[u];
-        for (int64_t e = g->row[u]; e < g->row[u + 1]; e++)
-            if (g->col[e] < n) {
-                h->w[k] = g->w[e];
-                h->col[k++] = g->col[e];
-            }
-        h->row[u + 1] = k;
-    }
-    h->m = h->row[n];
-}
-
 /* Graph i of the list (0 when there is none), with up to 4 roots of its own. */
 enum { NSPEC = 5, NBG = 6, NINDUCED = 3, NGRAPHS = NSPEC + NBG + NINDUCED };
 static int make(int i, gr_graph *g, int32_t *roots, char *name, size_t len)
@@ -75,7 +53,7 @@ static int make(int i, gr_graph *g, int32_t *roots, char *name, size_t len)
     snprintf(name, len, "rmat:scale=8,ef=8,sym=1 induced on n=%d", n);
     if (gr_t_generate("rmat:scale=8,ef=8,sym=1,seed=7", &r))
         return -1;
-    induce(&r, n, g);
+    gr_t_induce(&r, n, g);
     gr_graph_free(&r);
     roots[0] = n / 2;
     return 1;

@@ -28,26 +28,11 @@ static uint32_t rnd(void)
 enum { K_RMAT, K_RMAT_DIR, K_GRID, K_UNIFORM, NKIND };
 static const char *kind_name[] = {"rmat sym", "rmat directed", "grid", "uniform directed"};
 
-/* The subgraph of g induced by vertices [0, n) (n <= g->n). */
+/* The subgraph of g induced by vertices [0, n) (n <= g->n), marked directed. */
 static void induce(const gr_graph *g, int32_t n, gr_graph *h)
 {
-    memset(h, 0, sizeof *h);
-    h->n = n;
+    gr_t_induce(g, n, h);
     h->directed = 1;
-    h->row = malloc(((size_t)n + 1) * sizeof *h->row);
-    h->col = malloc(((size_t)g->row[n] + 1) * sizeof *h->col);
-    h->w = malloc(((size_t)g->row[n] + 1) * sizeof *h->w);  /* the transpose copies weights */
-    h->row[0] = 0;
-    for (int32_t u = 0; u < n; u++) {
-        int64_t k = h->row[u];
-        for (int64_t e = g->row[u]; e < g->row[u + 1]; e++)
-            if (g->col[e] < n) {
-                h->w[k] = g->w[e];
-                h->col[k++] = g->col[e];
-            }
-        h->row[u + 1] = k;
-    }
-    h->m = h->row[n];
 }
 
 /* A graph of exactly n vertices of the kind: the generator at the next size up, induced. */
