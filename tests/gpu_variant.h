@@ -1,6 +1,6 @@
 /* gpu_variant.h - what the tests of the GPU variants share: a variant text parsed (a parse error
- * fails the case) with the case skipped where a GPU variant cannot run here (no CUDA device), and
- * the check that prepare refuses a parameter set with a message naming it, and one poisoned run
+ * fails the case) with the case skipped where a GPU variant cannot run here (no CUDA device),
+ * prepare on a graph that must not be refused, the check that prepare refuses a parameter set with a message naming it, and one poisoned run
  * compared with an expected int32 result. */
 #ifndef GR_TEST_GPU_VARIANT_H
 #define GR_TEST_GPU_VARIANT_H
@@ -23,6 +23,20 @@ static inline int gr_t_variant(const char *text, const gr_variant **v, gr_params
     if ((*v)->gpu && gr_gpu_count() == 0)
         TEST_SKIP_RET("no CUDA device", 0);
     return 1;
+}
+
+/* v (parameters pv, text) prepared on g (named name in a message): its state, or NULL with the
+ * refusal printed and the case failed. */
+static inline void *gr_t_prepare(const char *text, const gr_variant *v, const gr_params *pv,
+                                 const gr_graph *g, const char *name)
+{
+    gr_err err;
+    void *st = gr_variant_prepare(v, pv, g, &err);
+    if (!st) {
+        fprintf(stderr, "  %s on %s: refused: %s\n", text, name, err.msg);
+        CHECK(0);
+    }
+    return st;
 }
 
 /* text parses, but prepare on g refuses it, with a message that contains `names` (a parameter

@@ -49,16 +49,12 @@ static void check_text(const char *text, const gr_graph *g, const char *spec)
 {
     const gr_variant *v;
     gr_params pv;
-    gr_err err;
     if (!gr_t_variant(text, &v, &pv))
         return;
     const gr_family *fam = gr_family_find(v->family);
-    void *st = gr_variant_prepare(v, &pv, g, &err);
-    CHECK(st != NULL);
-    if (!st) {
-        fprintf(stderr, "  %s on %s: refused: %s\n", text, spec, err.msg);
+    void *st = gr_t_prepare(text, v, &pv, g, spec);
+    if (!st)
         return;
-    }
     int32_t roots[4], *want = malloc(((size_t)g->n + 1) * sizeof(int32_t));
     int32_t *got = malloc(fam->result_bytes(g));
     const int nr = roots_of(g, roots);

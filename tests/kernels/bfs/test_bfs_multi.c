@@ -97,15 +97,11 @@ static void check_graph(const char *text, const gr_graph *g, const char *name,
 {
     const gr_variant *v;
     gr_params pv;
-    gr_err err;
     if (!gr_t_variant(text, &v, &pv))
         return;
-    void *st = gr_variant_prepare(v, &pv, g, &err);
-    if (!st) {
-        fprintf(stderr, "  %s on %s: refused: %s\n", text, name, err.msg);
-        CHECK(0);
+    void *st = gr_t_prepare(text, v, &pv, g, name);
+    if (!st)
         return;
-    }
     int32_t *want = malloc(((size_t)g->n + 1) * sizeof *want);
     int32_t *got = malloc(((size_t)g->n + 1) * sizeof *got);
     for (int r = 0; r < nr; r++) {
