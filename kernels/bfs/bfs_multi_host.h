@@ -1,26 +1,32 @@
-/* bfs_multi_host.h - the host side of bfs-do-multi that needs no GPU, in plain C (host C and
- * CUDA), tested by tests/kernels/bfs/test_bfs_multi_host.c: the device bytes a GPU holds (the
- * plan's bfsm_gpu_bytes plus the launcher's own frontier arrays) and whether every GPU's share
- * fits its free memory, and the host's step from one level to the next (bfsm_loop: direction
- * by bfsm_decide on the STATS totals, the end at an empty frontier). */
+/* bfs_multi_host.h - the logic of bfs-do-multi that needs no GPU, in plain C (host C and CUDA),
+ * tested by tests/kernels/bfs/test_bfs_multi_host.c and replayed by the plan's simulation: the
+ * device bytes a GPU holds (the plan's bfsm_gpu_bytes plus the launcher's own arrays) and whether
+ * every GPU's share fits its free memory, and the step from one level to the next that every GPU
+ * takes on its own after STATS (bfsm_ctl_step, run by the one-thread kernel bm_decide: direction
+ * by bfsm_decide on the totals, the end at an empty frontier, levels past the end doing nothing),
+ * so the host only enqueues levels, BFSM_BATCH at a time, and reads the end flag between batches. */
 #ifndef GR_BFS_MULTI_HOST_H
 #define GR_BFS_MULTI_HOST_H
 #include <stddef.h>
 #include <stdio.h>
 #include "bfs_multi_plan.h"
 
-/* Launcher bytes per own vertex beyond the plan's: the own frontier list (int32), its vertices'
- * out-degrees and their exclusive prefix sums (int64 each; the top-down expansion's arc map). */
-enum { BFSM_FRONTIER_BYTES = 4 + 8 + 8 };
+/* Launcher bytes per own vertex beyond the plan's: the first in-arc of each own vertex (int32,
+ * probed before the rest) and the top-down list of own frontier vertices with more out-arcs than
+ * a warp takes (int32). */
+enum { BFSM_LOCAL_BYTES = 4 + 4 };
 
-/* Device bytes GPU g holds: bfsm_gpu_bytes, the frontier arrays and `fixed` (scan workspace,
- * counters). */
+/* Levels the host enqueues on every GPU between two reads of the end flag. */
+enum { BFSM_BATCH = 4 };
+
+/* Device bytes GPU g holds: bfsm_gpu_bytes, the launcher's arrays and `fixed` (the in-arc sort's
+ * temporaries, counters). */
 static inline long long bfsm_gpu_bytes_held(const int64_t *row, const int64_t *trow,
                                             const int32_t *bound, int G, int32_t n, int g,
                                             long long fixed)
 {
     return bfsm_gpu_bytes(row, trow, bound, G, n, g) +
-           (long long)BFSM_FRONTIER_BYTES * (bound[g + 1] - bound[g]) + fixed;
+           (long long)BFSM_LOCAL_BYTES * (bound[g + 1] - bound[g]) + fixed;
 }
 
 /* 1 when every GPU g's share fits free_bytes[g]; else 0 with the first GPU that does not fit
@@ -42,39 +48,68 @@ static inline int bfsm_fits(const int64_t *row, const int64_t *trow, const int32
     return 1;
 }
 
-/* The host's view of a search between levels. */
-typedef struct {
-    int dir;            /* direction of the next level (BFSM_TD / BFSM_BU) */
-    int depth;          /* depth of the frontier the next level expands */
-    int64_t nf_prev;    /* vertices of the frontier before the newest (bfsm_decide's) */
-} bfsm_loop;
-
-BFSM_HD bfsm_loop bfsm_loop_start(void)
+/* The in-arc sort (untimed, per GPU): batches of whole in-arc lists of at most cap arcs and cap
+ * lists each, cap = the larger of chunk (or the slice's arcs when fewer) and the longest list of
+ * the slice, so every list fits; at least 1. */
+static inline int64_t bfsm_sort_cap(const int64_t *irow, int32_t cnt, int64_t chunk)
 {
-    bfsm_loop l = {BFSM_TD, 0, 1};
-    return l;
+    int64_t cap = irow[cnt] < chunk ? irow[cnt] : chunk;
+    cap = cap > 1 ? cap : 1;
+    for (int32_t v = 0; v < cnt; v++)
+        cap = irow[v + 1] - irow[v] > cap ? irow[v + 1] - irow[v] : cap;
+    return cap;
+}
+
+/* End of the batch of lists that starts at v0 (< cnt): the largest v1 with lists [v0, v1) within
+ * cap arcs and cap lists (at least v0 + 1: cap covers the longest list). */
+static inline int32_t bfsm_sort_batch(const int64_t *irow, int32_t cnt, int32_t v0, int64_t cap)
+{
+    int32_t v1 = v0 + 1;
+    while (v1 < cnt && v1 - v0 < cap && irow[v1 + 1] - irow[v0] <= cap)
+        v1++;
+    return v1;
+}
+
+/* A GPU's view of a search between levels, in device memory: every GPU holds one and steps it
+ * with the same totals, so all take the same decisions without the host. */
+typedef struct {
+    int32_t dir;        /* direction of the next level (BFSM_TD / BFSM_BU) */
+    int32_t done;       /* 1 once a level found no new vertex: later levels do nothing */
+    int64_t nf, mf;     /* vertices and out-arcs of the frontier the next level expands */
+} bfsm_ctl;
+
+/* Per root: level 0 expands the root (out-degree root_deg) top-down. */
+BFSM_HD void bfsm_ctl_start(bfsm_ctl *c, int64_t root_deg)
+{
+    c->dir = BFSM_TD;
+    c->done = 0;
+    c->nf = 1;
+    c->mf = root_deg;
 }
 
 /* After a level whose STATS totals are tot (new frontier vertices, their out-arcs, out-arcs of
- * the unvisited): 0 when the search is over (no new vertex), else 1 with l advanced. */
-BFSM_HD int bfsm_loop_next(bfsm_loop *l, const int64_t tot[BFSM_STATS], int32_t n, int alpha,
-                           int beta)
+ * the unvisited): rec = {direction, frontier vertices, frontier out-arcs} of the level that ran
+ * and 1, or rec[0] = -1 and 0 when the level came after the end (nothing changes). A level with
+ * no new vertex ends the search (done); else the next direction is bfsm_decide's. */
+BFSM_HD int bfsm_ctl_step(bfsm_ctl *c, const int64_t tot[BFSM_STATS], int32_t n, int alpha,
+                          int beta, int64_t rec[3])
 {
-    if (tot[0] == 0)
+    if (c->done) {
+        rec[0] = -1;
+        rec[1] = rec[2] = 0;
         return 0;
-    l->dir = bfsm_decide(l->dir, tot[0], l->nf_prev, tot[1], tot[2], n, alpha, beta);
-    l->nf_prev = tot[0];
-    l->depth++;
+    }
+    rec[0] = c->dir;
+    rec[1] = c->nf;
+    rec[2] = c->mf;
+    if (tot[0] == 0) {
+        c->done = 1;
+        return 1;
+    }
+    c->dir = bfsm_decide(c->dir, tot[0], c->nf, tot[1], tot[2], n, alpha, beta);
+    c->nf = tot[0];
+    c->mf = tot[1];
     return 1;
-}
-
-/* Largest of the G COUNTS. */
-BFSM_HD int64_t bfsm_max_count(const int32_t *counts, int G)
-{
-    int64_t m = 0;
-    for (int g = 0; g < G; g++)
-        m = counts[g] > m ? counts[g] : m;
-    return m;
 }
 
 #endif

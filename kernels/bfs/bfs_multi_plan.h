@@ -1,5 +1,5 @@
 /* bfs_multi_plan.h - direction-optimizing BFS over G GPUs with a 1-D vertex partition: the
- * partition, each level's frontier exchange (which encoding, which NCCL calls, bytes each GPU
+ * partition, each level's frontier exchange (which NCCL calls, what bytes each GPU
  * sends and receives), the direction rule on global counts and the memory a GPU needs. Plain C
  * (host C and CUDA); tests/kernels/bfs/test_bfs_multi_plan.c simulates the G GPUs on the host,
  * exchanging only these messages, and compares the levels with a serial BFS.
@@ -11,29 +11,27 @@
  * ranges may be empty (n < 64 G). Every GPU keeps full n-bit bitmaps of the frontier and of the
  * visited vertices, identical on all GPUs after each level's exchange.
  *
- * A level, direction d from the previous level's global counts (bfsm_decide; level 0 top-down):
- *   top-down: GPU g expands its own frontier vertices' out-arcs and collects the unvisited
- *     targets anywhere (a local list of c_g ids and a local n-bit bitmap; GPUs may find the same
- *     vertex). COUNTS: ncclAllGather of c_g (int32); the host reads max c_g and picks
- *     (bfsm_encoding) LIST: ncclAllGather of every list padded to max c_g (-1 pads): G max c_g
- *     ids land on each GPU, (G - 1) max c_g * 4 bytes from the others; or BITMAP, an OR all-reduce
- *     in two steps, since NCCL reduces by sum/prod/min/max only: OR-SCATTER (ncclGroupStart,
- *     ncclSend to every other GPU of the words of its range, ncclRecv of the G - 1 pieces of one's
- *     own range, ncclGroupEnd; the owner ORs them), then GATHER as below. The rule takes the one
- *     whose largest per-GPU receive is smaller (the list on a tie);
+ * A level, direction d chosen on the devices from the previous level's global counts
+ * (bfsm_decide; level 0 top-down), every exchange of a size the host knows in advance:
+ *   top-down: GPU g expands its own frontier vertices' out-arcs and sets the unvisited targets
+ *     anywhere in its local n-bit next bitmap (GPUs may find the same vertex);
  *   bottom-up: GPU g tests its own unvisited vertices' in-arcs against the frontier bitmap and
- *     sets the bits of its own range only. GATHER: each GPU's range words to every GPU, in place
+ *     sets the bits of its own range only;
+ *   both: OR-SCATTER (ncclGroupStart, ncclSend to every other GPU of the words of its range,
+ *     ncclRecv of the G - 1 pieces of one's own range, ncclGroupEnd; the owner ORs them in - an
+ *     OR all-reduce in two steps, since NCCL reduces by sum/prod/min/max only; in a bottom-up
+ *     level the pieces are zeros), then GATHER: each GPU's range words to every GPU, in place
  *     (ncclGroupStart, one ncclBroadcast per root g over its range's words, ncclGroupEnd: an
- *     all-gather of unequal pieces, no padding);
- *   both: each GPU marks the new frontier visited and labels its own new vertices, then STATS:
- *     ncclAllReduce (sum) of 3 int64 over its own range - new frontier vertices, their out-arcs
- *     m_f, out-arcs m_u of still unvisited vertices (kept by subtracting m_f each level) - which
- *     the host reads for the next direction and for the end (0 new vertices).
+ *     all-gather of unequal pieces, no padding); then each GPU marks the new frontier visited and
+ *     labels its own new vertices, and STATS: ncclAllReduce (sum) of 3 int64 over its own range -
+ *     new frontier vertices, their out-arcs m_f, out-arcs m_u of still unvisited vertices (kept
+ *     by subtracting m_f each level) - from which every GPU takes the same next direction and
+ *     the end (0 new vertices) on its own (bfsm_ctl_step, kernels/bfs/bfs_multi_host.h).
  * Bytes (bfsm_level_bytes) count what leaves a GPU for each other GPU and what arrives from them:
  * a piece sent to G - 1 GPUs counts G - 1 times, a GPU's own piece not at all (NCCL's ring moves
  * about as much per GPU; the all-reduce's 24 bytes are counted as the all-gather they amount to).
  * The plan guarantees: levels equal to a serial BFS from the same root, whatever the directions
- * and encodings chosen (the test forces each), and these byte counts. */
+ * chosen (the test forces each), and these byte counts, the same every level. */
 #ifndef GR_BFS_MULTI_PLAN_H
 #define GR_BFS_MULTI_PLAN_H
 #include <stdint.h>
@@ -45,7 +43,6 @@
 #endif
 
 enum { BFSM_TD = 0, BFSM_BU = 1 };       /* direction of a level */
-enum { BFSM_LIST = 0, BFSM_BITMAP = 1 }; /* top-down exchange */
 enum { BFSM_STATS = 3 };                 /* int64 values of the STATS all-reduce */
 
 BFSM_HD int64_t bfsm_words(int32_t n) { return ((int64_t)n + 63) / 64; }
@@ -96,61 +93,20 @@ BFSM_HD void bfsm_range_words(const int32_t *bound, int g, int64_t *w0, int64_t 
     *nw = bound[g + 1] > bound[g] ? bfsm_words(bound[g + 1]) - *w0 : 0;
 }
 
-/* Bytes GPU g receives in a top-down BITMAP exchange (OR-SCATTER + GATHER); it sends as many. */
-BFSM_HD int64_t bfsm_bitmap_bytes(const int32_t *bound, int G, int32_t n, int g)
+/* NCCL calls of a level (a grouped set of sends, receives or broadcasts counts as one):
+ * OR-SCATTER, GATHER, STATS; none with one GPU (nothing moves). */
+BFSM_HD int bfsm_level_calls(int G) { return G > 1 ? 3 : 0; }
+
+/* Bytes GPU g sends to and receives from the other GPUs in a level, whatever its direction:
+ * OR-SCATTER sends the other ranges' words and receives G - 1 pieces of its own, GATHER the
+ * reverse, STATS 24 bytes each way per other GPU. */
+BFSM_HD void bfsm_level_bytes(const int32_t *bound, int G, int32_t n, int g, int64_t *sent,
+                              int64_t *recv)
 {
     int64_t w0, nw;
     bfsm_range_words(bound, g, &w0, &nw);
-    return 8 * (G - 1) * nw + 8 * (bfsm_words(n) - nw);
-}
-/* Bytes each GPU receives (and sends) in a top-down LIST exchange of lists of at most maxc. */
-BFSM_HD int64_t bfsm_list_bytes(int G, int64_t maxc) { return 4 * (int64_t)(G - 1) * maxc; }
-
-/* Largest per-GPU receive of a BITMAP exchange. */
-BFSM_HD int64_t bfsm_bitmap_max(const int32_t *bound, int G, int32_t n)
-{
-    int64_t m = 0;
-    for (int g = 0; g < G; g++) {
-        const int64_t b = bfsm_bitmap_bytes(bound, G, n, g);
-        m = b > m ? b : m;
-    }
-    return m;
-}
-/* The encoding of a top-down level whose largest local list holds maxc ids. */
-BFSM_HD int bfsm_encoding(const int32_t *bound, int G, int32_t n, int64_t maxc)
-{
-    return bfsm_list_bytes(G, maxc) <= bfsm_bitmap_max(bound, G, n) ? BFSM_LIST : BFSM_BITMAP;
-}
-/* Largest maxc the rule sends as a list (sizes the list buffers). */
-BFSM_HD int64_t bfsm_list_cap(const int32_t *bound, int G, int32_t n)
-{
-    return G > 1 ? bfsm_bitmap_max(bound, G, n) / (4 * (int64_t)(G - 1)) : n;
-}
-
-/* NCCL calls of a level: COUNTS + LIST + STATS, COUNTS + OR-SCATTER + GATHER + STATS, or
- * GATHER + STATS (a grouped set of sends, receives or broadcasts counts as one). */
-BFSM_HD int bfsm_level_calls(int dir, int enc)
-{
-    return dir == BFSM_BU ? 2 : enc == BFSM_LIST ? 3 : 4;
-}
-
-/* Bytes GPU g sends to and receives from the other GPUs in a level (dir, enc; maxc: the largest
- * top-down local list), every call of the level included. */
-BFSM_HD void bfsm_level_bytes(const int32_t *bound, int G, int32_t n, int dir, int enc,
-                              int64_t maxc, int g, int64_t *sent, int64_t *recv)
-{
-    int64_t w0, nw;
-    bfsm_range_words(bound, g, &w0, &nw);
-    const int64_t stats = 8 * BFSM_STATS * (int64_t)(G - 1);
-    if (dir == BFSM_BU) {                   /* GATHER */
-        *sent = 8 * (G - 1) * nw + stats;
-        *recv = 8 * (bfsm_words(n) - nw) + stats;
-        return;
-    }
-    const int64_t counts = 4 * (int64_t)(G - 1);
-    const int64_t x =
-        enc == BFSM_LIST ? bfsm_list_bytes(G, maxc) : bfsm_bitmap_bytes(bound, G, n, g);
-    *sent = *recv = counts + x + stats;
+    *sent = *recv = 8 * (bfsm_words(n) - nw) + 8 * (int64_t)(G - 1) * nw +
+                    8 * BFSM_STATS * (int64_t)(G - 1);
 }
 
 /* Direction of the next level (bfs-do's rule, kernels/bfs/bfs_do.cuh): nf, mf: the new
@@ -165,21 +121,18 @@ BFSM_HD int bfsm_decide(int dir_prev, int64_t nf, int64_t nf_prev, int64_t mf, i
 }
 
 /* Device bytes of GPU g: its out-CSR (and in-CSR: trow non-NULL for a directed graph), labels,
- * the frontier, next-frontier (a top-down level's local discoveries, then the gathered result)
- * and visited bitmaps, the OR-SCATTER receive buffer, the local list and the LIST receive buffer
- * (both sized by bfsm_list_cap: a longer local list goes as a bitmap). */
+ * the frontier, next-frontier (a level's local discoveries, then the gathered result) and visited
+ * bitmaps, the OR-SCATTER receive buffer. */
 BFSM_HD int64_t bfsm_gpu_bytes(const int64_t *row, const int64_t *trow, const int32_t *bound,
                                int G, int32_t n, int g)
 {
     const int32_t lo = bound[g], hi = bound[g + 1];
     int64_t w0, nw;
     bfsm_range_words(bound, g, &w0, &nw);
-    const int64_t cap = bfsm_list_cap(bound, G, n);
     int64_t b = 8 * ((int64_t)hi - lo + 1) + 4 * (row[hi] - row[lo]);
     if (trow)
         b += 8 * ((int64_t)hi - lo + 1) + 4 * (trow[hi] - trow[lo]);
-    return b + 4 * ((int64_t)hi - lo) + 3 * 8 * bfsm_words(n) + 8 * (G - 1) * nw +
-           4 * (1 + (int64_t)G) * cap;
+    return b + 4 * ((int64_t)hi - lo) + 3 * 8 * bfsm_words(n) + 8 * (G - 1) * nw;
 }
 
 #endif

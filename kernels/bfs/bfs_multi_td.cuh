@@ -1,0 +1,81 @@
+/* bfs_multi_td.cuh - bfs-do-multi's top-down step (included by bfs_multi.cuh), read straight
+ * from the own words of the frontier bitmap: no compaction, scan or host-known frontier size. A
+ * warp takes a word (grid-stride over the own words), a lane its bits lane and lane + 32; a
+ * vertex with at most kLaneArcs out-arcs is expanded by its lane, one with at most kWarpArcs by
+ * the whole warp, a larger one is listed for bm_td_big, where the whole grid takes its arcs. Each
+ * unvisited target, anywhere in [0, n), is claimed in the GPU's next bitmap (atomicOr, after a
+ * plain read that skips bits already set). */
+#ifndef GR_BFS_MULTI_TD_CUH
+#define GR_BFS_MULTI_TD_CUH
+
+namespace grbfsm {
+constexpr int64_t kLaneArcs = 32;       /* top-down: a lane's own vertex up to this many arcs */
+constexpr int64_t kWarpArcs = 8192;     /* a warp's up to this many, the grid's beyond */
+
+__device__ inline void claim(const ull *vis, ull *next, int32_t w)
+{
+    const ull m = 1ull << (w & 63);
+    if (!bit_of(vis, w) && !(next[w >> 6] & m))
+        atomicOr(&next[w >> 6], m);
+}
+
+/* Top-down over the own words [w0, w0 + nw) of front (vertex v's out-arcs at orow[v - lo]);
+ * vertices beyond kWarpArcs out-arcs appended to big (count *nbig). */
+__global__ void __launch_bounds__(kTB)
+    bm_td(const bfsm_ctl *ctl, const int64_t *orow, const int32_t *ocol, int32_t lo, int64_t w0,
+          int64_t nw, const ull *front, const ull *vis, ull *next, int32_t *big, int32_t *nbig)
+{
+    if (ctl->done || ctl->dir != BFSM_TD)
+        return;
+    const int lane = (int)(threadIdx.x & 31);
+    for (int64_t i = warp_id(); i < nw; i += warp_count()) {    /* warp-uniform */
+        const ull x = front[w0 + i];
+        if (!x)
+            continue;
+        for (int h = 0; h < 2; h++) {
+            const int b = lane + 32 * h;
+            int64_t e0 = 0, e1 = 0;
+            if ((x >> b) & 1ull) {
+                const int32_t l = (int32_t)((w0 + i) * 64 + b) - lo;
+                e0 = orow[l];
+                e1 = orow[l + 1];
+            }
+            const int64_t d = e1 - e0;
+            if (d <= kLaneArcs) {
+                for (int64_t e = e0; e < e1; e++)
+                    claim(vis, next, ocol[e]);
+            } else if (d > kWarpArcs) {
+                big[atomicAdd(nbig, 1)] = (int32_t)((w0 + i) * 64 + b);
+            }
+            unsigned mid = __ballot_sync(kFull, d > kLaneArcs && d <= kWarpArcs);
+            while (mid) {                                       /* warp-uniform */
+                const int src = __ffs(mid) - 1;
+                mid &= mid - 1;
+                const int64_t a0 = __shfl_sync(kFull, e0, src), a1 = __shfl_sync(kFull, e1, src);
+                for (int64_t e = a0 + lane; e < a1; e += 32)
+                    claim(vis, next, ocol[e]);
+            }
+        }
+    }
+}
+
+/* Top-down, the listed vertices (more than kWarpArcs out-arcs each): the whole grid over each
+ * one's arcs in turn. */
+__global__ void __launch_bounds__(kTB)
+    bm_td_big(const bfsm_ctl *ctl, const int64_t *orow, const int32_t *ocol, int32_t lo,
+              const int32_t *big, const int32_t *nbig, const ull *vis, ull *next)
+{
+    if (ctl->done || ctl->dir != BFSM_TD)
+        return;
+    const int32_t k = *nbig;
+    const int64_t t = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+    const int64_t stride = (int64_t)gridDim.x * blockDim.x;
+    for (int32_t j = 0; j < k; j++) {
+        const int32_t l = big[j] - lo;
+        const int64_t e1 = orow[l + 1];
+        for (int64_t e = orow[l] + t; e < e1; e += stride)
+            claim(vis, next, ocol[e]);
+    }
+}
+} // namespace grbfsm
+#endif
