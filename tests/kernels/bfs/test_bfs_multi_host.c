@@ -1,10 +1,13 @@
 /* test_bfs_multi_host.c - the host side of bfs-do-multi without a GPU (kernels/bfs/
- * bfs_multi_host.h, kernels/common/gpus_for.h, harness/bfs/bfs_multi.c): the level loop's step
- * (direction by bfsm_decide on the totals, the end at an empty frontier) driven by a serial BFS,
- * the memory a GPU holds and the fit's one-line refusal naming the GPU, the largest COUNT, the
- * GPU count a request gets; and the variant: parameter ranges refused at parse time, no device
- * looked at without a graph, and with a graph more GPUs than the host has (or a build without
- * NCCL) refused in one line naming the variant and the reason. Runs everywhere. */
+ * bfs_multi_host.h, kernels/common/gpus_for.h, harness/bfs/bfs_multi.c): the step every GPU takes
+ * after a level (bfsm_ctl_step, the logic of the one-thread kernel bm_decide) replayed against a
+ * serial BFS in batches of BFSM_BATCH levels as the launcher enqueues them (directions by
+ * bfsm_decide on the totals, the end at an empty frontier, levels past the end doing nothing, the
+ * records a trace reads), the in-arc sort's batches, the memory a GPU holds and the fit's one-line
+ * refusal naming the GPU, the GPU count a request gets; and the variant: parameter ranges refused
+ * at parse time, no device looked at without a graph, and with a graph more GPUs than the host
+ * has (or a build without NCCL) refused in one line naming the variant and the reason. Runs
+ * everywhere. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,9 +18,30 @@
 #include "registry.h"
 #include "test.h"
 
-/* A serial level-synchronous BFS from root whose levels are driven by bfsm_loop: the loop must
- * run exactly one level per depth of the BFS plus the last (empty) one, its depth must follow,
- * and its directions must be bfsm_decide's on the totals. Returns the directions seen (bits). */
+/* One serial level from depth: new vertices labelled depth + 1, STATS totals in tot (mu: out-arcs
+ * of the unvisited, updated). */
+static void serial_level(const gr_graph *g, int32_t *lev, int depth, int64_t *mu,
+                         int64_t tot[BFSM_STATS])
+{
+    tot[0] = tot[1] = 0;
+    for (int32_t u = 0; u < g->n; u++)
+        if (lev[u] == depth)
+            for (int64_t e = g->row[u]; e < g->row[u + 1]; e++)
+                if (lev[g->col[e]] < 0) {
+                    lev[g->col[e]] = depth + 1;
+                    tot[0]++;
+                    tot[1] += g->row[g->col[e] + 1] - g->row[g->col[e]];
+                }
+    *mu -= tot[1];
+    tot[2] = *mu;
+}
+
+/* A serial BFS from root driven as the launcher drives the GPUs: batches of BFSM_BATCH levels,
+ * each followed by bfsm_ctl_step on the level's totals (zeros past the end, as STATS then holds),
+ * the end flag read only between batches. The real levels must be one per depth plus the last
+ * (empty) one, their records {direction, frontier vertices, frontier arcs} bfsm_decide's and the
+ * serial BFS's, the levels past the end (fewer than a batch) no-ops that change nothing. Returns
+ * the directions seen (bits). */
 static int drive(const gr_graph *g, int32_t root, int alpha, int beta)
 {
     const int32_t n = g->n;
@@ -25,41 +49,50 @@ static int drive(const gr_graph *g, int32_t root, int alpha, int beta)
     for (int32_t v = 0; v < n; v++)
         lev[v] = -1;
     lev[root] = 0;
-    int64_t mu = g->m - (g->row[root + 1] - g->row[root]);
-    bfsm_loop l = bfsm_loop_start();
-    CHECK(l.dir == BFSM_TD && l.depth == 0 && l.nf_prev == 1);
-    int seen = 0, levels = 0, dir_want = BFSM_TD;
-    int64_t nf_prev = 1;
-    for (;;) {
-        int64_t tot[BFSM_STATS] = {0, 0, 0};
-        CHECK_EQ(l.dir, dir_want);
-        seen |= 1 << l.dir;
-        for (int32_t u = 0; u < n; u++)
-            if (lev[u] == l.depth)
-                for (int64_t e = g->row[u]; e < g->row[u + 1]; e++)
-                    if (lev[g->col[e]] < 0) {
-                        lev[g->col[e]] = l.depth + 1;
-                        tot[0]++;
-                        tot[1] += g->row[g->col[e] + 1] - g->row[g->col[e]];
-                    }
-        mu -= tot[1];
-        tot[2] = mu;
-        levels++;
-        const int depth = l.depth;
-        if (!bfsm_loop_next(&l, tot, n, alpha, beta)) {
-            CHECK_EQ(tot[0], 0);
-            CHECK_EQ(l.depth, depth);               /* not advanced at the end */
-            break;
+    const int64_t root_deg = g->row[root + 1] - g->row[root];
+    int64_t mu = g->m - root_deg, nf = 1, mf = root_deg;
+    bfsm_ctl c;
+    bfsm_ctl_start(&c, root_deg);
+    CHECK(c.dir == BFSM_TD && !c.done && c.nf == 1 && c.mf == root_deg);
+    int seen = 0, real = 0, noop = 0, dir_want = BFSM_TD, batches = 0;
+    for (int d0 = 0; !c.done; d0 += BFSM_BATCH, batches++) {
+        for (int k = 0; k < BFSM_BATCH; k++) {
+            int64_t tot[BFSM_STATS] = {0, 0, 0}, rec[3];
+            const bfsm_ctl before = c;
+            if (!c.done)
+                serial_level(g, lev, d0 + k, &mu, tot);
+            if (!bfsm_ctl_step(&c, tot, n, alpha, beta, rec)) {
+                CHECK(before.done && rec[0] == -1);  /* past the end: nothing changes */
+                CHECK(!memcmp(&before, &c, sizeof c));
+                noop++;
+                continue;
+            }
+            real++;
+            CHECK_EQ(rec[0], dir_want);
+            CHECK_EQ(rec[1], nf);
+            CHECK_EQ(rec[2], mf);
+            seen |= 1 << rec[0];
+            if (tot[0] == 0) {
+                CHECK(c.done);
+                continue;
+            }
+            CHECK(!c.done);
+            dir_want = bfsm_decide(dir_want, tot[0], nf, tot[1], tot[2], n, alpha, beta);
+            CHECK_EQ(c.dir, dir_want);
+            nf = tot[0];
+            mf = tot[1];
         }
-        CHECK_EQ(l.depth, depth + 1);
-        dir_want = bfsm_decide(dir_want, tot[0], nf_prev, tot[1], tot[2], n, alpha, beta);
-        nf_prev = tot[0];
-        CHECK_EQ(l.nf_prev, nf_prev);
     }
     int32_t ecc = 0;
-    for (int32_t v = 0; v < n; v++)
+    int64_t unreached_arcs = 0;
+    for (int32_t v = 0; v < n; v++) {
         ecc = lev[v] > ecc ? lev[v] : ecc;
-    CHECK_EQ(levels, ecc + 1);
+        unreached_arcs += lev[v] < 0 ? g->row[v + 1] - g->row[v] : 0;
+    }
+    CHECK_EQ(real, ecc + 1);
+    CHECK(noop < BFSM_BATCH);
+    CHECK_EQ(real + noop, batches * BFSM_BATCH);
+    CHECK_EQ(mu, unreached_arcs);                  /* the running m_u of STATS */
     free(lev);
     return seen;
 }
@@ -78,6 +111,51 @@ TEST_CASE(loop_follows_the_rule_and_ends)
     CHECK_EQ(gr_t_generate("grid:side=30", &g), 0);
     drive(&g, 0, 15, 18);
     gr_graph_free(&g);
+    CHECK_EQ(gr_t_generate("uniform:scale=10,ef=3,seed=6", &g), 0);   /* directed */
+    for (int32_t r = 0; r < 3; r++)
+        drive(&g, r, 15, 18);
+    gr_graph_free(&g);
+}
+
+/* A lone vertex: level 0 finds nothing, one real level, the rest of the batch no-ops. */
+TEST_CASE(single_vertex_one_level)
+{
+    int64_t row[2] = {0, 0};
+    int32_t col[1] = {0};
+    gr_graph g;
+    memset(&g, 0, sizeof g);
+    g.n = 1;
+    g.row = row;
+    g.col = col;
+    CHECK_EQ(drive(&g, 0, 15, 18), 1 << BFSM_TD);
+}
+
+/* The in-arc sort's batches cover the lists once, each within cap arcs and cap lists, and cap
+ * covers the longest list. */
+TEST_CASE(sort_batches_cover_within_cap)
+{
+    static const int64_t irow[] = {0, 3, 3, 3, 10, 11, 12, 40, 41, 41};   /* 9 lists */
+    const int32_t cnt = 9;
+    CHECK_EQ(bfsm_sort_cap(irow, cnt, 8), 28);      /* list 6: 28 arcs */
+    CHECK_EQ(bfsm_sort_cap(irow, cnt, 30), 30);
+    CHECK_EQ(bfsm_sort_cap(irow, cnt, 1000), 41);   /* the slice's arcs */
+    CHECK_EQ(bfsm_sort_cap(irow, 2, 1000), 3);
+    static const int64_t none[] = {0, 0, 0};
+    CHECK_EQ(bfsm_sort_cap(none, 2, 1000), 1);
+    for (int64_t cap = 1; cap <= 41; cap++) {
+        const int64_t c = bfsm_sort_cap(irow, cnt, cap);
+        int32_t v0 = 0, batches = 0;
+        while (v0 < cnt) {
+            const int32_t v1 = bfsm_sort_batch(irow, cnt, v0, c);
+            CHECK(v1 > v0 && v1 <= cnt);
+            CHECK(irow[v1] - irow[v0] <= c && v1 - v0 <= c);
+            CHECK(v1 == cnt || v1 - v0 == c || irow[v1 + 1] - irow[v0] > c);   /* maximal */
+            v0 = v1;
+            batches++;
+        }
+        CHECK_EQ(v0, cnt);
+        CHECK(batches >= 1);
+    }
 }
 
 TEST_CASE(memory_fit_names_the_gpu)
@@ -90,7 +168,7 @@ TEST_CASE(memory_fit_names_the_gpu)
     for (int p = 0; p < 2; p++) {
         need[p] = bfsm_gpu_bytes_held(g.row, NULL, bound, 2, g.n, p, 1000);
         CHECK_EQ(need[p], bfsm_gpu_bytes(g.row, NULL, bound, 2, g.n, p) +
-                              BFSM_FRONTIER_BYTES * (long long)(bound[p + 1] - bound[p]) + 1000);
+                              BFSM_LOCAL_BYTES * (long long)(bound[p + 1] - bound[p]) + 1000);
         CHECK(bfsm_gpu_bytes_held(g.row, g.row, bound, 2, g.n, p, 1000) > need[p]); /* in-arcs */
         fr[p] = need[p];
     }
@@ -102,9 +180,6 @@ TEST_CASE(memory_fit_names_the_gpu)
     CHECK_STR_CONTAINS(why, "use more GPUs");
     CHECK(strchr(why, '\n') == NULL);
     gr_graph_free(&g);
-    const int32_t counts[4] = {3, 0, 17, 5};
-    CHECK_EQ(bfsm_max_count(counts, 4), 17);
-    CHECK_EQ(bfsm_max_count(counts, 1), 3);
 }
 
 TEST_CASE(gpu_count_rule)
@@ -155,5 +230,6 @@ TEST_CASE(variant_params_and_refusals)
 }
 
 TEST_MAIN("bfs_multi_host", TEST_ENTRY(loop_follows_the_rule_and_ends),
+          TEST_ENTRY(single_vertex_one_level), TEST_ENTRY(sort_batches_cover_within_cap),
           TEST_ENTRY(memory_fit_names_the_gpu), TEST_ENTRY(gpu_count_rule),
           TEST_ENTRY(variant_params_and_refusals))
