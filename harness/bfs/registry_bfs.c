@@ -96,7 +96,7 @@ const gr_variant gr_variant_bfs_do = GR_BFS_VARIANT(
 const gr_variant gr_variant_bfs_do_multi = {
     .name = "bfs-do-multi", .family = "bfs", .paper = "-",
     .summary = "ours: bfs-do's direction rule over the GPUs of a host, vertices partitioned, each "
-               "level's frontier exchanged through NCCL (lists or bitmaps)",
+               "level's frontier exchanged through NCCL as bitmaps, no host read inside a search",
     .gpu = 1, .nparams = 3,
     .params = {GR_PARAM_INT(gr_bfs_do_multi_params, gpus, 0, 0, 64,
                             "GPUs 0 .. gpus-1 of the host (0 = all of them)"),
