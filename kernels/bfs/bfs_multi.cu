@@ -50,7 +50,7 @@ struct Gpu {
     int64_t *orow = nullptr, *irow = nullptr;
     int32_t *ocol = nullptr, *icol = nullptr, *label = nullptr, *first = nullptr,
             *big = nullptr, *nbig = nullptr;
-    ull *vis = nullptr, *front = nullptr, *next = nullptr, *orrecv = nullptr;
+    ull *vis = nullptr, *front = nullptr, *next = nullptr, *orrecv = nullptr, *noin = nullptr;
     int64_t *stats = nullptr, *tot = nullptr, *rec = nullptr;  /* rec: BFSM_BATCH x 3 */
     bfsm_ctl *ctl = nullptr;
 };
@@ -182,9 +182,17 @@ void gpu_alloc(gr_bfs_multi_ctx &c, Gpu &u, const gr_graph *g, const gr_graph *t
                              cudaMemcpyHostToDevice));
     sort_inarcs(u, slice_rows(t ? t : g, u.lo, u.hi), ddeg);
     GR_CUDA_CHECK(cudaFree(ddeg));
+    const gr_graph *in = t ? t : g;
+    std::vector<ull> noin((size_t)(u.nw > 0 ? u.nw : 1), 0ull);
     u.nbig_cap = 0;
-    for (int32_t v = u.lo; v < u.hi; v++)
+    for (int32_t v = u.lo; v < u.hi; v++) {
         u.nbig_cap += g->row[v + 1] - g->row[v] > kWarpArcs;
+        if (in->row[v + 1] == in->row[v])
+            noin[(size_t)((v >> 6) - u.w0)] |= 1ull << (v & 63);
+    }
+    dalloc(&u.noin, (int64_t)noin.size());
+    GR_CUDA_CHECK(cudaMemcpy(u.noin, noin.data(), noin.size() * sizeof(ull),
+                             cudaMemcpyHostToDevice));
     dalloc(&u.label, own);
     dalloc(&u.vis, nwords);
     dalloc(&u.front, nwords);
@@ -203,7 +211,8 @@ void gpu_alloc(gr_bfs_multi_ctx &c, Gpu &u, const gr_graph *g, const gr_graph *t
     GR_CUDA_CHECK(cudaEventCreateWithFlags(&u.done, cudaEventDisableTiming));
 }
 
-/* Per root, on every GPU's stream: labels, bitmaps, control block and STATS. */
+/* Per root, on every GPU's stream: labels, bitmaps (own vertices without in-arcs visited from
+ * the start: nothing reaches them), control block and STATS. */
 void issue_init(gr_bfs_multi_ctx &c, int32_t root)
 {
     const int64_t nwords = bfsm_words(c.n), deg = c.row[root + 1] - c.row[root];
@@ -218,6 +227,10 @@ void issue_init(gr_bfs_multi_ctx &c, int32_t root)
         }
         bm_init_words<<<blocks_for(nwords), kTB, 0, u.s>>>(u.vis, u.front, u.next, nwords, root);
         GR_CHECK_LAUNCH();
+        if (u.nw > 0) {
+            bm_init_noin<<<blocks_for(u.nw), kTB, 0, u.s>>>(u.vis, u.w0, u.nw, u.noin);
+            GR_CHECK_LAUNCH();
+        }
         bm_init_root<<<1, 1, 0, u.s>>>(u.ctl, u.stats, u.nbig, own, deg, u.arcs);
         GR_CHECK_LAUNCH();
     }
@@ -526,7 +539,7 @@ extern "C" void gr_bfs_multi_close(gr_bfs_multi_ctx *c)
             GR_CUDA_CHECK(cudaFree(u.icol));
         }
         void *bufs[] = {u.orow, u.ocol, u.label, u.first, u.big, u.nbig, u.vis, u.front, u.next,
-                        u.orrecv, u.stats, u.tot, u.rec, u.ctl};
+                        u.orrecv, u.noin, u.stats, u.tot, u.rec, u.ctl};
         for (void *b : bufs)
             GR_CUDA_CHECK(cudaFree(b));
         GR_CUDA_CHECK(cudaEventDestroy(u.done));

@@ -12,9 +12,9 @@
 #include "bfs_multi_plan.h"
 
 /* Launcher bytes per own vertex beyond the plan's: the first in-arc of each own vertex (int32,
- * probed before the rest) and the top-down list of own frontier vertices with more out-arcs than
- * a warp takes (int32). */
-enum { BFSM_LOCAL_BYTES = 4 + 4 };
+ * probed before the rest), the top-down list of own frontier vertices with more out-arcs than a
+ * warp takes (int32) and the bitmap of own vertices without in-arcs (a bit, counted as a byte). */
+enum { BFSM_LOCAL_BYTES = 4 + 4 + 1 };
 
 /* Levels the host enqueues on every GPU between two reads of the end flag. */
 enum { BFSM_BATCH = 4 };

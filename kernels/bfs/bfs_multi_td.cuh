@@ -19,8 +19,40 @@ __device__ inline void claim(const ull *vis, ull *next, int32_t w)
         atomicOr(&next[w >> 6], m);
 }
 
-/* Top-down over the own words [w0, w0 + nw) of front (vertex v's out-arcs at orow[v - lo]);
- * vertices beyond kWarpArcs out-arcs appended to big (count *nbig). */
+/* One frontier word x (word index wi) of the own range: its vertices' out-arcs claimed, vertices
+ * beyond kWarpArcs out-arcs appended to big (count *nbig). Warp-collective. */
+__device__ inline void td_word(const int64_t *orow, const int32_t *ocol, int32_t lo, int64_t wi,
+                               ull x, const ull *vis, ull *next, int32_t *big, int32_t *nbig)
+{
+    const int lane = (int)(threadIdx.x & 31);
+    for (int h = 0; h < 2; h++) {
+        const int b = lane + 32 * h;
+        int64_t e0 = 0, e1 = 0;
+        if ((x >> b) & 1ull) {
+            const int32_t l = (int32_t)(wi * 64 + b) - lo;
+            e0 = orow[l];
+            e1 = orow[l + 1];
+        }
+        const int64_t d = e1 - e0;
+        if (d <= kLaneArcs) {
+            for (int64_t e = e0; e < e1; e++)
+                claim(vis, next, ocol[e]);
+        } else if (d > kWarpArcs) {
+            big[atomicAdd(nbig, 1)] = (int32_t)(wi * 64 + b);
+        }
+        unsigned mid = __ballot_sync(kFull, d > kLaneArcs && d <= kWarpArcs);
+        while (mid) {                                           /* warp-uniform */
+            const int src = __ffs(mid) - 1;
+            mid &= mid - 1;
+            const int64_t a0 = __shfl_sync(kFull, e0, src), a1 = __shfl_sync(kFull, e1, src);
+            for (int64_t e = a0 + lane; e < a1; e += 32)
+                claim(vis, next, ocol[e]);
+        }
+    }
+}
+
+/* Top-down over the own words [w0, w0 + nw) of front (vertex v's out-arcs at orow[v - lo]): a
+ * warp loads 32 words at once, a lane each, and takes the nonzero ones in turn. */
 __global__ void __launch_bounds__(kTB)
     bm_td(const bfsm_ctl *ctl, const int64_t *orow, const int32_t *ocol, int32_t lo, int64_t w0,
           int64_t nw, const ull *front, const ull *vis, ull *next, int32_t *big, int32_t *nbig)
@@ -28,33 +60,14 @@ __global__ void __launch_bounds__(kTB)
     if (ctl->done || ctl->dir != BFSM_TD)
         return;
     const int lane = (int)(threadIdx.x & 31);
-    for (int64_t i = warp_id(); i < nw; i += warp_count()) {    /* warp-uniform */
-        const ull x = front[w0 + i];
-        if (!x)
-            continue;
-        for (int h = 0; h < 2; h++) {
-            const int b = lane + 32 * h;
-            int64_t e0 = 0, e1 = 0;
-            if ((x >> b) & 1ull) {
-                const int32_t l = (int32_t)((w0 + i) * 64 + b) - lo;
-                e0 = orow[l];
-                e1 = orow[l + 1];
-            }
-            const int64_t d = e1 - e0;
-            if (d <= kLaneArcs) {
-                for (int64_t e = e0; e < e1; e++)
-                    claim(vis, next, ocol[e]);
-            } else if (d > kWarpArcs) {
-                big[atomicAdd(nbig, 1)] = (int32_t)((w0 + i) * 64 + b);
-            }
-            unsigned mid = __ballot_sync(kFull, d > kLaneArcs && d <= kWarpArcs);
-            while (mid) {                                       /* warp-uniform */
-                const int src = __ffs(mid) - 1;
-                mid &= mid - 1;
-                const int64_t a0 = __shfl_sync(kFull, e0, src), a1 = __shfl_sync(kFull, e1, src);
-                for (int64_t e = a0 + lane; e < a1; e += 32)
-                    claim(vis, next, ocol[e]);
-            }
+    for (int64_t base = warp_id() * 32; base < nw; base += warp_count() * 32) { /* warp-uniform */
+        const ull mine = base + lane < nw ? front[w0 + base + lane] : 0ull;
+        unsigned open = __ballot_sync(kFull, mine != 0);
+        while (open) {
+            const int src = __ffs(open) - 1;
+            open &= open - 1;
+            td_word(orow, ocol, lo, w0 + base + src, __shfl_sync(kFull, mine, src), vis, next,
+                    big, nbig);
         }
     }
 }
