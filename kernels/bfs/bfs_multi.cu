@@ -20,6 +20,7 @@
  * GPU's end, so its timer covers all of it. GR_BFSM_PROFILE=1 (lab): events on GPU 0 around each
  * level's compute, exchange and STATS, one line a level to stderr. Built without NCCL
  * (GR_HAVE_NCCL undefined) every entry refuses with the reason (gpus_for.h). */
+#include <cstddef>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -497,8 +498,9 @@ extern "C" void gr_bfs_multi_search(gr_bfs_multi_ctx *c, int32_t root, gr_phases
         for (int k = 0; k < BFSM_BATCH; k++)
             issue_level(*c, d0 + k, k, marks);
         GR_CUDA_CHECK(cudaSetDevice(z.dev));
-        GR_CUDA_CHECK(cudaMemcpyAsync(c->h_done, &z.ctl->done, sizeof(int32_t),
-                                      cudaMemcpyDeviceToHost, z.s));
+        GR_CUDA_CHECK(cudaMemcpyAsync(c->h_done,
+                                      reinterpret_cast<char *>(z.ctl) + offsetof(bfsm_ctl, done),
+                                      sizeof(int32_t), cudaMemcpyDeviceToHost, z.s));
         GR_CUDA_CHECK(cudaStreamSynchronize(z.s));
         if (marks)
             report_batch(*c, root, d0, lv);
