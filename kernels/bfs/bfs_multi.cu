@@ -1,24 +1,27 @@
 /* bfs_multi.cu - bfs-do-multi (ours): direction-optimizing BFS over the GPUs of one host, one
  * process driving them through NCCL, following kernels/bfs/bfs_multi_plan.h exactly (its
  * simulation, tests/kernels/bfs/test_bfs_multi_plan.c, does on the host what this does on the
- * GPUs). GPU g owns vertices [bound[g], bound[g+1]) (bfsm_partition): their out-arcs as a CSR
- * slice (int64 offsets rebased to the slice, int32 targets), their in-arcs for a directed graph
- * (a symmetric graph's out-arcs serve), each list ordered by its sources' out-degree (untimed, CUB
- * segmented sort in batches), their labels, and full n-bit frontier, next and visited bitmaps.
- * No host read inside a level: every exchange has a size the host knows, and every GPU decides
- * the next direction and the end itself (bfsm_ctl in device memory, bm_decide), so the host
- * enqueues BFSM_BATCH levels on every GPU's stream, then reads GPU 0's end flag. A level, on
- * every GPU's stream (kernels in bfs_multi.cuh; each returns at once past the end or in a level
- * of the other direction):
- *   bm_td + bm_td_big (top-down from the own frontier words), bm_bu (bottom-up over own vertices);
- *   OR-SCATTER (grouped ncclSend/ncclRecv of range words), bm_or_pieces, GATHER (grouped in-place
- *     ncclBroadcast, root h over its range's words);
- *   bm_finish (every word once; own words labelled and counted), STATS (ncclAllReduce sum of 3
- *     int64), bm_decide (one thread: bfsm_ctl_step).
+ * GPUs). GPU g owns vertices [bound[g], bound[g+1]) (bfsm_partition): their in-arcs as a CSR
+ * slice (int64 offsets rebased to the slice, int32 sources; a symmetric graph's out-arcs serve),
+ * each list ordered by its sources' out-degree (untimed, CUB segmented sort in batches), the same
+ * arcs listed by source over all n vertices for the top-down step (built on the GPU, untimed;
+ * with one GPU on a symmetric graph the in-arcs are those lists), their labels, a full n-bit
+ * frontier bitmap and visited and next bits of the range. No host read inside a level: the
+ * exchange has a size the host knows, and every GPU decides the next direction and the end
+ * itself (bfsm_ctl in device memory), so the host enqueues BFSM_BATCH levels on every GPU's
+ * stream, then reads GPU 0's end flag. A level, on every GPU's stream (kernels in
+ * bfs_multi.cuh; each returns at once past the end or in a level of the other direction):
+ *   bm_td + bm_td_big (top-down over the whole frontier, arcs into the own range), bm_bu
+ *     (bottom-up over own vertices): each GPU discovers only its own vertices;
+ *   bm_finish (own words: new frontier into the GPU's slot of the exchange buffer, labels,
+ *     STATS into the slot);
+ *   EXCHANGE: one in-place ncclAllGather of the slots;
+ *   bm_unpack_decide (the slots' words into the frontier; one thread: bfsm_ctl_step on the STATS
+ *     summed in slot order).
  * With one GPU no NCCL call is made (nothing moves). Timing: an event recorded on the harness's
  * stream at entry is waited for by every GPU's stream, and the harness's stream waits for every
  * GPU's end, so its timer covers all of it. GR_BFSM_PROFILE=1 (lab): events on GPU 0 around each
- * level's compute, exchange and STATS, one line a level to stderr. Built without NCCL
+ * level's compute, finish, exchange and unpack-and-decide, one line a level to stderr. Built without NCCL
  * (GR_HAVE_NCCL undefined) every entry refuses with the reason (gpus_for.h). */
 #include <cstddef>
 #include <cstdio>
@@ -31,6 +34,7 @@
 #include "../common/gpus_for.h"
 
 #ifdef GR_HAVE_NCCL
+#include <cub/device/device_scan.cuh>
 #include <cub/device/device_segmented_sort.cuh>
 #include "bfs_multi.cuh"
 
@@ -39,20 +43,20 @@ using namespace grbfsm;
 namespace {
 constexpr long long kReserve = 256LL << 20;   /* NCCL's own buffers and more, per GPU */
 constexpr int64_t kSortChunk = 1LL << 24;      /* in-arcs a batch of the untimed sort */
-constexpr int kMarks = 4;                      /* profile events a level: start, 3 ends */
+constexpr int kMarks = 5;                      /* profile events a level: start, 4 ends */
 
 struct Gpu {
-    int dev = 0, grid = 1;                     /* grid: one wave of kTB-thread blocks */
+    int dev = 0, rank = 0, grid = 1;           /* grid: one wave of kTB-thread blocks */
     int32_t lo = 0, hi = 0, nbig_cap = 0;
-    int64_t w0 = 0, nw = 0, arcs = 0;
+    int64_t w0 = 0, nw = 0, arcs = 0, iarcs = 0;   /* own out-arcs, own in-arcs */
     cudaStream_t s = nullptr;
     ncclComm_t nccl = nullptr;
     cudaEvent_t done = nullptr;
-    int64_t *orow = nullptr, *irow = nullptr;
-    int32_t *ocol = nullptr, *icol = nullptr, *label = nullptr, *first = nullptr,
-            *big = nullptr, *nbig = nullptr;
-    ull *vis = nullptr, *front = nullptr, *next = nullptr, *orrecv = nullptr, *noin = nullptr;
-    int64_t *stats = nullptr, *tot = nullptr, *rec = nullptr;  /* rec: BFSM_BATCH x 3 */
+    int64_t *orow = nullptr, *irow = nullptr, *trow = nullptr;   /* orow: out-degree offsets */
+    int32_t *icol = nullptr, *tcol = nullptr, *label = nullptr, *first = nullptr,
+            *big = nullptr, *nbig = nullptr, *bound = nullptr;
+    ull *vis = nullptr, *front = nullptr, *next = nullptr, *buf = nullptr, *noin = nullptr;
+    int64_t *stats = nullptr, *rec = nullptr;  /* stats: in the own slot; rec: BFSM_BATCH x 3 */
     bfsm_ctl *ctl = nullptr;
 };
 } // namespace
@@ -60,6 +64,7 @@ struct Gpu {
 struct gr_bfs_multi_ctx {
     int G = 0, alpha = 15, beta = 18, profile = 0;
     int32_t n = 0;
+    int64_t sw = 0;                 /* words of an exchange slot (bfsm_slot_words) */
     const int64_t *row = nullptr;   /* the host graph's offsets (root degrees) */
     std::vector<int32_t> bound;
     std::vector<Gpu> g;
@@ -87,13 +92,16 @@ std::vector<int64_t> slice_rows(const gr_graph *h, int32_t lo, int32_t hi)
     return r;
 }
 
-/* Device copy of rows [lo, hi) of a host CSR: offsets rebased, targets. */
+/* Device copy of rows [lo, hi) of a host CSR: offsets rebased, and the targets unless col is
+ * null. */
 void upload_slice(const gr_graph *h, int32_t lo, int32_t hi, int64_t **row, int32_t **col)
 {
     const std::vector<int64_t> r = slice_rows(h, lo, hi);
     const int64_t base = h->row[lo], m = r.back();
     GR_CUDA_CHECK(cudaMalloc(row, r.size() * sizeof(int64_t)));
     GR_CUDA_CHECK(cudaMemcpy(*row, r.data(), r.size() * sizeof(int64_t), cudaMemcpyHostToDevice));
+    if (!col)
+        return;
     GR_CUDA_CHECK(cudaMalloc(col, (size_t)(m > 0 ? m : 1) * sizeof(int32_t)));
     if (m > 0)
         GR_CUDA_CHECK(cudaMemcpy(*col, h->col + base, (size_t)m * sizeof(int32_t),
@@ -115,11 +123,22 @@ size_t sort_temp_bytes(int64_t cap)
     return bytes;
 }
 
-/* The sort's device bytes beside the slice (every vertex's out-degree, a batch's keys, sorted
- * keys, sorted targets and list offsets, CUB's workspace). */
-long long sort_bytes(int32_t n, int64_t cap)
+/* CUB's workspace for the in-place scan of the by-source offsets (n items). */
+size_t scan_temp_bytes(int32_t n)
 {
-    return 4LL * n + 20LL * cap + 8 + (long long)sort_temp_bytes(cap);
+    size_t bytes = 0;
+    GR_CUDA_CHECK(cub::DeviceScan::InclusiveSum(nullptr, bytes, (int64_t *)nullptr, (int64_t)n));
+    return bytes;
+}
+
+/* The preparation's temporaries beside the slices, the larger of the sort's (every vertex's
+ * out-degree, a batch's keys, sorted keys, sorted targets and list offsets, CUB's workspace) and
+ * the by-source build's (a count a vertex, the scan's workspace). */
+long long prep_bytes(int32_t n, int64_t cap)
+{
+    const long long sort = 4LL * n + 20LL * cap + 8 + (long long)sort_temp_bytes(cap);
+    const long long build = 4LL * n + (long long)scan_temp_bytes(n);
+    return sort > build ? sort : build;
 }
 
 /* Untimed: own in-arc lists icol (offsets r, on the host) ordered by their sources' out-degree
@@ -165,32 +184,76 @@ void sort_inarcs(Gpu &u, const std::vector<int64_t> &r, const int32_t *deg)
         GR_CUDA_CHECK(cudaFree(b));
 }
 
-/* GPU u's graph slices, sorted in-arcs and buffers (current device u.dev); deg: the host's
- * out-degrees of every vertex. */
+/* Untimed: the own in-arcs listed by source over all n vertices (u.trow, u.tcol; prep.cuh),
+ * and the top-down list's capacity (sources with more than kWarpArcs arcs into the range). */
+void build_by_source(gr_bfs_multi_ctx &c, Gpu &u)
+{
+    const int32_t cnt = u.hi - u.lo;
+    const int64_t arcs = u.iarcs;
+    int32_t *count;
+    dalloc(&count, c.n);
+    GR_CUDA_CHECK(cudaMemset(count, 0, (size_t)c.n * sizeof(int32_t)));
+    dalloc(&u.trow, (int64_t)c.n + 1);
+    dalloc(&u.tcol, arcs);
+    bm_src_count<<<blocks_for(arcs), kTB>>>(u.icol, arcs, count);
+    GR_CHECK_LAUNCH();
+    bm_src_widen<<<blocks_for((int64_t)c.n + 1), kTB>>>(count, c.n, u.trow);
+    GR_CHECK_LAUNCH();
+    size_t bytes = scan_temp_bytes(c.n);
+    void *tmp;
+    GR_CUDA_CHECK(cudaMalloc(&tmp, bytes > 0 ? bytes : 1));
+    GR_CUDA_CHECK(cub::DeviceScan::InclusiveSum(tmp, bytes, u.trow + 1, (int64_t)c.n));
+    bm_src_scatter<<<u.grid, kTB>>>(u.irow, u.icol, u.lo, cnt, u.trow, count, u.tcol);
+    GR_CHECK_LAUNCH();
+    GR_CUDA_CHECK(cudaDeviceSynchronize());
+    GR_CUDA_CHECK(cudaFree(tmp));
+    GR_CUDA_CHECK(cudaFree(count));
+}
+
+/* The top-down list's capacity: sources with more than kWarpArcs arcs into the range. */
+int32_t hub_count(const gr_bfs_multi_ctx &c, const Gpu &u)
+{
+    int32_t *d, h = 0;
+    dalloc(&d, 1);
+    GR_CUDA_CHECK(cudaMemset(d, 0, sizeof(int32_t)));
+    bm_src_hubs<<<blocks_for(c.n), kTB>>>(u.trow, c.n, d);
+    GR_CHECK_LAUNCH();
+    GR_CUDA_CHECK(cudaMemcpy(&h, d, sizeof(int32_t), cudaMemcpyDeviceToHost));
+    GR_CUDA_CHECK(cudaFree(d));
+    return h;
+}
+
+/* GPU u's slices (in-arcs sorted, out-degree offsets, the by-source lists) and buffers (current
+ * device u.dev); t: the transpose (null: symmetric), deg: every vertex's out-degree. */
 void gpu_alloc(gr_bfs_multi_ctx &c, Gpu &u, const gr_graph *g, const gr_graph *t,
                const std::vector<int32_t> &deg)
 {
     const int64_t own = u.hi - u.lo, nwords = bfsm_words(c.n);
-    upload_slice(g, u.lo, u.hi, &u.orow, &u.ocol);
+    const gr_graph *in = t ? t : g;
+    int sms = 1;
+    GR_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, u.dev));
+    u.grid = sms * (2048 / kTB);
+    upload_slice(in, u.lo, u.hi, &u.irow, &u.icol);
+    u.iarcs = in->row[u.hi] - in->row[u.lo];
     if (t)
-        upload_slice(t, u.lo, u.hi, &u.irow, &u.icol);
+        upload_slice(g, u.lo, u.hi, &u.orow, nullptr);
     else
-        u.irow = u.orow, u.icol = u.ocol;   /* symmetric: the out-arcs, reordered (top-down
-                                               does not care about the order) */
+        u.orow = u.irow;                /* symmetric: out-degrees are in-degrees */
     int32_t *ddeg;
     dalloc(&ddeg, c.n);
     GR_CUDA_CHECK(cudaMemcpy(ddeg, deg.data(), (size_t)c.n * sizeof(int32_t),
                              cudaMemcpyHostToDevice));
-    sort_inarcs(u, slice_rows(t ? t : g, u.lo, u.hi), ddeg);
+    sort_inarcs(u, slice_rows(in, u.lo, u.hi), ddeg);
     GR_CUDA_CHECK(cudaFree(ddeg));
-    const gr_graph *in = t ? t : g;
+    if (c.G == 1 && !t)
+        u.trow = u.irow, u.tcol = u.icol;   /* every vertex's arcs, by source already */
+    else
+        build_by_source(c, u);
+    u.nbig_cap = hub_count(c, u);
     std::vector<ull> noin((size_t)(u.nw > 0 ? u.nw : 1), 0ull);
-    u.nbig_cap = 0;
-    for (int32_t v = u.lo; v < u.hi; v++) {
-        u.nbig_cap += g->row[v + 1] - g->row[v] > kWarpArcs;
+    for (int32_t v = u.lo; v < u.hi; v++)
         if (in->row[v + 1] == in->row[v])
             noin[(size_t)((v >> 6) - u.w0)] |= 1ull << (v & 63);
-    }
     dalloc(&u.noin, (int64_t)noin.size());
     GR_CUDA_CHECK(cudaMemcpy(u.noin, noin.data(), noin.size() * sizeof(ull),
                              cudaMemcpyHostToDevice));
@@ -198,16 +261,17 @@ void gpu_alloc(gr_bfs_multi_ctx &c, Gpu &u, const gr_graph *g, const gr_graph *t
     dalloc(&u.vis, nwords);
     dalloc(&u.front, nwords);
     dalloc(&u.next, nwords);
-    dalloc(&u.orrecv, (c.G - 1) * u.nw);
+    dalloc(&u.buf, c.G * c.sw);
+    GR_CUDA_CHECK(cudaMemset(u.buf, 0, (size_t)(c.G * c.sw) * sizeof(ull)));
+    u.stats = reinterpret_cast<int64_t *>(u.buf + u.rank * c.sw +
+                                          bfsm_max_words(c.bound.data(), c.G));
+    dalloc(&u.bound, c.G + 1);
+    GR_CUDA_CHECK(cudaMemcpy(u.bound, c.bound.data(), (size_t)(c.G + 1) * sizeof(int32_t),
+                             cudaMemcpyHostToDevice));
     dalloc(&u.big, u.nbig_cap);
     dalloc(&u.nbig, 1);
-    dalloc(&u.stats, BFSM_STATS);
-    dalloc(&u.tot, BFSM_STATS);
     dalloc(&u.rec, 3 * BFSM_BATCH);
     dalloc(&u.ctl, 1);
-    int sms = 1;
-    GR_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, u.dev));
-    u.grid = sms * (2048 / kTB);
     GR_CUDA_CHECK(cudaStreamCreateWithFlags(&u.s, cudaStreamNonBlocking));
     GR_CUDA_CHECK(cudaEventCreateWithFlags(&u.done, cudaEventDisableTiming));
 }
@@ -247,15 +311,16 @@ void mark(gr_bfs_multi_ctx &c, bool on, int slot, int k)
 /* A level's compute on every GPU: both directions' kernels (one of them returns at once). */
 void issue_compute(gr_bfs_multi_ctx &c)
 {
+    const int64_t nwords = bfsm_words(c.n);
     for (Gpu &u : c.g) {
         GR_CUDA_CHECK(cudaSetDevice(u.dev));
         if (u.hi == u.lo)
             continue;
-        bm_td<<<u.grid, kTB, 0, u.s>>>(u.ctl, u.orow, u.ocol, u.lo, u.w0, u.nw, u.front, u.vis,
-                                       u.next, u.big, u.nbig);
+        bm_td<<<u.grid, kTB, 0, u.s>>>(u.ctl, u.trow, u.tcol, nwords, u.front, u.vis, u.next,
+                                       u.big, u.nbig);
         GR_CHECK_LAUNCH();
         if (u.nbig_cap > 0) {
-            bm_td_big<<<u.grid, kTB, 0, u.s>>>(u.ctl, u.orow, u.ocol, u.lo, u.big, u.nbig, u.vis,
+            bm_td_big<<<u.grid, kTB, 0, u.s>>>(u.ctl, u.trow, u.tcol, u.big, u.nbig, u.vis,
                                                u.next);
             GR_CHECK_LAUNCH();
         }
@@ -265,70 +330,46 @@ void issue_compute(gr_bfs_multi_ctx &c)
     }
 }
 
-/* OR-SCATTER (GPU p's words of range h to h, slot p skipping h; h ORs them in), then GATHER
- * (every range's words from its owner into every GPU's next, in place). Fixed sizes. */
-void issue_exchange(gr_bfs_multi_ctx &c)
+/* The level's own part on every GPU: bm_finish into the GPU's slot (nothing for an empty
+ * range: its slot keeps no words and STATS stay 0). */
+void issue_finish(gr_bfs_multi_ctx &c, int depth)
 {
-    GR_CUDA_CHECK(ncclGroupStart());
-    for (int p = 0; p < c.G; p++) {
-        Gpu &u = c.g[(size_t)p];
-        for (int h = 0; h < c.G; h++) {
-            const Gpu &o = c.g[(size_t)h];
-            if (h == p)
-                continue;
-            if (o.nw > 0)
-                GR_CUDA_CHECK(ncclSend(u.next + o.w0, (size_t)o.nw, ncclUint64, h, u.nccl, u.s));
-            if (u.nw > 0)
-                GR_CUDA_CHECK(ncclRecv(u.orrecv + (int64_t)(h < p ? h : h - 1) * u.nw,
-                                       (size_t)u.nw, ncclUint64, h, u.nccl, u.s));
-        }
-    }
-    GR_CUDA_CHECK(ncclGroupEnd());
     for (Gpu &u : c.g) {
         if (u.nw == 0)
             continue;
         GR_CUDA_CHECK(cudaSetDevice(u.dev));
-        bm_or_pieces<<<u.grid, kTB, 0, u.s>>>(u.ctl, u.next + u.w0, u.orrecv, c.G - 1, u.nw);
+        bm_finish<<<u.grid, kTB, 0, u.s>>>(u.ctl, u.vis, u.next, u.buf + u.rank * c.sw, u.w0,
+                                           u.nw, u.lo, u.orow, u.label, depth + 1, u.stats);
         GR_CHECK_LAUNCH();
     }
+}
+
+/* EXCHANGE: every GPU's slot to every GPU, one in-place all-gather of sw words a GPU. */
+void issue_exchange(gr_bfs_multi_ctx &c)
+{
     GR_CUDA_CHECK(ncclGroupStart());
-    for (int h = 0; h < c.G; h++) {
-        const Gpu &o = c.g[(size_t)h];
-        if (o.nw == 0)
-            continue;
-        for (Gpu &u : c.g)
-            GR_CUDA_CHECK(ncclBroadcast(u.next + o.w0, u.next + o.w0, (size_t)o.nw, ncclUint64,
-                                        h, u.nccl, u.s));
-    }
+    for (Gpu &u : c.g)
+        GR_CUDA_CHECK(ncclAllGather(u.buf + u.rank * c.sw, u.buf, (size_t)c.sw, ncclUint64,
+                                    u.nccl, u.s));
     GR_CUDA_CHECK(ncclGroupEnd());
 }
 
-/* The level's end on every GPU: bm_finish, STATS, bm_decide (record in rec slot `slot`). */
-void issue_finish(gr_bfs_multi_ctx &c, int depth, int slot)
+/* After the exchange on every GPU: the frontier from the slots and the step on the summed STATS
+ * (record in rec slot `slot`). */
+void issue_decide(gr_bfs_multi_ctx &c, int slot)
 {
-    const int64_t nwords = bfsm_words(c.n);
+    const int64_t maxw = bfsm_max_words(c.bound.data(), c.G);
     for (Gpu &u : c.g) {
         GR_CUDA_CHECK(cudaSetDevice(u.dev));
-        bm_finish<<<u.grid, kTB, 0, u.s>>>(u.ctl, u.vis, u.front, u.next, nwords, u.w0, u.nw,
-                                           u.lo, u.orow, u.label, depth + 1, u.stats);
-        GR_CHECK_LAUNCH();
-    }
-    if (c.G > 1) {
-        GR_CUDA_CHECK(ncclGroupStart());
-        for (Gpu &u : c.g)
-            GR_CUDA_CHECK(ncclAllReduce(u.stats, u.tot, BFSM_STATS, ncclInt64, ncclSum, u.nccl,
-                                        u.s));
-        GR_CUDA_CHECK(ncclGroupEnd());
-    }
-    for (Gpu &u : c.g) {
-        GR_CUDA_CHECK(cudaSetDevice(u.dev));
-        bm_decide<<<1, 1, 0, u.s>>>(u.ctl, c.G > 1 ? u.tot : u.stats, u.stats, u.nbig, c.n,
-                                    c.alpha, c.beta, u.rec + 3 * slot);
+        bm_unpack_decide<<<blocks_for(maxw), kTB, 0, u.s>>>(u.ctl, u.buf, c.sw, u.bound, c.G,
+                                                            u.front, u.stats, u.nbig, c.n,
+                                                            c.alpha, c.beta, u.rec + 3 * slot);
         GR_CHECK_LAUNCH();
     }
 }
 
-/* One level (frontier at depth) on every GPU, in batch slot `slot`. */
+/* One level (frontier at depth) on every GPU, in batch slot `slot`; marks 0-4 on GPU 0 around
+ * compute, finish, exchange and decide. */
 void issue_level(gr_bfs_multi_ctx &c, int depth, int slot, bool marks)
 {
     GR_CUDA_CHECK(cudaSetDevice(c.g[0].dev));
@@ -336,13 +377,16 @@ void issue_level(gr_bfs_multi_ctx &c, int depth, int slot, bool marks)
     issue_compute(c);
     GR_CUDA_CHECK(cudaSetDevice(c.g[0].dev));
     mark(c, marks, slot, 1);
+    issue_finish(c, depth);
+    GR_CUDA_CHECK(cudaSetDevice(c.g[0].dev));
+    mark(c, marks, slot, 2);
     if (c.G > 1)
         issue_exchange(c);
     GR_CUDA_CHECK(cudaSetDevice(c.g[0].dev));
-    mark(c, marks, slot, 2);
-    issue_finish(c, depth, slot);
-    GR_CUDA_CHECK(cudaSetDevice(c.g[0].dev));
     mark(c, marks, slot, 3);
+    issue_decide(c, slot);
+    GR_CUDA_CHECK(cudaSetDevice(c.g[0].dev));
+    mark(c, marks, slot, 4);
 }
 
 /* After a batch from level d0 (GPU 0 synchronized): its records as trace rows and profile
@@ -362,11 +406,12 @@ void report_batch(gr_bfs_multi_ctx &c, int32_t root, int d0, gr_bfs_levels *lv)
         if (lv)
             gr_bfs_levels_add(lv, d0 + k, (double)r[1], (double)r[2],
                               r[0] == BFSM_TD ? GR_BFS_DIR_TOPDOWN : GR_BFS_DIR_BOTTOMUP,
-                              (double)(ms[0] + ms[1] + ms[2]));
+                              (double)(ms[0] + ms[1] + ms[2] + ms[3]));
         if (c.profile)
-            fprintf(stderr, "bfsm-profile root %d level %d dir %s compute %.3f ms exchange %.3f "
-                    "ms stats %.3f ms\n", root, d0 + k, r[0] == BFSM_TD ? "td" : "bu",
-                    (double)ms[0], (double)ms[1], (double)ms[2]);
+            fprintf(stderr, "bfsm-profile root %d level %d dir %s compute %.3f ms finish %.3f ms "
+                    "exchange %.3f ms decide %.3f ms\n", root, d0 + k,
+                    r[0] == BFSM_TD ? "td" : "bu", (double)ms[0], (double)ms[1], (double)ms[2],
+                    (double)ms[3]);
     }
 }
 
@@ -408,7 +453,7 @@ extern "C" int gr_bfs_multi_fits(const gr_graph *g, const gr_graph *t,
         freeb[(size_t)k] = (long long)fr - kReserve;
         const std::vector<int64_t> r = slice_rows(in, bound[(size_t)k], bound[(size_t)k + 1]);
         const int32_t cnt = bound[(size_t)k + 1] - bound[(size_t)k];
-        const long long s = sort_bytes(g->n, bfsm_sort_cap(r.data(), cnt, kSortChunk));
+        const long long s = prep_bytes(g->n, bfsm_sort_cap(r.data(), cnt, kSortChunk));
         fixed = s > fixed ? s : fixed;
     }
     GR_CUDA_CHECK(cudaSetDevice(home));
@@ -433,6 +478,7 @@ extern "C" gr_bfs_multi_ctx *gr_bfs_multi_open(const gr_graph *g, const gr_graph
     c->row = g->row;
     c->bound.resize((size_t)c->G + 1);
     bfsm_partition(g->row, g->n, c->G, c->bound.data());
+    c->sw = bfsm_slot_words(c->bound.data(), c->G);
     c->g.resize((size_t)c->G);
     std::vector<ncclComm_t> comms((size_t)c->G);
     if (c->G > 1)
@@ -445,6 +491,7 @@ extern "C" gr_bfs_multi_ctx *gr_bfs_multi_open(const gr_graph *g, const gr_graph
     for (int k = 0; k < c->G; k++) {
         Gpu &u = c->g[(size_t)k];
         u.dev = k;
+        u.rank = k;                     /* ncclCommInitAll: rank k is device k */
         u.nccl = comms[(size_t)k];
         u.lo = c->bound[(size_t)k];
         u.hi = c->bound[(size_t)k + 1];
@@ -536,12 +583,14 @@ extern "C" void gr_bfs_multi_close(gr_bfs_multi_ctx *c)
         GR_CUDA_CHECK(cudaDeviceSynchronize());
         if (u.nccl)
             GR_CUDA_CHECK(ncclCommDestroy(u.nccl));
-        if (u.irow != u.orow) {
-            GR_CUDA_CHECK(cudaFree(u.irow));
-            GR_CUDA_CHECK(cudaFree(u.icol));
+        if (u.orow != u.irow)
+            GR_CUDA_CHECK(cudaFree(u.orow));
+        if (u.trow != u.irow) {
+            GR_CUDA_CHECK(cudaFree(u.trow));
+            GR_CUDA_CHECK(cudaFree(u.tcol));
         }
-        void *bufs[] = {u.orow, u.ocol, u.label, u.first, u.big, u.nbig, u.vis, u.front, u.next,
-                        u.orrecv, u.noin, u.stats, u.tot, u.rec, u.ctl};
+        void *bufs[] = {u.irow, u.icol, u.label, u.first, u.big, u.nbig, u.bound, u.vis, u.front,
+                        u.next, u.buf, u.noin, u.rec, u.ctl};
         for (void *b : bufs)
             GR_CUDA_CHECK(cudaFree(b));
         GR_CUDA_CHECK(cudaEventDestroy(u.done));

@@ -1,6 +1,7 @@
 /* bfs_multi.cuh - the kernels of bfs-do-multi (kernels/bfs/bfs_multi.cu) that are not a
- * direction's own: per-root initialisation, the owner's OR of the OR-SCATTER pieces, the finish
- * of a level and the one-thread decision after STATS; the direction kernels are in
+ * direction's own: per-root initialisation, the finish of a level on the own range (into the
+ * GPU's slot of the exchange buffer) and, after the exchange, the frontier unpacked from the
+ * slots with the decision taken on the summed STATS; the direction kernels are in
  * bfs_multi_td.cuh and bfs_multi_bu.cuh. Every level kernel is launched in every level on a grid
  * of one wave (grid-stride loops) and first reads the GPU's bfsm_ctl: past the end (done), or in
  * a level of the other direction, it returns at once. Bitmaps are n-bit arrays of 64-bit words
@@ -56,30 +57,14 @@ __global__ void bm_init_root(bfsm_ctl *ctl, int64_t *stats, int32_t *nbig, int o
     *nbig = 0;
 }
 
-/* OR-SCATTER's second half, top-down levels only (a bottom-up level's pieces are zeros): the
- * pieces received from the other GPUs (pieces x nw words) ORed into the own range's words. */
-__global__ void bm_or_pieces(const bfsm_ctl *ctl, ull *own, const ull *recv, int pieces,
-                             int64_t nw)
-{
-    if (ctl->done || ctl->dir != BFSM_TD)
-        return;
-    for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < nw;
-         i += (int64_t)gridDim.x * blockDim.x) {
-        ull x = own[i];
-        for (int s = 0; s < pieces; s++)
-            x |= recv[(int64_t)s * nw + i];
-        own[i] = x;
-    }
-}
-
-/* The end of a level, every word once: new = next & ~visited becomes the frontier and is marked
- * visited, next is cleared; the new vertices of the own words [w0, w0 + nw) (a warp's 32 words,
- * then each nonzero own word a lane per 2 bits) are labelled depth1, and their count and
- * out-arcs added to STATS (stats[2], the unvisited out-arcs, loses the latter). */
+/* The end of a level on the own words [w0, w0 + nw): new = next & ~visited is marked visited
+ * and written to the GPU's slot (slot[i] for word w0 + i), next is cleared; the new vertices (a
+ * warp's 32 words, then each nonzero word a lane per 2 bits) are labelled depth1, and their
+ * count and out-arcs (orow: own out-degree offsets) added to STATS (stats: the slot's STATS
+ * block; stats[2], the unvisited out-arcs, loses the latter). */
 __global__ void __launch_bounds__(kTB)
-    bm_finish(const bfsm_ctl *ctl, ull *vis, ull *front, ull *next, int64_t nwords, int64_t w0,
-              int64_t nw, int32_t lo, const int64_t *orow, int32_t *label, int32_t depth1,
-              int64_t *stats)
+    bm_finish(const bfsm_ctl *ctl, ull *vis, ull *next, ull *slot, int64_t w0, int64_t nw,
+              int32_t lo, const int64_t *orow, int32_t *label, int32_t depth1, int64_t *stats)
 {
     if (ctl->done)
         return;
@@ -87,21 +72,21 @@ __global__ void __launch_bounds__(kTB)
     __shared__ typename Reduce::TempStorage red_tmp;
     const int lane = (int)(threadIdx.x & 31);
     long long nf = 0, mf = 0;
-    for (int64_t base = warp_id() * 32; base < nwords; base += warp_count() * 32) {
-        const int64_t w = base + lane;
+    for (int64_t base = warp_id() * 32; base < nw; base += warp_count() * 32) {
+        const int64_t i = base + lane;
         ull x = 0;
-        if (w < nwords) {
-            x = next[w] & ~vis[w];
-            vis[w] |= x;
-            front[w] = x;
-            next[w] = 0;
+        if (i < nw) {
+            x = next[w0 + i] & ~vis[w0 + i];
+            vis[w0 + i] |= x;
+            slot[i] = x;
+            next[w0 + i] = 0;
         }
-        unsigned mine = __ballot_sync(kFull, x != 0 && w >= w0 && w < w0 + nw);
+        unsigned mine = __ballot_sync(kFull, x != 0);
         while (mine) {                                   /* warp-uniform */
             const int src = __ffs(mine) - 1;
             mine &= mine - 1;
             const ull y = __shfl_sync(kFull, x, src);
-            const int64_t ww = base + src;
+            const int64_t ww = w0 + base + src;
             for (int h = 0; h < 2; h++) {
                 const int b = lane + 32 * h;
                 if ((y >> b) & 1ull) {
@@ -123,16 +108,36 @@ __global__ void __launch_bounds__(kTB)
     }
 }
 
-/* One thread, after STATS: the GPU's step (bfsm_ctl_step on the totals, the same on every GPU),
- * the level's record rec[3] (trace and profile), own counts and the big-vertex count reset for
- * the next level (stats[2] keeps running). tot may be stats itself (one GPU). */
-__global__ void bm_decide(bfsm_ctl *ctl, const int64_t *tot, int64_t *stats, int32_t *nbig,
-                          int32_t n, int alpha, int beta, int64_t *rec)
+/* After the exchange (buf: G slots of sw words, GPU g's STATS at word bfsm_max_words of its
+ * slot; bound: the partition, in device memory): every slot's range words copied into the
+ * frontier bitmap, and one thread takes the GPU's step on the STATS summed in slot order
+ * (bfsm_ctl_step, the same totals on every GPU), writes the level's record rec[3] (trace and
+ * profile) and resets the own counts (stats: the own slot's STATS; stats[2] keeps running) and
+ * the big-vertex count. The copy does not read the control block, so the one thread may write
+ * it. */
+__global__ void __launch_bounds__(kTB)
+    bm_unpack_decide(bfsm_ctl *ctl, const ull *buf, int64_t sw, const int32_t *bound, int G,
+                     ull *front, int64_t *stats, int32_t *nbig, int32_t n, int alpha, int beta,
+                     int64_t *rec)
 {
-    const int64_t t[BFSM_STATS] = {tot[0], tot[1], tot[2]};
+    const int64_t t = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+    const int64_t stride = (int64_t)gridDim.x * blockDim.x;
+    for (int g = 0; g < G; g++) {
+        int64_t w0, nw;
+        bfsm_range_words(bound, g, &w0, &nw);
+        for (int64_t i = t; i < nw; i += stride)
+            front[w0 + i] = buf[g * sw + i];
+    }
+    if (t != 0)
+        return;
+    const int64_t at = bfsm_max_words(bound, G);
+    int64_t tot[BFSM_STATS] = {0, 0, 0};
+    for (int g = 0; g < G; g++)
+        for (int k = 0; k < BFSM_STATS; k++)
+            tot[k] += (int64_t)buf[g * sw + at + k];
     bfsm_ctl c = *ctl;
     int64_t r[3];
-    bfsm_ctl_step(&c, t, n, alpha, beta, r);
+    bfsm_ctl_step(&c, tot, n, alpha, beta, r);
     *ctl = c;
     rec[0] = r[0];
     rec[1] = r[1];
@@ -145,4 +150,5 @@ __global__ void bm_decide(bfsm_ctl *ctl, const int64_t *tot, int64_t *stats, int
 
 #include "bfs_multi_td.cuh"
 #include "bfs_multi_bu.cuh"
+#include "bfs_multi_prep.cuh"
 #endif

@@ -2,7 +2,7 @@
  * tested by tests/kernels/bfs/test_bfs_multi_host.c and replayed by the plan's simulation: the
  * device bytes a GPU holds (the plan's bfsm_gpu_bytes plus the launcher's own arrays) and whether
  * every GPU's share fits its free memory, and the step from one level to the next that every GPU
- * takes on its own after STATS (bfsm_ctl_step, run by the one-thread kernel bm_decide: direction
+ * takes on its own after the exchange (bfsm_ctl_step, run by the one-thread kernel bm_decide: direction
  * by bfsm_decide on the totals, the end at an empty frontier, levels past the end doing nothing),
  * so the host only enqueues levels, BFSM_BATCH at a time, and reads the end flag between batches. */
 #ifndef GR_BFS_MULTI_HOST_H
@@ -12,9 +12,13 @@
 #include "bfs_multi_plan.h"
 
 /* Launcher bytes per own vertex beyond the plan's: the first in-arc of each own vertex (int32,
- * probed before the rest), the top-down list of own frontier vertices with more out-arcs than a
- * warp takes (int32) and the bitmap of own vertices without in-arcs (a bit, counted as a byte). */
-enum { BFSM_LOCAL_BYTES = 4 + 4 + 1 };
+ * probed before the rest) and the bitmap of own vertices without in-arcs (a bit, counted as a
+ * byte). */
+enum { BFSM_LOCAL_BYTES = 4 + 1 };
+
+/* Top-down: a source with more arcs than this into a GPU's range is taken by the whole grid
+ * (listed, int32 each: at most arcs / (BFSM_HUB_ARCS + 1) of them). */
+enum { BFSM_HUB_ARCS = 8192 };
 
 /* Levels the host enqueues on every GPU between two reads of the end flag. */
 enum { BFSM_BATCH = 4 };
@@ -25,8 +29,11 @@ static inline long long bfsm_gpu_bytes_held(const int64_t *row, const int64_t *t
                                             const int32_t *bound, int G, int32_t n, int g,
                                             long long fixed)
 {
-    return bfsm_gpu_bytes(row, trow, bound, G, n, g) +
-           (long long)BFSM_LOCAL_BYTES * (bound[g + 1] - bound[g]) + fixed;
+    const int64_t *in = trow ? trow : row;
+    const int64_t arcs = in[bound[g + 1]] - in[bound[g]];
+    return bfsm_gpu_bytes(in, trow != NULL, bound, G, n, g) +
+           (long long)BFSM_LOCAL_BYTES * (bound[g + 1] - bound[g]) +
+           4 * (arcs / (BFSM_HUB_ARCS + 1) + 1) + fixed;
 }
 
 /* 1 when every GPU g's share fits free_bytes[g]; else 0 with the first GPU that does not fit
@@ -38,10 +45,10 @@ static inline int bfsm_fits(const int64_t *row, const int64_t *trow, const int32
     for (int g = 0; g < G; g++) {
         const long long need = bfsm_gpu_bytes_held(row, trow, bound, G, n, g, fixed);
         if (need > free_bytes[g]) {
-            snprintf(why, len, "vertices [%d, %d) need %.2f GB on GPU %d of %d (their %sarcs, "
-                     "labels, three %d-bit bitmaps, exchange buffers); it has %.2f GB free: use "
-                     "more GPUs", bound[g], bound[g + 1], need / 1e9, g, G,
-                     trow ? "out- and in-" : "", n, free_bytes[g] / 1e9);
+            snprintf(why, len, "vertices [%d, %d) need %.2f GB on GPU %d of %d (the arcs into "
+                     "them, labels, three %d-bit bitmaps, exchange buffer); it has %.2f GB free: "
+                     "use more GPUs", bound[g], bound[g + 1], need / 1e9, g, G, n,
+                     free_bytes[g] / 1e9);
             return 0;
         }
     }

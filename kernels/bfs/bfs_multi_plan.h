@@ -1,35 +1,33 @@
 /* bfs_multi_plan.h - direction-optimizing BFS over G GPUs with a 1-D vertex partition: the
- * partition, each level's frontier exchange (which NCCL calls, what bytes each GPU
- * sends and receives), the direction rule on global counts and the memory a GPU needs. Plain C
- * (host C and CUDA); tests/kernels/bfs/test_bfs_multi_plan.c simulates the G GPUs on the host,
+ * partition, each level's frontier exchange (one NCCL call, what bytes each GPU sends and
+ * receives), the direction rule on global counts and the memory a GPU needs. Plain C (host C
+ * and CUDA); tests/kernels/bfs/test_bfs_multi_plan.c simulates the G GPUs on the host,
  * exchanging only these messages, and compares the levels with a serial BFS.
  *
- * Partition. GPU g owns vertices [bound[g], bound[g+1]): their out-arcs (top-down), in-arcs
- * (bottom-up; the same arcs on a symmetric graph) and labels. Weight of a vertex = out-degree + 1;
- * cut g sits at the multiple of 64 whose prefix weight is nearest g / G of the total, so every
- * bound below n is a whole bitmap word and a GPU's range is words [bound[g] / 64, its end);
- * ranges may be empty (n < 64 G). Every GPU keeps full n-bit bitmaps of the frontier and of the
- * visited vertices, identical on all GPUs after each level's exchange.
+ * Partition. GPU g owns vertices [bound[g], bound[g+1]): their labels, their in-arcs (bottom-up)
+ * and every arc that ends in them, listed by source (top-down: for each vertex v of the graph,
+ * v's arcs into the range - on a symmetric graph the same arcs as the in-arcs, listed the other
+ * way). Weight of a vertex = out-degree + 1; cut g sits at the multiple of 64 whose prefix weight
+ * is nearest g / G of the total, so every bound below n is a whole bitmap word and a GPU's range
+ * is words [bound[g] / 64, its end); ranges may be empty (n < 64 G). Every GPU keeps a full n-bit
+ * frontier bitmap, identical on all GPUs after each level's exchange, and visited and next bits
+ * of its own range only: a GPU discovers only its own vertices, in both directions.
  *
  * A level, direction d chosen on the devices from the previous level's global counts
- * (bfsm_decide; level 0 top-down), every exchange of a size the host knows in advance:
- *   top-down: GPU g expands its own frontier vertices' out-arcs and sets the unvisited targets
- *     anywhere in its local n-bit next bitmap (GPUs may find the same vertex);
- *   bottom-up: GPU g tests its own unvisited vertices' in-arcs against the frontier bitmap and
- *     sets the bits of its own range only;
- *   both: OR-SCATTER (ncclGroupStart, ncclSend to every other GPU of the words of its range,
- *     ncclRecv of the G - 1 pieces of one's own range, ncclGroupEnd; the owner ORs them in - an
- *     OR all-reduce in two steps, since NCCL reduces by sum/prod/min/max only; in a bottom-up
- *     level the pieces are zeros), then GATHER: each GPU's range words to every GPU, in place
- *     (ncclGroupStart, one ncclBroadcast per root g over its range's words, ncclGroupEnd: an
- *     all-gather of unequal pieces, no padding); then each GPU marks the new frontier visited and
- *     labels its own new vertices, and STATS: ncclAllReduce (sum) of 3 int64 over its own range -
- *     new frontier vertices, their out-arcs m_f, out-arcs m_u of still unvisited vertices (kept
- *     by subtracting m_f each level) - from which every GPU takes the same next direction and
- *     the end (0 new vertices) on its own (bfsm_ctl_step, kernels/bfs/bfs_multi_host.h).
+ * (bfsm_decide; level 0 top-down), the exchange of a size the host knows in advance:
+ *   top-down: GPU g walks the whole frontier bitmap and, for each frontier vertex, its arcs into
+ *     the own range, setting the unvisited targets in its next bits;
+ *   bottom-up: GPU g tests its own unvisited vertices' in-arcs against the frontier bitmap;
+ *   both: GPU g marks its new vertices visited, labels and counts them, and writes its slot of
+ *     the exchange buffer: the own range's new frontier words, then STATS (3 int64: new frontier
+ *     vertices, their out-arcs m_f, out-arcs m_u of still unvisited own vertices, kept by
+ *     subtracting m_f each level); EXCHANGE: one in-place ncclAllGather of the slots (each
+ *     bfsm_slot_words long, so ranges of unequal size pad to the longest); every GPU copies each
+ *     slot's range words into its frontier bitmap and sums the G STATS blocks in slot order,
+ *     from which it takes the next direction and the end (0 new vertices) on its own
+ *     (bfsm_ctl_step, kernels/bfs/bfs_multi_host.h) - the same totals on every GPU.
  * Bytes (bfsm_level_bytes) count what leaves a GPU for each other GPU and what arrives from them:
- * a piece sent to G - 1 GPUs counts G - 1 times, a GPU's own piece not at all (NCCL's ring moves
- * about as much per GPU; the all-reduce's 24 bytes are counted as the all-gather they amount to).
+ * the own slot to G - 1 GPUs, G - 1 slots in (NCCL's ring moves about as much per GPU).
  * The plan guarantees: levels equal to a serial BFS from the same root, whatever the directions
  * chosen (the test forces each), and these byte counts, the same every level. */
 #ifndef GR_BFS_MULTI_PLAN_H
@@ -93,20 +91,33 @@ BFSM_HD void bfsm_range_words(const int32_t *bound, int g, int64_t *w0, int64_t 
     *nw = bound[g + 1] > bound[g] ? bfsm_words(bound[g + 1]) - *w0 : 0;
 }
 
-/* NCCL calls of a level (a grouped set of sends, receives or broadcasts counts as one):
- * OR-SCATTER, GATHER, STATS; none with one GPU (nothing moves). */
-BFSM_HD int bfsm_level_calls(int G) { return G > 1 ? 3 : 0; }
-
-/* Bytes GPU g sends to and receives from the other GPUs in a level, whatever its direction:
- * OR-SCATTER sends the other ranges' words and receives G - 1 pieces of its own, GATHER the
- * reverse, STATS 24 bytes each way per other GPU. */
-BFSM_HD void bfsm_level_bytes(const int32_t *bound, int G, int32_t n, int g, int64_t *sent,
-                              int64_t *recv)
+/* Longest range in words (the slot's frontier part). */
+BFSM_HD int64_t bfsm_max_words(const int32_t *bound, int G)
 {
-    int64_t w0, nw;
-    bfsm_range_words(bound, g, &w0, &nw);
-    *sent = *recv = 8 * (bfsm_words(n) - nw) + 8 * (int64_t)(G - 1) * nw +
-                    8 * BFSM_STATS * (int64_t)(G - 1);
+    int64_t m = 0;
+    for (int g = 0; g < G; g++) {
+        int64_t w0, nw;
+        bfsm_range_words(bound, g, &w0, &nw);
+        m = nw > m ? nw : m;
+    }
+    return m;
+}
+
+/* Words of a GPU's slot of the exchange buffer: the longest range's words, then BFSM_STATS
+ * int64 (at word bfsm_max_words), rounded up to 32 words (256 bytes). */
+BFSM_HD int64_t bfsm_slot_words(const int32_t *bound, int G)
+{
+    return (bfsm_max_words(bound, G) + BFSM_STATS + 31) / 32 * 32;
+}
+
+/* NCCL calls of a level: the all-gather of the slots; none with one GPU (nothing moves). */
+BFSM_HD int bfsm_level_calls(int G) { return G > 1 ? 1 : 0; }
+
+/* Bytes GPU g sends to and receives from the other GPUs in a level, whatever its direction: its
+ * slot to each of the G - 1 others, and theirs (the same for every g). */
+BFSM_HD void bfsm_level_bytes(const int32_t *bound, int G, int64_t *sent, int64_t *recv)
+{
+    *sent = *recv = 8 * bfsm_slot_words(bound, G) * (int64_t)(G - 1);
 }
 
 /* Direction of the next level (bfs-do's rule, kernels/bfs/bfs_do.cuh): nf, mf: the new
@@ -120,19 +131,23 @@ BFSM_HD int bfsm_decide(int dir_prev, int64_t nf, int64_t nf_prev, int64_t mf, i
     return nf * beta < n && nf < nf_prev ? BFSM_TD : BFSM_BU;
 }
 
-/* Device bytes of GPU g: its out-CSR (and in-CSR: trow non-NULL for a directed graph), labels,
- * the frontier, next-frontier (a level's local discoveries, then the gathered result) and visited
- * bitmaps, the OR-SCATTER receive buffer. */
-BFSM_HD int64_t bfsm_gpu_bytes(const int64_t *row, const int64_t *trow, const int32_t *bound,
-                               int G, int32_t n, int g)
+/* Device bytes of GPU g: its in-arcs (offsets and sources; in = the CSR of in-arcs, the graph
+ * itself when symmetric), the out-degree offsets of its vertices (directed only: a symmetric
+ * graph's in-offsets serve), the arcs into its range listed by source (offsets over all n
+ * vertices, unless G = 1 on a symmetric graph, whose in-arcs are those lists), labels, the
+ * frontier bitmap (n bits), visited and next (n bits each, only the own range used) and the
+ * exchange buffer (G slots). */
+BFSM_HD int64_t bfsm_gpu_bytes(const int64_t *in, int directed, const int32_t *bound, int G,
+                               int32_t n, int g)
 {
     const int32_t lo = bound[g], hi = bound[g + 1];
-    int64_t w0, nw;
-    bfsm_range_words(bound, g, &w0, &nw);
-    int64_t b = 8 * ((int64_t)hi - lo + 1) + 4 * (row[hi] - row[lo]);
-    if (trow)
-        b += 8 * ((int64_t)hi - lo + 1) + 4 * (trow[hi] - trow[lo]);
-    return b + 4 * ((int64_t)hi - lo) + 3 * 8 * bfsm_words(n) + 8 * (G - 1) * nw;
+    const int64_t cnt = (int64_t)hi - lo, arcs = in[hi] - in[lo];
+    int64_t b = 8 * (cnt + 1) + 4 * arcs;
+    if (directed)
+        b += 8 * (cnt + 1);
+    if (G > 1 || directed)
+        b += 8 * ((int64_t)n + 1) + 4 * arcs;
+    return b + 4 * cnt + 3 * 8 * bfsm_words(n) + 8 * G * bfsm_slot_words(bound, G);
 }
 
 #endif

@@ -1,16 +1,17 @@
 /* bfs_multi_td.cuh - bfs-do-multi's top-down step (included by bfs_multi.cuh), read straight
- * from the own words of the frontier bitmap: no compaction, scan or host-known frontier size. A
- * warp takes a word (grid-stride over the own words), a lane its bits lane and lane + 32; a
- * vertex with at most kLaneArcs out-arcs is expanded by its lane, one with at most kWarpArcs by
- * the whole warp, a larger one is listed for bm_td_big, where the whole grid takes its arcs. Each
- * unvisited target, anywhere in [0, n), is claimed in the GPU's next bitmap (atomicOr, after a
- * plain read that skips bits already set). */
+ * from the whole frontier bitmap (every GPU holds all of it): no compaction, scan or host-known
+ * frontier size. For each frontier vertex the GPU takes its arcs into the own range (the lists by
+ * source, row/col over all n vertices), so it discovers only its own vertices. A warp takes a
+ * word (grid-stride), a lane its bits lane and lane + 32; a vertex with at most kLaneArcs such
+ * arcs is expanded by its lane, one with at most kWarpArcs by the whole warp, a larger one is
+ * listed for bm_td_big, where the whole grid takes its arcs. Each unvisited target is claimed in
+ * the GPU's next bits (atomicOr, after a plain read that skips bits already set). */
 #ifndef GR_BFS_MULTI_TD_CUH
 #define GR_BFS_MULTI_TD_CUH
 
 namespace grbfsm {
 constexpr int64_t kLaneArcs = 32;       /* top-down: a lane's own vertex up to this many arcs */
-constexpr int64_t kWarpArcs = 8192;     /* a warp's up to this many, the grid's beyond */
+constexpr int64_t kWarpArcs = BFSM_HUB_ARCS;   /* a warp's up to this many, the grid's beyond */
 
 __device__ inline void claim(const ull *vis, ull *next, int32_t w)
 {
@@ -19,24 +20,24 @@ __device__ inline void claim(const ull *vis, ull *next, int32_t w)
         atomicOr(&next[w >> 6], m);
 }
 
-/* One frontier word x (word index wi) of the own range: its vertices' out-arcs claimed, vertices
- * beyond kWarpArcs out-arcs appended to big (count *nbig). Warp-collective. */
-__device__ inline void td_word(const int64_t *orow, const int32_t *ocol, int32_t lo, int64_t wi,
-                               ull x, const ull *vis, ull *next, int32_t *big, int32_t *nbig)
+/* One frontier word x (word index wi): its vertices' arcs (row/col, by source) claimed, vertices
+ * beyond kWarpArcs arcs appended to big (count *nbig). Warp-collective. */
+__device__ inline void td_word(const int64_t *row, const int32_t *col, int64_t wi, ull x,
+                               const ull *vis, ull *next, int32_t *big, int32_t *nbig)
 {
     const int lane = (int)(threadIdx.x & 31);
     for (int h = 0; h < 2; h++) {
         const int b = lane + 32 * h;
         int64_t e0 = 0, e1 = 0;
         if ((x >> b) & 1ull) {
-            const int32_t l = (int32_t)(wi * 64 + b) - lo;
-            e0 = orow[l];
-            e1 = orow[l + 1];
+            const int64_t l = wi * 64 + b;
+            e0 = row[l];
+            e1 = row[l + 1];
         }
         const int64_t d = e1 - e0;
         if (d <= kLaneArcs) {
             for (int64_t e = e0; e < e1; e++)
-                claim(vis, next, ocol[e]);
+                claim(vis, next, col[e]);
         } else if (d > kWarpArcs) {
             big[atomicAdd(nbig, 1)] = (int32_t)(wi * 64 + b);
         }
@@ -46,37 +47,36 @@ __device__ inline void td_word(const int64_t *orow, const int32_t *ocol, int32_t
             mid &= mid - 1;
             const int64_t a0 = __shfl_sync(kFull, e0, src), a1 = __shfl_sync(kFull, e1, src);
             for (int64_t e = a0 + lane; e < a1; e += 32)
-                claim(vis, next, ocol[e]);
+                claim(vis, next, col[e]);
         }
     }
 }
 
-/* Top-down over the own words [w0, w0 + nw) of front (vertex v's out-arcs at orow[v - lo]): a
- * warp loads 32 words at once, a lane each, and takes the nonzero ones in turn. */
+/* Top-down over the nw words of front (vertex v's arcs into the own range at row[v]): a warp
+ * loads 32 words at once, a lane each, and takes the nonzero ones in turn. */
 __global__ void __launch_bounds__(kTB)
-    bm_td(const bfsm_ctl *ctl, const int64_t *orow, const int32_t *ocol, int32_t lo, int64_t w0,
-          int64_t nw, const ull *front, const ull *vis, ull *next, int32_t *big, int32_t *nbig)
+    bm_td(const bfsm_ctl *ctl, const int64_t *row, const int32_t *col, int64_t nw,
+          const ull *front, const ull *vis, ull *next, int32_t *big, int32_t *nbig)
 {
     if (ctl->done || ctl->dir != BFSM_TD)
         return;
     const int lane = (int)(threadIdx.x & 31);
     for (int64_t base = warp_id() * 32; base < nw; base += warp_count() * 32) { /* warp-uniform */
-        const ull mine = base + lane < nw ? front[w0 + base + lane] : 0ull;
+        const ull mine = base + lane < nw ? front[base + lane] : 0ull;
         unsigned open = __ballot_sync(kFull, mine != 0);
         while (open) {
             const int src = __ffs(open) - 1;
             open &= open - 1;
-            td_word(orow, ocol, lo, w0 + base + src, __shfl_sync(kFull, mine, src), vis, next,
-                    big, nbig);
+            td_word(row, col, base + src, __shfl_sync(kFull, mine, src), vis, next, big, nbig);
         }
     }
 }
 
-/* Top-down, the listed vertices (more than kWarpArcs out-arcs each): the whole grid over each
- * one's arcs in turn. */
+/* Top-down, the listed vertices (more than kWarpArcs arcs into the own range each): the whole
+ * grid over each one's arcs in turn. */
 __global__ void __launch_bounds__(kTB)
-    bm_td_big(const bfsm_ctl *ctl, const int64_t *orow, const int32_t *ocol, int32_t lo,
-              const int32_t *big, const int32_t *nbig, const ull *vis, ull *next)
+    bm_td_big(const bfsm_ctl *ctl, const int64_t *row, const int32_t *col, const int32_t *big,
+              const int32_t *nbig, const ull *vis, ull *next)
 {
     if (ctl->done || ctl->dir != BFSM_TD)
         return;
@@ -84,10 +84,10 @@ __global__ void __launch_bounds__(kTB)
     const int64_t t = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
     const int64_t stride = (int64_t)gridDim.x * blockDim.x;
     for (int32_t j = 0; j < k; j++) {
-        const int32_t l = big[j] - lo;
-        const int64_t e1 = orow[l + 1];
-        for (int64_t e = orow[l] + t; e < e1; e += stride)
-            claim(vis, next, ocol[e]);
+        const int32_t l = big[j];
+        const int64_t e1 = row[l + 1];
+        for (int64_t e = row[l] + t; e < e1; e += stride)
+            claim(vis, next, col[e]);
     }
 }
 } // namespace grbfsm

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # lab/gpu/bfsm_profile.sh - where bfs-do-multi's level time goes, beside bfs-do's: R-MAT scale 24
-# (ef 16, symmetric), 4 roots; bfs-do with its per-level --trace, then bfs-do-multi gpus=1 and
-# gpus=2 (where the host has two GPUs) with the GR_BFSM_PROFILE=1 hook (one stderr line a level:
-# compute, exchange, stats in ms on GPU 0) and their --trace. Run from the repository root on the
+# (ef 16, symmetric; GRAPH=spec for another), 4 roots; bfs-do with its per-level --trace, then
+# bfs-do-multi at each GPU count of GPUS (default "1 2", those the host has) with the
+# GR_BFSM_PROFILE=1 hook (one stderr line a level: compute, finish, exchange, decide in ms on
+# GPU 0) and their --trace. Run from the repository root on the
 # GPU machine after `make SMS=90 bin/graphrepro` (stage `build` does it); ~3 minutes with the graph
 # cached. Everything lands in $OUT (default /tmp/bfsm-profile); `summary` prints the per-direction
 # sums of the profile lines per root and run.
@@ -14,7 +15,7 @@ cd "$(dirname "$0")/../.."
 OUT=${OUT:-/tmp/bfsm-profile}
 mkdir -p "$OUT"
 export NCCL_NVLS_ENABLE=${NCCL_NVLS_ENABLE:-0}
-GRAPH=rmat:scale=24,ef=16,sym=1,seed=1
+GRAPH=${GRAPH:-rmat:scale=24,ef=16,sym=1,seed=1}
 COMMON=(--graph "$GRAPH" --sources 4 --reps 3 --max-reps 3 --warmup 1 --no-ceilings
         --verify graph500)
 
@@ -26,7 +27,7 @@ run)
     bin/graphrepro run --variant bfs-do "${COMMON[@]}" --csv "$OUT/rows.csv" \
         --trace "$OUT/trace-bfs-do.csv" 2>&1 | tail -3
     gpus=$(nvidia-smi -L 2>/dev/null | wc -l)
-    for g in 1 2; do
+    for g in ${GPUS:-1 2}; do
         [ "$g" -le "$gpus" ] || { echo "gpus=$g skipped: $gpus GPU(s)"; continue; }
         GR_BFSM_PROFILE=1 bin/graphrepro run --variant "bfs-do-multi:gpus=$g" "${COMMON[@]}" \
             --csv "$OUT/rows.csv" --append --trace "$OUT/trace-multi-g$g.csv" \
@@ -35,12 +36,13 @@ run)
     done
     cut -d, -f1-12 "$OUT/rows.csv"
     ;;
-summary)    # per file: levels, and the ms of compute / exchange / stats summed by direction
+summary)    # per file: levels, and the ms of compute / finish / exchange / decide by direction
     for f in "$OUT"/profile-g*.txt; do
         echo "== $f"
-        awk '/^bfsm-profile/ { d = $7; n[d]++; c[d] += $9; x[d] += $12; s[d] += $15 }
-             END { for (d in n) printf "%s: %d levels, compute %.3f ms, exchange %.3f ms, " \
-                   "stats %.3f ms\n", d, n[d], c[d], x[d], s[d] }' "$f"
+        awk '/^bfsm-profile/ && $15 < 50 { d = $7; n[d]++; c[d] += $9; f[d] += $12; x[d] += $15
+                                           s[d] += $18 }
+             END { for (d in n) printf "%s: %d levels, compute %.3f ms, finish %.3f ms, " \
+                   "exchange %.3f ms, decide %.3f ms\n", d, n[d], c[d], f[d], x[d], s[d] }' "$f"
     done | tee "$OUT/summary.txt"
     ;;
 *)

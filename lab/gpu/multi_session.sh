@@ -8,8 +8,9 @@
 #        matrix of 87 GB, beyond one H100, verified on 64 sampled rows against Dijkstra, one
 #        run); then the bfs stage's experiment resumed (rows already done are skipped) while
 #        time is left.
-# Output in $OUT; a short summary is printed last. BUDGET: seconds
-# the call may take (default 570).
+# Output in $OUT; a short summary is printed last. BUDGET: seconds the call may take (default
+# 570); RES: where rows go (default build/lab-res, kept between calls); PROFILE=1: the bfs stage
+# ends with lab/gpu/bfsm_profile.sh at scale 26 over 1, 2 and 4 GPUs while time is left.
 set -u
 t0=$(date +%s)
 left() { echo $((${BUDGET:-570} - ($(date +%s) - t0))); }
@@ -17,9 +18,9 @@ export PATH=/usr/local/cuda/bin:$PATH NCCL_NVLS_ENABLE=0
 OUT=${OUT:-/tmp/graphrepro-out}
 # rows go to $RES, inside the tree's ignored build folder, so a later call on the same warm machine
 # resumes them ($OUT starts empty each call); copied to $OUT/res at the end
-RES=build/lab-res
+RES=${RES:-build/lab-res}
 mkdir -p "$OUT" "$RES"
-trap 'cp -r "$RES" "$OUT/res"' EXIT
+trap '[ "$RES" = "$OUT/res" ] || cp -r "$RES" "$OUT/res"' EXIT
 T=build/tests/kernels/bfs/test_bfs_multi
 
 make -j"$(nproc)" SMS=90 PAPI_H= GR_GIT_REV="$(cat .carry/rev)" bin/graphrepro $T \
@@ -28,7 +29,7 @@ echo "built at $(($(date +%s) - t0)) s"
 case $1 in
 bfs)
     { nvidia-smi --query-gpu=name,memory.total --format=csv; nvidia-smi topo -m; } > "$OUT/gpus.txt"
-    timeout 240 $T > "$OUT/test_bfs_multi.log" 2>&1
+    timeout 200 $T > "$OUT/test_bfs_multi.log" 2>&1
     rc=$?
     echo "test_bfs_multi: exit $rc $(tail -1 "$OUT/test_bfs_multi.log") at $(($(date +%s) - t0)) s"
     [ $rc -eq 0 ] || { grep -i -B2 -A8 'fail' "$OUT/test_bfs_multi.log" | head -40; exit 1; }
@@ -36,6 +37,11 @@ bfs)
         --outdir "$RES" > "$OUT/exp-bfs.log" 2>&1
     echo "experiment: exit $? at $(($(date +%s) - t0)) s"
     tail -4 "$OUT/exp-bfs.log"
+    if [ "${PROFILE:-0}" = 1 ] && [ "$(left)" -gt 120 ]; then    # the per-level profile, scale 26
+        GRAPH=rmat:scale=26,ef=16,sym=1,seed=2 GPUS="1 2 4" OUT=$OUT/profile \
+            timeout $(($(left) - 5)) bash lab/gpu/bfsm_profile.sh run > "$OUT/profile.log" 2>&1
+        OUT=$OUT/profile bash lab/gpu/bfsm_profile.sh summary
+    fi
     ;;
 big)
     timeout $(($(left) - 10)) bin/graphrepro experiment configs/bfs-multi-large.cfg \

@@ -166,12 +166,21 @@ TEST_CASE(memory_fit_names_the_gpu)
     bfsm_partition(g.row, g.n, 2, bound);
     long long need[2], fr[2];
     for (int p = 0; p < 2; p++) {
+        const int64_t arcs = g.row[bound[p + 1]] - g.row[bound[p]];
         need[p] = bfsm_gpu_bytes_held(g.row, NULL, bound, 2, g.n, p, 1000);
-        CHECK_EQ(need[p], bfsm_gpu_bytes(g.row, NULL, bound, 2, g.n, p) +
-                              BFSM_LOCAL_BYTES * (long long)(bound[p + 1] - bound[p]) + 1000);
-        CHECK(bfsm_gpu_bytes_held(g.row, g.row, bound, 2, g.n, p, 1000) > need[p]); /* in-arcs */
+        CHECK_EQ(need[p], bfsm_gpu_bytes(g.row, 0, bound, 2, g.n, p) +
+                              BFSM_LOCAL_BYTES * (long long)(bound[p + 1] - bound[p]) +
+                              4 * (arcs / (BFSM_HUB_ARCS + 1) + 1) + 1000);
+        /* the in-arcs twice (as they are and by source), the by-source offsets over all n */
+        CHECK(bfsm_gpu_bytes(g.row, 0, bound, 2, g.n, p) >= 8 * arcs + 8 * ((int64_t)g.n + 1));
+        /* directed: the out-degree offsets besides */
+        CHECK_EQ(bfsm_gpu_bytes_held(g.row, g.row, bound, 2, g.n, p, 1000),
+                 need[p] + 8 * (long long)(bound[p + 1] - bound[p] + 1));
         fr[p] = need[p];
     }
+    int32_t b1[2] = {0, g.n};
+    CHECK_EQ(bfsm_gpu_bytes(g.row, 0, b1, 1, g.n, 0) + 8 * ((int64_t)g.n + 1) + 4 * g.row[g.n],
+             bfsm_gpu_bytes(g.row, 1, b1, 1, g.n, 0) - 8 * ((int64_t)g.n + 1));
     char why[300] = "";
     CHECK_EQ(bfsm_fits(g.row, NULL, bound, 2, g.n, 1000, fr, why, sizeof why), 1);
     fr[1]--;

@@ -1,16 +1,16 @@
 /* test_bfs_multi_plan.c - the multi-GPU BFS plan (kernels/bfs/bfs_multi_plan.h) on the host, no
  * GPU needed: partitions of R-MAT, grid and uniform graphs of awkward sizes for G = 1..5 (aligned,
  * covering, balanced); the byte formulas at the issue's sizes; then a simulation of G GPUs run as
- * the launcher runs them: each holding only its range's out- and in-arcs, labels and control
- * block (bfsm_ctl, stepped by bfsm_ctl_step on its own copy of the totals) and its own copy of
- * the frontier and visited bitmaps, exchanging data only through the plan's messages (OR-SCATTER,
- * GATHER, STATS, the same every level), every byte between two GPUs counted, levels run in
- * batches of BFSM_BATCH with the end read from GPU 0 between batches (levels past the end do
- * nothing but move their fixed messages). Levels must equal a serial BFS for every vertex and
- * several roots, with directions forced top-down, forced bottom-up after level 0, or by the
- * alpha/beta rule; every GPU's control block must agree after every level, a bottom-up level's
- * OR-SCATTER pieces must be zeros (the owner skips them), and each level's bytes per GPU must be
- * what bfsm_level_bytes says. */
+ * the launcher runs them: each holding only its range's in-arcs, the same arcs listed by source,
+ * its out-degrees, labels and control block (bfsm_ctl, stepped by bfsm_ctl_step on its own copy
+ * of the totals), its own frontier bitmap and exchange buffer, exchanging data only through the
+ * plan's one message (the all-gather of the slots, the same every level), every byte between two
+ * GPUs counted, levels run in batches of BFSM_BATCH with the end read from GPU 0 between batches
+ * (levels past the end do nothing but move their fixed message). Levels must equal a serial BFS
+ * for every vertex and several roots, with directions forced top-down, forced bottom-up after
+ * level 0, or by the alpha/beta rule; a GPU must discover only its own vertices, every GPU's
+ * control block must agree after every level, and each level's bytes per GPU must be what
+ * bfsm_level_bytes says. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -141,18 +141,17 @@ TEST_CASE(bytes_at_issue_sizes)
             for (int g = 0; g <= G; g++)
                 bound[g] = (int32_t)((int64_t)n / G * g);
             const int64_t nw = bfsm_words(n), bm = 8 * nw; /* bitmap bytes: 8 or 64 MiB */
-            for (int g = 0; g < G; g++) {
-                int64_t s, r;
-                bfsm_level_bytes(bound, G, n, g, &s, &r);
-                CHECK_EQ(r, 2 * bm / G * (G - 1) + 24 * (G - 1));   /* 8 / 12 MiB at scale 26 */
-                CHECK_EQ(s, r);
-            }
-            CHECK_EQ(bfsm_level_calls(G), 3);
+            CHECK_EQ(bfsm_slot_words(bound, G), nw / G + 32);  /* range words, STATS, padding */
+            int64_t s, r;
+            bfsm_level_bytes(bound, G, &s, &r);
+            CHECK_EQ(r, (bm / G + 256) * (G - 1));   /* 4 / 6 MiB (+ 256 B a slot) at scale 26 */
+            CHECK_EQ(s, r);
+            CHECK_EQ(bfsm_level_calls(G), 1);
         }
     /* G = 1: nothing moves, no NCCL call */
     int32_t b1[2] = {0, 1000};
     int64_t s, r;
-    bfsm_level_bytes(b1, 1, 1000, 0, &s, &r);
+    bfsm_level_bytes(b1, 1, &s, &r);
     CHECK(s == 0 && r == 0);
     CHECK_EQ(bfsm_level_calls(1), 0);
     /* the direction rule: bfs-do's */
@@ -169,20 +168,23 @@ TEST_CASE(bytes_at_issue_sizes)
 typedef struct {
     int32_t lo, hi;                 /* own vertices */
     int64_t w0, nw;                 /* own bitmap words */
-    int64_t *orow, *irow;           /* own out- and in-arcs, local offsets */
-    int32_t *ocol, *icol;
+    int64_t *orow, *irow, *trow;    /* own out-degree and in-arc offsets; by source, over n */
+    int32_t *ocol, *icol, *tcol;
     int32_t *label;                 /* own labels */
-    uint64_t *vis, *front, *next;   /* n-bit bitmaps, each GPU its own copy */
-    uint64_t *orrecv;               /* OR-SCATTER receive: (G - 1) x own words */
-    int64_t stats[BFSM_STATS], srecv[MAXG][BFSM_STATS];  /* STATS send and receive */
+    uint64_t *vis, *next;           /* n-bit bitmaps, only the own range used */
+    uint64_t *front;                /* n-bit frontier, each GPU its own copy */
+    uint64_t *buf;                  /* exchange buffer: G slots of sw words */
+    int64_t *stats;                 /* the own slot's STATS */
     bfsm_ctl ctl;                   /* the GPU's own control block */
     int64_t sent, recv;             /* bytes to and from other GPUs this level */
 } sgpu;
 
+static int64_t sw, maxw;            /* slot words, STATS offset in a slot */
+
 /* The one way data moves between simulated GPUs; a GPU's copy to itself is not counted. */
 static void msg(sgpu *from, sgpu *to, void *dst, const void *src, int64_t bytes)
 {
-    if (bytes > 0)
+    if (bytes > 0 && dst != src)
         memcpy(dst, src, (size_t)bytes);
     if (from != to) {
         from->sent += bytes;
@@ -204,6 +206,25 @@ static int64_t *slice_rows(const gr_graph *g, int32_t lo, int32_t hi, int32_t **
     return r;
 }
 
+/* The own in-arcs (sources of the arcs into lo + t) listed by source over all n vertices, as
+ * the launcher builds them on the GPU: counts, a scan, a scatter. */
+static void by_source(sgpu *x, int32_t n)
+{
+    const int64_t arcs = x->irow[x->hi - x->lo];
+    x->trow = calloc((size_t)n + 1, sizeof *x->trow);
+    x->tcol = malloc(((size_t)arcs + 1) * sizeof *x->tcol);
+    for (int64_t e = 0; e < arcs; e++)
+        x->trow[x->icol[e] + 1]++;
+    for (int32_t v = 0; v < n; v++)
+        x->trow[v + 1] += x->trow[v];
+    int64_t *at = malloc(((size_t)n + 1) * sizeof *at);
+    memcpy(at, x->trow, ((size_t)n + 1) * sizeof *at);
+    for (int32_t t = 0; t < x->hi - x->lo; t++)
+        for (int64_t e = x->irow[t]; e < x->irow[t + 1]; e++)
+            x->tcol[at[x->icol[e]]++] = x->lo + t;
+    free(at);
+}
+
 /* GPU p of the partition: copies of its range's arcs, empty state, root marked. */
 static void gpu_init(sgpu *x, const gr_graph *g, const gr_graph *t, const int32_t *bound, int p,
                      int G, int32_t root)
@@ -215,13 +236,15 @@ static void gpu_init(sgpu *x, const gr_graph *g, const gr_graph *t, const int32_
     bfsm_range_words(bound, p, &x->w0, &x->nw);
     x->orow = slice_rows(g, x->lo, x->hi, &x->ocol);
     x->irow = slice_rows(t, x->lo, x->hi, &x->icol);
+    by_source(x, g->n);
     x->label = malloc(((size_t)(x->hi - x->lo) + 1) * sizeof *x->label);
     for (int32_t v = x->lo; v < x->hi; v++)
         x->label[v - x->lo] = v == root ? 0 : -1;
     x->vis = calloc((size_t)nw, 8);
     x->front = calloc((size_t)nw, 8);
     x->next = calloc((size_t)nw, 8);
-    x->orrecv = malloc(((size_t)x->nw * (G - 1) + 1) * 8);
+    x->buf = calloc((size_t)(G * sw), 8);
+    x->stats = (int64_t *)(x->buf + p * sw + maxw);
     set_bit(x->vis, root);
     set_bit(x->front, root);
     x->stats[2] = x->orow[x->hi - x->lo];       /* out-arcs of own unvisited vertices */
@@ -232,100 +255,93 @@ static void gpu_init(sgpu *x, const gr_graph *g, const gr_graph *t, const int32_
 
 static void gpu_free(sgpu *x)
 {
-    free(x->orow), free(x->ocol), free(x->irow), free(x->icol), free(x->label);
-    free(x->vis), free(x->front), free(x->next), free(x->orrecv);
+    free(x->orow), free(x->ocol), free(x->irow), free(x->icol), free(x->trow), free(x->tcol);
+    free(x->label), free(x->vis), free(x->front), free(x->next), free(x->buf);
 }
 
-/* A level's local step on GPU x in its control block's direction (nothing past the end):
- * top-down discoveries anywhere, or bottom-up in its range, into next (empty between levels). */
-static void gpu_step(sgpu *x)
+/* A level's local step on GPU x in its control block's direction (nothing past the end), into
+ * next (empty between levels): top-down over the whole frontier, each frontier vertex's arcs
+ * into the own range; bottom-up over own unvisited vertices. 1 when a discovery falls outside
+ * the own range. */
+static int gpu_step(sgpu *x, int32_t n)
 {
+    int bad = 0;
     if (x->ctl.done)
-        return;
+        return 0;
+    if (x->ctl.dir == BFSM_TD) {
+        for (int32_t v = 0; v < n; v++)
+            if (bit(x->front, v))
+                for (int64_t e = x->trow[v]; e < x->trow[v + 1]; e++) {
+                    const int32_t u = x->tcol[e];
+                    bad |= u < x->lo || u >= x->hi;
+                    if (!bit(x->vis, u))
+                        set_bit(x->next, u);
+                }
+        return bad;
+    }
     for (int32_t v = x->lo; v < x->hi; v++) {
         const int32_t l = v - x->lo;
-        if (x->ctl.dir == BFSM_TD && bit(x->front, v)) {
-            for (int64_t e = x->orow[l]; e < x->orow[l + 1]; e++)
-                if (!bit(x->vis, x->ocol[e]))
-                    set_bit(x->next, x->ocol[e]);
-        } else if (x->ctl.dir == BFSM_BU && !bit(x->vis, v)) {
+        if (!bit(x->vis, v))
             for (int64_t e = x->irow[l]; e < x->irow[l + 1]; e++)
                 if (bit(x->front, x->icol[e])) {
                     set_bit(x->next, v);
                     break;
                 }
-        }
     }
+    return 0;
 }
 
-/* OR-SCATTER: each GPU's words of range h to h, h ORs them into its own range in a top-down
- * level (bm_or_pieces); in a bottom-up level the pieces must be zeros (returns 1 otherwise). */
-static int ex_or_scatter(sgpu *x, int G)
+/* bm_finish on GPU y (nothing past the end): the own words' new vertices marked visited and
+ * written to the own slot, next emptied, own labels and counts into the slot's STATS. 1 when
+ * next held a visited vertex. */
+static int gpu_finish(sgpu *y, int p, int depth)
 {
     int bad = 0;
-    for (int h = 0; h < G; h++) {
-        int slot = 0;
-        for (int p = 0; p < G; p++)
-            if (p != h)
-                msg(&x[p], &x[h], x[h].orrecv + slot++ * x[h].nw, x[p].next + x[h].w0,
-                    8 * x[h].nw);
-        const int apply = !x[h].ctl.done && x[h].ctl.dir == BFSM_TD;
-        for (int s = 0; s < slot; s++)
-            for (int64_t i = 0; i < x[h].nw; i++) {
-                bad |= !apply && x[h].orrecv[s * x[h].nw + i] != 0;
-                if (apply)
-                    x[h].next[x[h].w0 + i] |= x[h].orrecv[s * x[h].nw + i];
-            }
+    if (y->ctl.done)
+        return 0;
+    int64_t nf = 0, mf = 0;
+    for (int64_t i = 0; i < y->nw; i++) {
+        const int64_t w = y->w0 + i;
+        bad |= (y->vis[w] & y->next[w]) != 0;
+        y->vis[w] |= y->next[w];
+        y->buf[p * sw + i] = y->next[w];
+        y->next[w] = 0;
     }
+    for (int32_t v = y->lo; v < y->hi; v++)
+        if (y->buf[p * sw + ((v >> 6) - y->w0)] >> (v & 63) & 1) {
+            y->label[v - y->lo] = depth + 1;
+            nf++;
+            mf += y->orow[v - y->lo + 1] - y->orow[v - y->lo];
+        }
+    y->stats[0] += nf, y->stats[1] += mf, y->stats[2] -= mf;
     return bad;
 }
 
-/* GATHER: each GPU's range words into every other GPU's next, in place. */
-static void ex_gather(sgpu *x, int G)
+/* EXCHANGE: each GPU's slot into every other GPU's buffer (the all-gather). */
+static void ex_all_gather(sgpu *x, int G)
 {
     for (int p = 0; p < G; p++)
         for (int h = 0; h < G; h++)
             if (h != p)
-                msg(&x[p], &x[h], x[h].next + x[p].w0, x[p].next + x[p].w0, 8 * x[p].nw);
+                msg(&x[p], &x[h], x[h].buf + p * sw, x[p].buf + p * sw, 8 * sw);
 }
 
 enum { D_TD, D_BU, D_RULE, D_RULE_EAGER, ND };   /* direction modes */
 
-/* bm_finish (nothing past the end): new frontier marked visited, next emptied, own labels and
- * counts; STATS all-gathered and summed; bm_decide: each GPU steps its own control block on its
- * own totals (a forced direction, dm, overrides the rule). Returns 1 when the totals or the
- * control blocks differ between GPUs or the frontier holds a visited vertex. */
-static int finish_level(sgpu *x, int G, int32_t n, int depth, int dm, int64_t rec[3])
+/* bm_unpack_decide on every GPU: the slots' range words into the frontier, the step on the
+ * STATS summed in slot order (a forced direction, dm, overrides the rule), own counts reset.
+ * Returns 1 when the control blocks or records differ between GPUs. */
+static int unpack_decide(sgpu *x, const int32_t *bound, int G, int32_t n, int dm, int64_t rec[3])
 {
     int bad = 0;
     for (int h = 0; h < G; h++) {
-        sgpu *y = &x[h];
-        if (y->ctl.done)
-            continue;
-        int64_t nf = 0, mf = 0;
-        for (int64_t i = 0; i < bfsm_words(n); i++) {
-            bad |= (y->vis[i] & y->next[i]) != 0;
-            y->vis[i] |= y->next[i];
-            y->front[i] = y->next[i];
-            y->next[i] = 0;
-        }
-        for (int32_t v = y->lo; v < y->hi; v++)
-            if (bit(y->front, v)) {
-                y->label[v - y->lo] = depth + 1;
-                nf++;
-                mf += y->orow[v - y->lo + 1] - y->orow[v - y->lo];
-            }
-        y->stats[0] += nf, y->stats[1] += mf, y->stats[2] -= mf;
-    }
-    for (int p = 0; p < G; p++)
-        for (int h = 0; h < G; h++)
-            msg(&x[p], &x[h], x[h].srecv[p], x[p].stats, 8 * BFSM_STATS);
-    for (int h = 0; h < G; h++) {
-        int64_t tot[BFSM_STATS], r[3];
-        for (int k = 0; k < BFSM_STATS; k++) {
-            tot[k] = 0;
-            for (int p = 0; p < G; p++)
-                tot[k] += x[h].srecv[p][k];
+        int64_t tot[BFSM_STATS] = {0, 0, 0}, r[3];
+        for (int g = 0; g < G; g++) {
+            int64_t w0, nw;
+            bfsm_range_words(bound, g, &w0, &nw);
+            memcpy(x[h].front + w0, x[h].buf + g * sw, (size_t)nw * 8);
+            for (int k = 0; k < BFSM_STATS; k++)
+                tot[k] += (int64_t)x[h].buf[g * sw + maxw + k];
         }
         const int alpha = dm == D_RULE_EAGER ? 100 : 15, beta = dm == D_RULE_EAGER ? 100 : 18;
         bfsm_ctl_step(&x[h].ctl, tot, n, alpha, beta, r);
@@ -349,15 +365,15 @@ static int sim_level(sgpu *x, const int32_t *bound, int G, int32_t n, int depth,
 {
     int bad = 0;
     for (int p = 0; p < G; p++)
-        gpu_step(&x[p]);
-    if (G > 1) {
-        bad |= ex_or_scatter(x, G);
-        ex_gather(x, G);
-    }
-    bad |= finish_level(x, G, n, depth, dm, rec);
+        bad |= gpu_step(&x[p], n);
+    for (int p = 0; p < G; p++)
+        bad |= gpu_finish(&x[p], p, depth);
+    if (G > 1)
+        ex_all_gather(x, G);
+    bad |= unpack_decide(x, bound, G, n, dm, rec);
     for (int p = 0; p < G; p++) {
         int64_t s, r;
-        bfsm_level_bytes(bound, G, n, p, &s, &r);
+        bfsm_level_bytes(bound, G, &s, &r);
         if (s != x[p].sent || r != x[p].recv) {
             fprintf(stderr, "  depth %d GPU %d: sent %lld received %lld, plan %lld %lld\n", depth,
                     p, (long long)x[p].sent, (long long)x[p].recv, (long long)s, (long long)r);
@@ -378,6 +394,8 @@ static int sim_bfs(const gr_graph *g, const gr_graph *t, int G, int32_t root, in
     int32_t bound[MAXG + 1];
     const int32_t n = g->n;
     bfsm_partition(g->row, n, G, bound);
+    sw = bfsm_slot_words(bound, G);
+    maxw = bfsm_max_words(bound, G);
     for (int p = 0; p < G; p++)
         gpu_init(&x[p], g, t, bound, p, G, root);
     int bad = 0, real = 0, noop = 0;
