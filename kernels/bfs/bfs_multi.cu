@@ -21,8 +21,8 @@
  * With one GPU no NCCL call is made (nothing moves). Timing: an event recorded on the harness's
  * stream at entry is waited for by every GPU's stream, and the harness's stream waits for every
  * GPU's end, so its timer covers all of it. GR_BFSM_PROFILE=1 (lab): events on GPU 0 around each
- * level's compute, finish, exchange and unpack-and-decide, one line a level to stderr. Built without NCCL
- * (GR_HAVE_NCCL undefined) every entry refuses with the reason (gpus_for.h). */
+ * level's compute, finish, exchange and unpack-and-decide, one line a level to stderr. Built
+ * without NCCL (GR_HAVE_NCCL undefined) every entry refuses with the reason (gpus_for.h). */
 #include <cstddef>
 #include <cstdio>
 #include <cstdlib>

@@ -2,9 +2,10 @@
  * tested by tests/kernels/bfs/test_bfs_multi_host.c and replayed by the plan's simulation: the
  * device bytes a GPU holds (the plan's bfsm_gpu_bytes plus the launcher's own arrays) and whether
  * every GPU's share fits its free memory, and the step from one level to the next that every GPU
- * takes on its own after the exchange (bfsm_ctl_step, run by the one-thread kernel bm_decide: direction
- * by bfsm_decide on the totals, the end at an empty frontier, levels past the end doing nothing),
- * so the host only enqueues levels, BFSM_BATCH at a time, and reads the end flag between batches. */
+ * takes on its own after the exchange (bfsm_ctl_step, run by one thread of bm_unpack_decide:
+ * direction by bfsm_decide on the totals, the end at an empty frontier, levels past the end
+ * doing nothing), so the host only enqueues levels, BFSM_BATCH at a time, and reads the end flag
+ * between batches. */
 #ifndef GR_BFS_MULTI_HOST_H
 #define GR_BFS_MULTI_HOST_H
 #include <stddef.h>
