@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# roads_dsmem.sh - one GPU call for the roads cluster changes: build this tree, run the GPU tests
-# of the cluster kernels, then the code A/B against a carried older build (.carry/gr_a.gz, a
-# gzipped graphrepro) on lab/ab/roads-cluster-dsmem.cases, and one-root traces of both builds on
-# road side 2048 seed 1. Everything lands in $OUT/ab.tgz; a short table is printed last.
+# roads_ab.sh [CASES] - one GPU call for a change to the roads cluster kernels: build this tree,
+# run the GPU tests of the cluster kernels (test_bfs: its bfs-do cases only), then the code A/B
+# against a carried older build (.carry/gr_a.gz, a gzipped stripped graphrepro) on CASES
+# (default lab/ab/roads-cluster.cases), and one-root traces of both builds on road side 2048
+# seed 1. Everything lands in $OUT/ab.tgz; a short table is printed last.
 set -u
 export PATH=/usr/local/cuda/bin:$PATH
 OUT=${OUT:-/tmp/graphrepro-out}
@@ -16,11 +17,12 @@ make -j"$(nproc)" SMS=90 PAPI_H= GR_GIT_REV="$(cat .carry/rev)" bin/graphrepro "
 gunzip -c .carry/gr_a.gz > /tmp/gr_a && chmod +x /tmp/gr_a
 pack() { tar czf "$OUT/ab.tgz" -C "$OUT" ab; }
 for t in "${T[@]}"; do
-    timeout 400 "$t" > "$d/$(basename "$t").log" 2>&1
+    GR_TEST_ONLY=$([ "$(basename "$t")" = test_bfs ] && echo do_all_params,wide_offsets,trace_adds_up) \
+        timeout 300 "$t" > "$d/$(basename "$t").log" 2>&1
     echo "$(basename "$t"): exit $? $(tail -1 "$d/$(basename "$t").log")"
 done | tee "$d/tests.txt"
 pack
-AB_CASES=lab/ab/roads-cluster-dsmem.cases bash lab/scripts/ab_binaries.sh /tmp/gr_a \
+AB_CASES=${1:-lab/ab/roads-cluster.cases} bash lab/scripts/ab_binaries.sh /tmp/gr_a \
     bin/graphrepro "$d/ab.csv" 2 > "$d/ab.log" 2>&1
 grep FAILED "$d/ab.log"
 pack
