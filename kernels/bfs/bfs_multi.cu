@@ -21,8 +21,10 @@
  * With one GPU no NCCL call is made (nothing moves). Timing: an event recorded on the harness's
  * stream at entry is waited for by every GPU's stream, and the harness's stream waits for every
  * GPU's end, so its timer covers all of it. GR_BFSM_PROFILE=1 (lab): events on GPU 0 around each
- * level's compute, finish, exchange and unpack-and-decide, one line a level to stderr. Built
+ * level's compute, finish, exchange and unpack-and-decide, one line a level to stderr, and a
+ * line a batch with the host's time to enqueue it and to wait for GPU 0's end flag. Built
  * without NCCL (GR_HAVE_NCCL undefined) every entry refuses with the reason (gpus_for.h). */
+#include <chrono>
 #include <cstddef>
 #include <cstdio>
 #include <cstdlib>
@@ -542,13 +544,20 @@ extern "C" void gr_bfs_multi_search(gr_bfs_multi_ctx *c, int32_t root, gr_phases
                     "device's end flag was never set\n", root, d0, c->n);
             exit(GR_EXIT_CUDA);
         }
+        const auto t0 = std::chrono::steady_clock::now();
         for (int k = 0; k < BFSM_BATCH; k++)
             issue_level(*c, d0 + k, k, marks);
         GR_CUDA_CHECK(cudaSetDevice(z.dev));
         GR_CUDA_CHECK(cudaMemcpyAsync(c->h_done,
                                       reinterpret_cast<char *>(z.ctl) + offsetof(bfsm_ctl, done),
                                       sizeof(int32_t), cudaMemcpyDeviceToHost, z.s));
+        const auto t1 = std::chrono::steady_clock::now();
         GR_CUDA_CHECK(cudaStreamSynchronize(z.s));
+        if (c->profile)     /* the host's enqueue of the batch against its wait for GPU 0 */
+            fprintf(stderr, "bfsm-batch root %d from %d enqueue %.1f us wait %.1f us\n", root, d0,
+                    std::chrono::duration<double, std::micro>(t1 - t0).count(),
+                    std::chrono::duration<double, std::micro>(
+                        std::chrono::steady_clock::now() - t1).count());
         if (marks)
             report_batch(*c, root, d0, lv);
         if (*c->h_done)

@@ -41,8 +41,11 @@ summary)    # per file: levels, and the ms of compute / finish / exchange / deci
         echo "== $f"
         awk '/^bfsm-profile/ && $15 < 50 { d = $7; n[d]++; c[d] += $9; f[d] += $12; x[d] += $15
                                            s[d] += $18 }
+             /^bfsm-batch/ { b++; e += $7; w += $10 }
              END { for (d in n) printf "%s: %d levels, compute %.3f ms, finish %.3f ms, " \
-                   "exchange %.3f ms, decide %.3f ms\n", d, n[d], c[d], f[d], x[d], s[d] }' "$f"
+                   "exchange %.3f ms, decide %.3f ms\n", d, n[d], c[d], f[d], x[d], s[d]
+                   if (b) printf "batches: %d, host enqueue %.1f us and wait %.1f us a batch\n",
+                                 b, e / b, w / b }' "$f"
     done | tee "$OUT/summary.txt"
     ;;
 *)
