@@ -303,11 +303,14 @@ void issue_init(gr_bfs_multi_ctx &c, int32_t root)
     }
 }
 
-/* Mark k of the level in batch slot `slot` on GPU 0's stream (trace or profile only). */
+/* Mark k of the level in batch slot `slot` on GPU 0's stream (trace or profile only; leaves GPU
+ * 0 current). */
 void mark(gr_bfs_multi_ctx &c, bool on, int slot, int k)
 {
-    if (on)
-        GR_CUDA_CHECK(cudaEventRecord(c.marks[slot][k], c.g[0].s));
+    if (!on)
+        return;
+    GR_CUDA_CHECK(cudaSetDevice(c.g[0].dev));
+    GR_CUDA_CHECK(cudaEventRecord(c.marks[slot][k], c.g[0].s));
 }
 
 /* A level's compute on every GPU: both directions' kernels (one of them returns at once). */
@@ -374,20 +377,15 @@ void issue_decide(gr_bfs_multi_ctx &c, int slot)
  * compute, finish, exchange and decide. */
 void issue_level(gr_bfs_multi_ctx &c, int depth, int slot, bool marks)
 {
-    GR_CUDA_CHECK(cudaSetDevice(c.g[0].dev));
     mark(c, marks, slot, 0);
     issue_compute(c);
-    GR_CUDA_CHECK(cudaSetDevice(c.g[0].dev));
     mark(c, marks, slot, 1);
     issue_finish(c, depth);
-    GR_CUDA_CHECK(cudaSetDevice(c.g[0].dev));
     mark(c, marks, slot, 2);
     if (c.G > 1)
         issue_exchange(c);
-    GR_CUDA_CHECK(cudaSetDevice(c.g[0].dev));
     mark(c, marks, slot, 3);
     issue_decide(c, slot);
-    GR_CUDA_CHECK(cudaSetDevice(c.g[0].dev));
     mark(c, marks, slot, 4);
 }
 
