@@ -9,7 +9,8 @@
  * frontier bitmap and visited and next bits of the range. No host read inside a level: the
  * exchange has a size the host knows, and every GPU decides the next direction and the end
  * itself (bfsm_ctl in device memory), so the host enqueues BFSM_BATCH levels on every GPU's
- * stream, then reads GPU 0's end flag. A level, on every GPU's stream (kernels in
+ * stream (a host thread a GPU, each issuing its GPU's levels, a level's compute and finish as
+ * one captured graph), then reads GPU 0's end flag. A level, on every GPU's stream (kernels in
  * bfs_multi.cuh; each returns at once past the end or in a level of the other direction):
  *   bm_td + bm_td_big (top-down over the whole frontier, arcs into the own range), bm_bu
  *     (bottom-up over own vertices): each GPU discovers only its own vertices;
@@ -22,7 +23,8 @@
  * stream at entry is waited for by every GPU's stream, and the harness's stream waits for every
  * GPU's end, so its timer covers all of it. GR_BFSM_PROFILE=1 (lab): events on GPU 0 around each
  * level's compute, finish, exchange and unpack-and-decide, one line a level to stderr, and a
- * line a batch with the host's time to enqueue it and to wait for GPU 0's end flag. Built
+ * line a batch with the host's time to enqueue it and to wait for GPU 0's end flag (compute and
+ * finish issued call by call); GR_BFSM_PROFILE=2: the batch lines alone (the measured path). Built
  * without NCCL (GR_HAVE_NCCL undefined) every entry refuses with the reason (gpus_for.h). */
 #include <chrono>
 #include <cstddef>
@@ -30,6 +32,10 @@
 #include <cstdlib>
 #include <cstring>
 #include <vector>
+#include <omp.h>
+#ifndef _OPENMP
+#error "bfs_multi.cu is built with -fopenmp (a host thread a GPU issues that GPU's levels)"
+#endif
 #include "bfs.h"
 #include "bfs_multi_host.h"
 #include "../common/cuda_check.cuh"
@@ -54,6 +60,7 @@ struct Gpu {
     cudaStream_t s = nullptr;
     ncclComm_t nccl = nullptr;
     cudaEvent_t done = nullptr;
+    cudaGraphExec_t kern = nullptr;            /* a level's compute and finish (capture_kernels) */
     int64_t *orow = nullptr, *irow = nullptr, *trow = nullptr;   /* orow: out-degree offsets */
     int32_t *icol = nullptr, *tcol = nullptr, *label = nullptr, *first = nullptr,
             *big = nullptr, *nbig = nullptr, *bound = nullptr;
@@ -78,6 +85,17 @@ struct gr_bfs_multi_ctx {
 
 namespace {
 void nccl_env() { setenv("NCCL_NVLS_ENABLE", "0", 0); }   /* NVLink multicast off */
+
+/* 1 when an OpenMP region here gets G threads (a host thread a GPU; fewer would leave one
+ * thread issuing ungrouped NCCL calls for several GPUs, which may deadlock). */
+bool omp_threads_for(int G)
+{
+    int got = 0;
+#pragma omp parallel num_threads(G)
+#pragma omp single
+    got = omp_get_num_threads();
+    return got == G;
+}
 
 unsigned blocks_for(int64_t items)
 {
@@ -303,90 +321,100 @@ void issue_init(gr_bfs_multi_ctx &c, int32_t root)
     }
 }
 
-/* Mark k of the level in batch slot `slot` on GPU 0's stream (trace or profile only; leaves GPU
- * 0 current). */
-void mark(gr_bfs_multi_ctx &c, bool on, int slot, int k)
+/* Mark k of the level in batch slot `slot` on GPU u's stream when marks are on (GPU 0 only:
+ * trace and profile). */
+void mark(gr_bfs_multi_ctx &c, const Gpu &u, bool on, int slot, int k)
 {
-    if (!on)
-        return;
-    GR_CUDA_CHECK(cudaSetDevice(c.g[0].dev));
-    GR_CUDA_CHECK(cudaEventRecord(c.marks[slot][k], c.g[0].s));
+    if (on && u.rank == 0)
+        GR_CUDA_CHECK(cudaEventRecord(c.marks[slot][k], u.s));
 }
 
-/* A level's compute on every GPU: both directions' kernels (one of them returns at once). */
-void issue_compute(gr_bfs_multi_ctx &c)
+/* A level's compute on GPU u (current device): both directions' kernels (one of them returns at
+ * once); nothing for an empty range. */
+void compute_on(const gr_bfs_multi_ctx &c, const Gpu &u)
 {
-    const int64_t nwords = bfsm_words(c.n);
+    if (u.hi == u.lo)
+        return;
+    bm_td<<<u.grid, kTB, 0, u.s>>>(u.ctl, u.trow, u.tcol, bfsm_words(c.n), u.front, u.vis,
+                                   u.next, u.big, u.nbig);
+    GR_CHECK_LAUNCH();
+    if (u.nbig_cap > 0) {
+        bm_td_big<<<u.grid, kTB, 0, u.s>>>(u.ctl, u.trow, u.tcol, u.big, u.nbig, u.vis, u.next);
+        GR_CHECK_LAUNCH();
+    }
+    bm_bu<<<u.grid, kTB, 0, u.s>>>(u.ctl, u.irow, u.icol, u.first, u.lo, u.hi - u.lo, u.vis,
+                                   u.front, u.next);
+    GR_CHECK_LAUNCH();
+}
+
+/* The level's own part on GPU u (current device): bm_finish into the GPU's slot (nothing for an
+ * empty range: its slot keeps no words and STATS stay 0). */
+void finish_on(const gr_bfs_multi_ctx &c, const Gpu &u)
+{
+    if (u.nw == 0)
+        return;
+    bm_finish<<<u.grid, kTB, 0, u.s>>>(u.ctl, u.vis, u.next, u.buf + u.rank * c.sw, u.w0, u.nw,
+                                       u.lo, u.orow, u.label, u.stats);
+    GR_CHECK_LAUNCH();
+}
+
+/* Untimed, once: a level's compute and finish captured on each GPU's stream and instantiated
+ * as a graph a GPU (u.kern; none for an empty range): 1 host call a level and GPU for them
+ * instead of 4 (the kernels read the level from the control block). */
+void capture_kernels(gr_bfs_multi_ctx &c)
+{
     for (Gpu &u : c.g) {
-        GR_CUDA_CHECK(cudaSetDevice(u.dev));
         if (u.hi == u.lo)
             continue;
-        bm_td<<<u.grid, kTB, 0, u.s>>>(u.ctl, u.trow, u.tcol, nwords, u.front, u.vis, u.next,
-                                       u.big, u.nbig);
-        GR_CHECK_LAUNCH();
-        if (u.nbig_cap > 0) {
-            bm_td_big<<<u.grid, kTB, 0, u.s>>>(u.ctl, u.trow, u.tcol, u.big, u.nbig, u.vis,
-                                               u.next);
-            GR_CHECK_LAUNCH();
-        }
-        bm_bu<<<u.grid, kTB, 0, u.s>>>(u.ctl, u.irow, u.icol, u.first, u.lo, u.hi - u.lo, u.vis,
-                                       u.front, u.next);
-        GR_CHECK_LAUNCH();
-    }
-}
-
-/* The level's own part on every GPU: bm_finish into the GPU's slot (nothing for an empty
- * range: its slot keeps no words and STATS stay 0). */
-void issue_finish(gr_bfs_multi_ctx &c, int depth)
-{
-    for (Gpu &u : c.g) {
-        if (u.nw == 0)
-            continue;
         GR_CUDA_CHECK(cudaSetDevice(u.dev));
-        bm_finish<<<u.grid, kTB, 0, u.s>>>(u.ctl, u.vis, u.next, u.buf + u.rank * c.sw, u.w0,
-                                           u.nw, u.lo, u.orow, u.label, depth + 1, u.stats);
-        GR_CHECK_LAUNCH();
+        GR_CUDA_CHECK(cudaStreamBeginCapture(u.s, cudaStreamCaptureModeRelaxed));
+        compute_on(c, u);
+        finish_on(c, u);
+        cudaGraph_t graph;
+        GR_CUDA_CHECK(cudaStreamEndCapture(u.s, &graph));
+        GR_CUDA_CHECK(cudaGraphInstantiate(&u.kern, graph, 0));
+        GR_CUDA_CHECK(cudaGraphDestroy(graph));
     }
 }
 
-/* EXCHANGE: every GPU's slot to every GPU, one in-place all-gather of sw words a GPU. */
-void issue_exchange(gr_bfs_multi_ctx &c)
+/* One level on GPU u (current device, issued by u's own host thread): compute and finish
+ * (their captured graph; call by call with marks, mark 1 between), the GPU's part of the
+ * all-gather (ungrouped: one rank a thread), unpack and decide; marks 0-4 on GPU 0. */
+void level_on(gr_bfs_multi_ctx &c, Gpu &u, int slot, bool marks)
 {
-    GR_CUDA_CHECK(ncclGroupStart());
-    for (Gpu &u : c.g)
+    mark(c, u, marks, slot, 0);
+    if (!marks) {
+        if (u.kern)
+            GR_CUDA_CHECK(cudaGraphLaunch(u.kern, u.s));
+    } else {
+        compute_on(c, u);
+        mark(c, u, marks, slot, 1);
+        finish_on(c, u);
+    }
+    mark(c, u, marks, slot, 2);
+    if (c.G > 1)
         GR_CUDA_CHECK(ncclAllGather(u.buf + u.rank * c.sw, u.buf, (size_t)c.sw, ncclUint64,
                                     u.nccl, u.s));
-    GR_CUDA_CHECK(ncclGroupEnd());
+    mark(c, u, marks, slot, 3);
+    bm_unpack_decide<<<blocks_for(bfsm_max_words(c.bound.data(), c.G)), kTB, 0, u.s>>>(
+        u.ctl, u.buf, c.sw, u.bound, c.G, u.front, u.stats, u.nbig, c.n, c.alpha, c.beta,
+        u.rec + 3 * slot);
+    GR_CHECK_LAUNCH();
+    mark(c, u, marks, slot, 4);
 }
 
-/* After the exchange on every GPU: the frontier from the slots and the step on the summed STATS
- * (record in rec slot `slot`). */
-void issue_decide(gr_bfs_multi_ctx &c, int slot)
+/* A batch of BFSM_BATCH levels: a host thread a GPU (OpenMP, G threads: checked at open) issues
+ * its GPU's levels. One thread issuing for several GPUs spent ~150 us a level on four GPUs in
+ * launches and a grouped all-gather, more than the GPUs' work (lab/notes/bfs.md). */
+void issue_batch(gr_bfs_multi_ctx &c, bool marks)
 {
-    const int64_t maxw = bfsm_max_words(c.bound.data(), c.G);
-    for (Gpu &u : c.g) {
+#pragma omp parallel for num_threads(c.G) schedule(static, 1)
+    for (int k = 0; k < c.G; k++) {
+        Gpu &u = c.g[(size_t)k];
         GR_CUDA_CHECK(cudaSetDevice(u.dev));
-        bm_unpack_decide<<<blocks_for(maxw), kTB, 0, u.s>>>(u.ctl, u.buf, c.sw, u.bound, c.G,
-                                                            u.front, u.stats, u.nbig, c.n,
-                                                            c.alpha, c.beta, u.rec + 3 * slot);
-        GR_CHECK_LAUNCH();
+        for (int slot = 0; slot < BFSM_BATCH; slot++)
+            level_on(c, u, slot, marks);
     }
-}
-
-/* One level (frontier at depth) on every GPU, in batch slot `slot`; marks 0-4 on GPU 0 around
- * compute, finish, exchange and decide. */
-void issue_level(gr_bfs_multi_ctx &c, int depth, int slot, bool marks)
-{
-    mark(c, marks, slot, 0);
-    issue_compute(c);
-    mark(c, marks, slot, 1);
-    issue_finish(c, depth);
-    mark(c, marks, slot, 2);
-    if (c.G > 1)
-        issue_exchange(c);
-    mark(c, marks, slot, 3);
-    issue_decide(c, slot);
-    mark(c, marks, slot, 4);
 }
 
 /* After a batch from level d0 (GPU 0 synchronized): its records as trace rows and profile
@@ -430,7 +458,13 @@ void join(gr_bfs_multi_ctx &c, int home)
 
 extern "C" int gr_bfs_multi_gpus(const gr_bfs_do_multi_params *p, char *why, size_t len)
 {
-    return gr_gpus_for(p->gpus, gr_gpu_count(), 1, why, len);
+    const int G = gr_gpus_for(p->gpus, gr_gpu_count(), 1, why, len);
+    if (G > 1 && !omp_threads_for(G)) {
+        snprintf(why, len, "gpus=%d: a host thread a GPU is needed and OpenMP gives fewer "
+                           "(OMP_THREAD_LIMIT?)", G);
+        return -1;
+    }
+    return G;
 }
 
 extern "C" int gr_bfs_multi_fits(const gr_graph *g, const gr_graph *t,
@@ -473,7 +507,7 @@ extern "C" gr_bfs_multi_ctx *gr_bfs_multi_open(const gr_graph *g, const gr_graph
     c->alpha = p->alpha;
     c->beta = p->beta;
     const char *prof = getenv("GR_BFSM_PROFILE");
-    c->profile = prof && !strcmp(prof, "1");
+    c->profile = prof && !strcmp(prof, "1") ? 1 : prof && !strcmp(prof, "2") ? 2 : 0;
     c->n = g->n;
     c->row = g->row;
     c->bound.resize((size_t)c->G + 1);
@@ -500,6 +534,7 @@ extern "C" gr_bfs_multi_ctx *gr_bfs_multi_open(const gr_graph *g, const gr_graph
         GR_CUDA_CHECK(cudaSetDevice(k));
         gpu_alloc(*c, u, g, t, deg);
     }
+    capture_kernels(*c);
     GR_CUDA_CHECK(cudaSetDevice(c->g[0].dev));
     for (auto &lvl : c->marks)
         for (cudaEvent_t &e : lvl)
@@ -534,7 +569,7 @@ extern "C" void gr_bfs_multi_search(gr_bfs_multi_ctx *c, int32_t root, gr_phases
     issue_init(*c, root);
     join(*c, home);
     gr_phase_mark(ph, GR_BFS_PHASE_LEVELS);
-    const bool marks = lv || c->profile;
+    const bool marks = lv || c->profile == 1;
     Gpu &z = c->g[0];
     for (int d0 = 0;; d0 += BFSM_BATCH) {
         if (d0 > c->n + BFSM_BATCH) {   /* a search has at most n levels */
@@ -543,8 +578,7 @@ extern "C" void gr_bfs_multi_search(gr_bfs_multi_ctx *c, int32_t root, gr_phases
             exit(GR_EXIT_CUDA);
         }
         const auto t0 = std::chrono::steady_clock::now();
-        for (int k = 0; k < BFSM_BATCH; k++)
-            issue_level(*c, d0 + k, k, marks);
+        issue_batch(*c, marks);
         GR_CUDA_CHECK(cudaSetDevice(z.dev));
         GR_CUDA_CHECK(cudaMemcpyAsync(c->h_done,
                                       reinterpret_cast<char *>(z.ctl) + offsetof(bfsm_ctl, done),
@@ -600,6 +634,8 @@ extern "C" void gr_bfs_multi_close(gr_bfs_multi_ctx *c)
                         u.next, u.buf, u.noin, u.rec, u.ctl};
         for (void *b : bufs)
             GR_CUDA_CHECK(cudaFree(b));
+        if (u.kern)
+            GR_CUDA_CHECK(cudaGraphExecDestroy(u.kern));
         GR_CUDA_CHECK(cudaEventDestroy(u.done));
         GR_CUDA_CHECK(cudaStreamDestroy(u.s));
     }

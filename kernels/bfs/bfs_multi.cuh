@@ -59,15 +59,17 @@ __global__ void bm_init_root(bfsm_ctl *ctl, int64_t *stats, int32_t *nbig, int o
 
 /* The end of a level on the own words [w0, w0 + nw): new = next & ~visited is marked visited
  * and written to the GPU's slot (slot[i] for word w0 + i), next is cleared; the new vertices (a
- * warp's 32 words, then each nonzero word a lane per 2 bits) are labelled depth1, and their
+ * warp's 32 words, then each nonzero word a lane per 2 bits) are labelled ctl->depth + 1
+ * (nothing in a level depends on the host: a batch of levels is the same every time), and their
  * count and out-arcs (orow: own out-degree offsets) added to STATS (stats: the slot's STATS
  * block; stats[2], the unvisited out-arcs, loses the latter). */
 __global__ void __launch_bounds__(kTB)
     bm_finish(const bfsm_ctl *ctl, ull *vis, ull *next, ull *slot, int64_t w0, int64_t nw,
-              int32_t lo, const int64_t *orow, int32_t *label, int32_t depth1, int64_t *stats)
+              int32_t lo, const int64_t *orow, int32_t *label, int64_t *stats)
 {
     if (ctl->done)
         return;
+    const int32_t depth1 = ctl->depth + 1;
     typedef cub::BlockReduce<long long, kTB> Reduce;
     __shared__ typename Reduce::TempStorage red_tmp;
     const int lane = (int)(threadIdx.x & 31);

@@ -83,6 +83,8 @@ static inline int32_t bfsm_sort_batch(const int64_t *irow, int32_t cnt, int32_t 
 typedef struct {
     int32_t dir;        /* direction of the next level (BFSM_TD / BFSM_BU) */
     int32_t done;       /* 1 once a level found no new vertex: later levels do nothing */
+    int32_t depth;      /* level of the frontier the next level expands (its finds: depth + 1) */
+    int32_t spare;
     int64_t nf, mf;     /* vertices and out-arcs of the frontier the next level expands */
 } bfsm_ctl;
 
@@ -91,6 +93,8 @@ BFSM_HD void bfsm_ctl_start(bfsm_ctl *c, int64_t root_deg)
 {
     c->dir = BFSM_TD;
     c->done = 0;
+    c->depth = 0;
+    c->spare = 0;
     c->nf = 1;
     c->mf = root_deg;
 }
@@ -98,7 +102,8 @@ BFSM_HD void bfsm_ctl_start(bfsm_ctl *c, int64_t root_deg)
 /* After a level whose STATS totals are tot (new frontier vertices, their out-arcs, out-arcs of
  * the unvisited): rec = {direction, frontier vertices, frontier out-arcs} of the level that ran
  * and 1, or rec[0] = -1 and 0 when the level came after the end (nothing changes). A level with
- * no new vertex ends the search (done); else the next direction is bfsm_decide's. */
+ * no new vertex ends the search (done); else the next direction is bfsm_decide's and the depth
+ * goes up by one. */
 BFSM_HD int bfsm_ctl_step(bfsm_ctl *c, const int64_t tot[BFSM_STATS], int32_t n, int alpha,
                           int beta, int64_t rec[3])
 {
@@ -115,6 +120,7 @@ BFSM_HD int bfsm_ctl_step(bfsm_ctl *c, const int64_t tot[BFSM_STATS], int32_t n,
         return 1;
     }
     c->dir = bfsm_decide(c->dir, tot[0], c->nf, tot[1], tot[2], n, alpha, beta);
+    c->depth++;
     c->nf = tot[0];
     c->mf = tot[1];
     return 1;

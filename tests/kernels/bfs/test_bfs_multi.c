@@ -9,7 +9,7 @@
  * than a word, empty ranges); roots: each graph's own plus the first and last vertex of every
  * GPU's range. Direction rule at the default and at alpha/beta extremes (top-down only,
  * bottom-up after the first level, both), so both directions run, and searches end at every
- * position of a batch of BFSM_BATCH levels. Labels poisoned before each run, two runs per root.
+ * position of a batch of BFSM_BATCH levels. Labels poisoned before each run, two runs a root.
  * The per-level trace (the device's records, read per batch) adds up to the reached vertices and
  * shows both directions (once with the GR_BFSM_PROFILE hook on). Skipped without a device. */
 #include <stdint.h>

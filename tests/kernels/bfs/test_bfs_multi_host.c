@@ -53,14 +53,16 @@ static int drive(const gr_graph *g, int32_t root, int alpha, int beta)
     int64_t mu = g->m - root_deg, nf = 1, mf = root_deg;
     bfsm_ctl c;
     bfsm_ctl_start(&c, root_deg);
-    CHECK(c.dir == BFSM_TD && !c.done && c.nf == 1 && c.mf == root_deg);
+    CHECK(c.dir == BFSM_TD && !c.done && c.depth == 0 && c.nf == 1 && c.mf == root_deg);
     int seen = 0, real = 0, noop = 0, dir_want = BFSM_TD, batches = 0;
     for (int d0 = 0; !c.done; d0 += BFSM_BATCH, batches++) {
         for (int k = 0; k < BFSM_BATCH; k++) {
             int64_t tot[BFSM_STATS] = {0, 0, 0}, rec[3];
             const bfsm_ctl before = c;
-            if (!c.done)
-                serial_level(g, lev, d0 + k, &mu, tot);
+            if (!c.done) {
+                CHECK_EQ(c.depth, d0 + k);               /* the level reads its depth here */
+                serial_level(g, lev, c.depth, &mu, tot);
+            }
             if (!bfsm_ctl_step(&c, tot, n, alpha, beta, rec)) {
                 CHECK(before.done && rec[0] == -1);  /* past the end: nothing changes */
                 CHECK(!memcmp(&before, &c, sizeof c));

@@ -292,14 +292,16 @@ static int gpu_step(sgpu *x, int32_t n)
 }
 
 /* bm_finish on GPU y (nothing past the end): the own words' new vertices marked visited and
- * written to the own slot, next emptied, own labels and counts into the slot's STATS. 1 when
- * next held a visited vertex. */
+ * written to the own slot, next emptied, own labels (the control block's depth + 1) and counts
+ * into the slot's STATS. 1 when next held a visited vertex or the control block's depth is not
+ * the level's. */
 static int gpu_finish(sgpu *y, int p, int depth)
 {
     int bad = 0;
     if (y->ctl.done)
         return 0;
     int64_t nf = 0, mf = 0;
+    bad |= y->ctl.depth != depth;
     for (int64_t i = 0; i < y->nw; i++) {
         const int64_t w = y->w0 + i;
         bad |= (y->vis[w] & y->next[w]) != 0;
@@ -309,7 +311,7 @@ static int gpu_finish(sgpu *y, int p, int depth)
     }
     for (int32_t v = y->lo; v < y->hi; v++)
         if (y->buf[p * sw + ((v >> 6) - y->w0)] >> (v & 63) & 1) {
-            y->label[v - y->lo] = depth + 1;
+            y->label[v - y->lo] = y->ctl.depth + 1;
             nf++;
             mf += y->orow[v - y->lo + 1] - y->orow[v - y->lo];
         }
