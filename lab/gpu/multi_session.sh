@@ -9,8 +9,9 @@
 #        run); then the bfs stage's experiment resumed (rows already done are skipped) while
 #        time is left.
 # Output in $OUT; a short summary is printed last. BUDGET: seconds the call may take (default
-# 570); RES: where rows go (default build/lab-res, kept between calls); PROFILE=1: the bfs stage
-# ends with lab/gpu/bfsm_profile.sh at scale 26 over 1, 2 and 4 GPUs while time is left.
+# 570); TEST_S: seconds the GPU tests may take (default 200); RES: where rows go (default
+# build/lab-res, kept between calls); PROFILE=1: the bfs stage ends with lab/gpu/bfsm_profile.sh
+# at scale 26 over 1, 2 and 4 GPUs while time is left.
 set -u
 t0=$(date +%s)
 left() { echo $((${BUDGET:-570} - ($(date +%s) - t0))); }
@@ -29,7 +30,7 @@ echo "built at $(($(date +%s) - t0)) s"
 case $1 in
 bfs)
     { nvidia-smi --query-gpu=name,memory.total --format=csv; nvidia-smi topo -m; } > "$OUT/gpus.txt"
-    timeout 200 $T > "$OUT/test_bfs_multi.log" 2>&1
+    timeout ${TEST_S:-200} $T > "$OUT/test_bfs_multi.log" 2>&1
     rc=$?
     echo "test_bfs_multi: exit $rc $(tail -1 "$OUT/test_bfs_multi.log") at $(($(date +%s) - t0)) s"
     [ $rc -eq 0 ] || { grep -i -B2 -A8 'fail' "$OUT/test_bfs_multi.log" | head -40; exit 1; }
