@@ -49,7 +49,7 @@ NCCL_LIB  := $(firstword $(foreach d,$(NCCL_DIRS),$(wildcard $(d)/lib/libnccl.so
 ifneq ($(and $(NCCL_INC),$(NCCL_LIB)),)
 NCCL_STATE := on
 $(NCCL_OBJ): NVFLAGS += -DGR_HAVE_NCCL -I$(dir $(NCCL_INC))
-build/kernels/bfs/bfs_multi.o: NVFLAGS += -Xcompiler -fopenmp   # threads = 1: a host thread a GPU
+build/kernels/bfs/bfs_multi.o: NVFLAGS += -Xcompiler -fopenmp   # a host thread a GPU issues its levels
 LDLIBS    += -L$(dir $(NCCL_LIB)) -Wl,-rpath,$(dir $(NCCL_LIB)) -lnccl
 else
 NCCL_STATE := off
