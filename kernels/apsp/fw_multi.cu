@@ -138,9 +138,6 @@ const gr_fw_tiled_multi_params &prm(const void *p)
 }
 int tile_of(const void *params) { return prm(params).t == 64 ? 64 : 128; }
 
-/* NCCL's NVLink multicast (NVLS) stays off unless the user set it: set before any communicator. */
-void nccl_env() { setenv("NCCL_NVLS_ENABLE", "0", 0); }
-
 template <int T> void set_smem_attrs()
 {
     const int smem = (int)smem_bytes<T>();
@@ -300,7 +297,7 @@ gr_apsp_multi_ctx *multi_open(int ld, const void *params, const int32_t *host, c
 {
     if (!multi_fits(ld, params, why, len))
         return nullptr;
-    nccl_env();
+    gr_nccl_nvls_off();
     auto *c = new gr_apsp_multi_ctx;
     c->t = tile_of(params);
     const int G = fwm_gpus_for(prm(params).gpus, gr_gpu_count(), 1, why, len);

@@ -84,7 +84,6 @@ struct gr_bfs_multi_ctx {
 };
 
 namespace {
-void nccl_env() { setenv("NCCL_NVLS_ENABLE", "0", 0); }   /* NVLink multicast off */
 
 /* 1 when an OpenMP region here gets G threads (a host thread a GPU; fewer would leave one
  * thread issuing ungrouped NCCL calls for several GPUs, which may deadlock). */
@@ -501,7 +500,7 @@ extern "C" gr_bfs_multi_ctx *gr_bfs_multi_open(const gr_graph *g, const gr_graph
 {
     if (!gr_bfs_multi_fits(g, t, p, why, len))
         return nullptr;
-    nccl_env();
+    gr_nccl_nvls_off();
     auto *c = new gr_bfs_multi_ctx;
     c->G = gr_bfs_multi_gpus(p, why, len);
     c->alpha = p->alpha;

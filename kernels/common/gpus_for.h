@@ -1,12 +1,14 @@
 /* gpus_for.h - how many GPUs a multi-GPU variant's request gets (plain C, host C and CUDA):
  * `gpus` = 0 means every GPU of the host, else 1 .. GR_GPUS_MAX; refused with a one-line reason
- * when the build has no NCCL, the host has no or too few CUDA devices. Shared by the families'
- * multi-GPU variants (fw-tiled-multi, bfs-do-multi); tested in test_fw_multi_bands.c and
+ * when the build has no NCCL, the host has no or too few CUDA devices; and NCCL's NVLink
+ * multicast kept off before any communicator is made. Shared by the families' multi-GPU
+ * variants (fw-tiled-multi, bfs-do-multi); tested in test_fw_multi_bands.c and
  * test_bfs_multi_host.c. */
 #ifndef GR_GPUS_FOR_H
 #define GR_GPUS_FOR_H
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #define GR_GPUS_MAX 64  /* GPUs a request may name */
 
@@ -35,5 +37,9 @@ static inline int gr_gpus_for(int gpus, int devices, int nccl, char *why, size_t
     }
     return gpus ? gpus : devices;
 }
+
+/* NCCL's NVLink multicast (NVLS) off unless the environment says otherwise: the multi-GPU
+ * variants never use it and must not create multicast objects. Call before ncclCommInitAll. */
+static inline void gr_nccl_nvls_off(void) { setenv("NCCL_NVLS_ENABLE", "0", 0); }
 
 #endif

@@ -206,6 +206,18 @@ TEST_CASE(gpu_count_rule)
     CHECK_STR_CONTAINS(why, "built without NCCL");
 }
 
+/* NVLink multicast off before any communicator, unless the environment already chose. */
+TEST_CASE(nvls_off_unless_set)
+{
+    unsetenv("NCCL_NVLS_ENABLE");
+    gr_nccl_nvls_off();
+    CHECK(getenv("NCCL_NVLS_ENABLE") && !strcmp(getenv("NCCL_NVLS_ENABLE"), "0"));
+    setenv("NCCL_NVLS_ENABLE", "1", 1);
+    gr_nccl_nvls_off();
+    CHECK(!strcmp(getenv("NCCL_NVLS_ENABLE"), "1"));
+    unsetenv("NCCL_NVLS_ENABLE");
+}
+
 TEST_CASE(variant_params_and_refusals)
 {
     const gr_variant *v;
@@ -243,4 +255,4 @@ TEST_CASE(variant_params_and_refusals)
 TEST_MAIN("bfs_multi_host", TEST_ENTRY(loop_follows_the_rule_and_ends),
           TEST_ENTRY(single_vertex_one_level), TEST_ENTRY(sort_batches_cover_within_cap),
           TEST_ENTRY(memory_fit_names_the_gpu), TEST_ENTRY(gpu_count_rule),
-          TEST_ENTRY(variant_params_and_refusals))
+          TEST_ENTRY(nvls_off_unless_set), TEST_ENTRY(variant_params_and_refusals))
