@@ -71,6 +71,7 @@ typedef struct {
 typedef struct {
     int gpus;         /* GPUs 0 .. gpus-1 of the host; 0 = all of them */
     int alpha, beta;  /* bfs-do's switching thresholds (bfsm_decide) */
+    int exchange;     /* 0 an ncclAllGather of slots a level, 1 NCCL device API stores + barrier */
 } gr_bfs_do_multi_params;
 
 /* bfs-do-multi over the GPUs of a host (kernels/bfs/bfs_multi.cu). The glue

@@ -45,6 +45,7 @@
 #include <cub/device/device_scan.cuh>
 #include <cub/device/device_segmented_sort.cuh>
 #include "bfs_multi.cuh"
+#include "bfs_multi_direct.cuh"
 
 using namespace grbfsm;
 
@@ -67,11 +68,17 @@ struct Gpu {
     ull *vis = nullptr, *front = nullptr, *next = nullptr, *buf = nullptr, *noin = nullptr;
     int64_t *stats = nullptr, *rec = nullptr;  /* stats: in the own slot; rec: BFSM_BATCH x 3 */
     bfsm_ctl *ctl = nullptr;
+    /* exchange = 1 (bfs_multi_direct.cuh): the window (two frontier bitmaps and the STATS
+     * slots), its NCCL registration, the device communicator and every GPU's window as this GPU
+     * addresses it; front and buf stay null, stats is the GPU's own */
+    ull *win = nullptr, **peers = nullptr;
+    ncclWindow_t w = nullptr;
+    ncclDevComm dc = {};
 };
 } // namespace
 
 struct gr_bfs_multi_ctx {
-    int G = 0, alpha = 15, beta = 18, profile = 0;
+    int G = 0, alpha = 15, beta = 18, exchange = 0, profile = 0;
     int32_t n = 0;
     int64_t sw = 0;                 /* words of an exchange slot (bfsm_slot_words) */
     const int64_t *row = nullptr;   /* the host graph's offsets (root degrees) */
@@ -278,12 +285,16 @@ void gpu_alloc(gr_bfs_multi_ctx &c, Gpu &u, const gr_graph *g, const gr_graph *t
                              cudaMemcpyHostToDevice));
     dalloc(&u.label, own);
     dalloc(&u.vis, nwords);
-    dalloc(&u.front, nwords);
     dalloc(&u.next, nwords);
-    dalloc(&u.buf, c.G * c.sw);
-    GR_CUDA_CHECK(cudaMemset(u.buf, 0, (size_t)(c.G * c.sw) * sizeof(ull)));
-    u.stats = reinterpret_cast<int64_t *>(u.buf + u.rank * c.sw +
-                                          bfsm_max_words(c.bound.data(), c.G));
+    if (c.exchange) {
+        dalloc(&u.stats, BFSM_STATS);
+    } else {
+        dalloc(&u.front, nwords);
+        dalloc(&u.buf, c.G * c.sw);
+        GR_CUDA_CHECK(cudaMemset(u.buf, 0, (size_t)(c.G * c.sw) * sizeof(ull)));
+        u.stats = reinterpret_cast<int64_t *>(u.buf + u.rank * c.sw +
+                                              bfsm_max_words(c.bound.data(), c.G));
+    }
     dalloc(&u.bound, c.G + 1);
     GR_CUDA_CHECK(cudaMemcpy(u.bound, c.bound.data(), (size_t)(c.G + 1) * sizeof(int32_t),
                              cudaMemcpyHostToDevice));
@@ -309,7 +320,9 @@ void issue_init(gr_bfs_multi_ctx &c, int32_t root)
                                                                      root);
             GR_CHECK_LAUNCH();
         }
-        bm_init_words<<<blocks_for(nwords), kTB, 0, u.s>>>(u.vis, u.front, u.next, nwords, root);
+        bm_init_words<<<blocks_for(nwords), kTB, 0, u.s>>>(
+            u.vis, c.exchange ? u.win : u.front, c.exchange ? u.win + nwords : nullptr, u.next,
+            nwords, root);
         GR_CHECK_LAUNCH();
         if (u.nw > 0) {
             bm_init_noin<<<blocks_for(u.nw), kTB, 0, u.s>>>(u.vis, u.w0, u.nw, u.noin);
@@ -317,6 +330,10 @@ void issue_init(gr_bfs_multi_ctx &c, int32_t root)
         }
         bm_init_root<<<1, 1, 0, u.s>>>(u.ctl, u.stats, u.nbig, own, deg, u.arcs);
         GR_CHECK_LAUNCH();
+        if (c.exchange && c.G > 1) {   /* no GPU stores into a window still being cleared */
+            bm_direct_meet<<<1, kDirectThreads, 0, u.s>>>(u.dc);
+            GR_CHECK_LAUNCH();
+        }
     }
 }
 
@@ -334,15 +351,17 @@ void compute_on(const gr_bfs_multi_ctx &c, const Gpu &u)
 {
     if (u.hi == u.lo)
         return;
-    bm_td<<<u.grid, kTB, 0, u.s>>>(u.ctl, u.trow, u.tcol, bfsm_words(c.n), u.front, u.vis,
-                                   u.next, u.big, u.nbig);
+    const ull *front0 = c.exchange ? u.win : u.front;       /* the level's: depth % 2 */
+    const int64_t fstride = c.exchange ? bfsm_words(c.n) : 0;
+    bm_td<<<u.grid, kTB, 0, u.s>>>(u.ctl, u.trow, u.tcol, bfsm_words(c.n), front0, fstride,
+                                   u.vis, u.next, u.big, u.nbig);
     GR_CHECK_LAUNCH();
     if (u.nbig_cap > 0) {
         bm_td_big<<<u.grid, kTB, 0, u.s>>>(u.ctl, u.trow, u.tcol, u.big, u.nbig, u.vis, u.next);
         GR_CHECK_LAUNCH();
     }
     bm_bu<<<u.grid, kTB, 0, u.s>>>(u.ctl, u.irow, u.icol, u.first, u.lo, u.hi - u.lo, u.vis,
-                                   u.front, u.next);
+                                   front0, fstride, u.next);
     GR_CHECK_LAUNCH();
 }
 
@@ -352,9 +371,70 @@ void finish_on(const gr_bfs_multi_ctx &c, const Gpu &u)
 {
     if (u.nw == 0)
         return;
-    bm_finish<<<u.grid, kTB, 0, u.s>>>(u.ctl, u.vis, u.next, u.buf + u.rank * c.sw, u.w0, u.nw,
-                                       u.lo, u.orow, u.label, u.stats);
+    const fin_out out = c.exchange ? fin_out{nullptr, u.peers, u.win, bfsm_words(c.n), c.G}
+                                   : fin_out{u.buf + u.rank * c.sw, nullptr, nullptr, 0, c.G};
+    bm_finish<<<u.grid, kTB, 0, u.s>>>(u.ctl, u.vis, u.next, out, u.w0, u.nw, u.lo, u.orow,
+                                       u.label, u.stats);
     GR_CHECK_LAUNCH();
+}
+
+/* Untimed, once (exchange = 1): every GPU's window of bfsm_win_words words - symmetric memory
+ * registered with NCCL and a device communicator with one LSA barrier when G > 1 (collective:
+ * grouped, one thread for every GPU), plain device memory for one GPU - and the table of every
+ * GPU's window as each GPU addresses it. */
+void open_direct(gr_bfs_multi_ctx &c)
+{
+    const size_t bytes = (size_t)bfsm_win_words(c.n, c.G) * sizeof(ull);
+    for (Gpu &u : c.g) {
+        GR_CUDA_CHECK(cudaSetDevice(u.dev));
+        if (c.G > 1)
+            GR_CUDA_CHECK(ncclMemAlloc(reinterpret_cast<void **>(&u.win), bytes));
+        else
+            GR_CUDA_CHECK(cudaMalloc(&u.win, bytes));
+        GR_CUDA_CHECK(cudaMemset(u.win, 0, bytes));
+        dalloc(&u.peers, c.G);
+        GR_CUDA_CHECK(cudaDeviceSynchronize());
+    }
+    if (c.G == 1) {
+        GR_CUDA_CHECK(cudaMemcpy(c.g[0].peers, &c.g[0].win, sizeof(ull *),
+                                 cudaMemcpyHostToDevice));
+        return;
+    }
+    GR_CUDA_CHECK(ncclGroupStart());
+    for (Gpu &u : c.g)
+        GR_CUDA_CHECK(ncclCommWindowRegister(u.nccl, u.win, bytes, &u.w,
+                                             NCCL_WIN_COLL_SYMMETRIC));
+    GR_CUDA_CHECK(ncclGroupEnd());
+    ncclDevCommRequirements req;
+    std::memset(&req, 0, sizeof req);
+    req.lsaMultimem = false;      /* no NVLink multicast */
+    req.lsaBarrierCount = 1;
+    GR_CUDA_CHECK(ncclGroupStart());
+    for (Gpu &u : c.g)
+        GR_CUDA_CHECK(ncclDevCommCreate(u.nccl, &req, &u.dc));
+    GR_CUDA_CHECK(ncclGroupEnd());
+    for (Gpu &u : c.g) {
+        GR_CUDA_CHECK(cudaSetDevice(u.dev));
+        bm_peer_ptrs<<<1, 64, 0, u.s>>>(u.w, c.G, u.peers);
+        GR_CHECK_LAUNCH();
+        GR_CUDA_CHECK(cudaStreamSynchronize(u.s));
+    }
+}
+
+/* The window, its registration and the device communicator (before the NCCL communicator). */
+void close_direct(gr_bfs_multi_ctx &c, Gpu &u)
+{
+    if (!u.win)
+        return;
+    if (c.G > 1) {
+        GR_CUDA_CHECK(ncclDevCommDestroy(u.nccl, &u.dc));
+        GR_CUDA_CHECK(ncclCommWindowDeregister(u.nccl, u.w));
+        GR_CUDA_CHECK(ncclMemFree(u.win));
+    } else {
+        GR_CUDA_CHECK(cudaFree(u.win));
+    }
+    GR_CUDA_CHECK(cudaFree(u.peers));
+    GR_CUDA_CHECK(cudaFree(u.stats));   /* its own here (in the slot otherwise) */
 }
 
 /* Untimed, once: a level's compute and finish captured on each GPU's stream and instantiated
@@ -391,6 +471,15 @@ void level_on(gr_bfs_multi_ctx &c, Gpu &u, int slot, bool marks)
         finish_on(c, u);
     }
     mark(c, u, marks, slot, 2);
+    if (c.exchange) {   /* the words are out already: STATS, the barrier and the step */
+        mark(c, u, marks, slot, 3);
+        bm_direct_decide<<<1, kDirectThreads, 0, u.s>>>(u.dc, u.peers, u.rank, c.G, u.ctl,
+                                                        u.stats, u.nbig, c.n, c.alpha, c.beta,
+                                                        u.rec + 3 * slot);
+        GR_CHECK_LAUNCH();
+        mark(c, u, marks, slot, 4);
+        return;
+    }
     if (c.G > 1)
         GR_CUDA_CHECK(ncclAllGather(u.buf + u.rank * c.sw, u.buf, (size_t)c.sw, ncclUint64,
                                     u.nccl, u.s));
@@ -505,6 +594,7 @@ extern "C" gr_bfs_multi_ctx *gr_bfs_multi_open(const gr_graph *g, const gr_graph
     c->G = gr_bfs_multi_gpus(p, why, len);
     c->alpha = p->alpha;
     c->beta = p->beta;
+    c->exchange = p->exchange;
     const char *prof = getenv("GR_BFSM_PROFILE");
     c->profile = prof && !strcmp(prof, "1") ? 1 : prof && !strcmp(prof, "2") ? 2 : 0;
     c->n = g->n;
@@ -533,6 +623,8 @@ extern "C" gr_bfs_multi_ctx *gr_bfs_multi_open(const gr_graph *g, const gr_graph
         GR_CUDA_CHECK(cudaSetDevice(k));
         gpu_alloc(*c, u, g, t, deg);
     }
+    if (c->exchange)
+        open_direct(*c);
     capture_kernels(*c);
     GR_CUDA_CHECK(cudaSetDevice(c->g[0].dev));
     for (auto &lvl : c->marks)
@@ -621,6 +713,7 @@ extern "C" void gr_bfs_multi_close(gr_bfs_multi_ctx *c)
     for (Gpu &u : c->g) {
         GR_CUDA_CHECK(cudaSetDevice(u.dev));
         GR_CUDA_CHECK(cudaDeviceSynchronize());
+        close_direct(*c, u);
         if (u.nccl)
             GR_CUDA_CHECK(ncclCommDestroy(u.nccl));
         if (u.orow != u.irow)

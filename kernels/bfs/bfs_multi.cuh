@@ -33,14 +33,18 @@ __global__ void bm_init_labels(int32_t *label, int32_t lo, int32_t cnt, int32_t 
         label[i] = lo + i == root ? 0 : -1;
 }
 
-/* Per root: next empty, visited and the frontier = {root}. */
-__global__ void bm_init_words(ull *vis, ull *front, ull *next, int64_t nwords, int32_t root)
+/* Per root: next empty, visited and the frontier = {root}; front1 (the direct exchange's second
+ * bitmap, else null) empty. */
+__global__ void bm_init_words(ull *vis, ull *front, ull *front1, ull *next, int64_t nwords,
+                              int32_t root)
 {
     for (int64_t w = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; w < nwords;
          w += (int64_t)gridDim.x * blockDim.x) {
         const ull x = w == (root >> 6) ? 1ull << (root & 63) : 0ull;
         vis[w] = x;
         front[w] = x;
+        if (front1)
+            front1[w] = 0;
         next[w] = 0;
     }
 }
@@ -57,19 +61,32 @@ __global__ void bm_init_root(bfsm_ctl *ctl, int64_t *stats, int32_t *nbig, int o
     *nbig = 0;
 }
 
+/* Where bm_finish puts the own words of the next frontier: the GPU's slot of the all-gather
+ * (slot[i] for word w0 + i), or (peers non-null: the direct exchange, bfs_multi_plan.h) bitmap
+ * (depth + 1) % 2 of every GPU's window (peers[h]: GPU h's, bitmaps fstride words apart), a word
+ * only where it differs from this GPU's copy (mine). */
+struct fin_out {
+    ull *slot;
+    ull *const *peers;
+    const ull *mine;
+    int64_t fstride;
+    int G;
+};
+
 /* The end of a level on the own words [w0, w0 + nw): new = next & ~visited is marked visited
- * and written to the GPU's slot (slot[i] for word w0 + i), next is cleared; the new vertices (a
+ * and written out (fin_out), next is cleared; the new vertices (a
  * warp's 32 words, then each nonzero word a lane per 2 bits) are labelled ctl->depth + 1
  * (nothing in a level depends on the host: a batch of levels is the same every time), and their
  * count and out-arcs (orow: own out-degree offsets) added to STATS (stats: the slot's STATS
  * block; stats[2], the unvisited out-arcs, loses the latter). */
 __global__ void __launch_bounds__(kTB)
-    bm_finish(const bfsm_ctl *ctl, ull *vis, ull *next, ull *slot, int64_t w0, int64_t nw,
+    bm_finish(const bfsm_ctl *ctl, ull *vis, ull *next, fin_out out, int64_t w0, int64_t nw,
               int32_t lo, const int64_t *orow, int32_t *label, int64_t *stats)
 {
     if (ctl->done)
         return;
     const int32_t depth1 = ctl->depth + 1;
+    const int64_t fq = (depth1 & 1) * out.fstride + w0;   /* direct: word w0 of the next bitmap */
     typedef cub::BlockReduce<long long, kTB> Reduce;
     __shared__ typename Reduce::TempStorage red_tmp;
     const int lane = (int)(threadIdx.x & 31);
@@ -80,8 +97,12 @@ __global__ void __launch_bounds__(kTB)
         if (i < nw) {
             x = next[w0 + i] & ~vis[w0 + i];
             vis[w0 + i] |= x;
-            slot[i] = x;
             next[w0 + i] = 0;
+            if (!out.peers)
+                out.slot[i] = x;
+            else if (x != out.mine[fq + i])
+                for (int h = 0; h < out.G; h++)
+                    out.peers[h][fq + i] = x;
         }
         unsigned mine = __ballot_sync(kFull, x != 0);
         while (mine) {                                   /* warp-uniform */
@@ -108,6 +129,8 @@ __global__ void __launch_bounds__(kTB)
         atomicAdd((ull *)&stats[1], (ull)smf);
         atomicAdd((ull *)&stats[2], (ull)(-smf));       /* two's complement: subtracts */
     }
+    if (out.peers)
+        __threadfence_system();   /* the stores to the other GPUs before the barrier's arrival */
 }
 
 /* After the exchange (buf: G slots of sw words, GPU g's STATS at word bfsm_max_words of its

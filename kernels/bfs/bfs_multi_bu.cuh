@@ -58,13 +58,15 @@ __device__ inline void bu_group(const int64_t *irow, const int32_t *icol, const 
 }
 
 /* Bottom-up over own vertices [lo, lo + cnt): in-arcs icol[irow[t] .. irow[t + 1]) of vertex
- * lo + t, the first one also in first[t] (-1: none). */
+ * lo + t, the first one also in first[t] (-1: none); the level's frontier at front0 + (depth %
+ * 2) x fstride. */
 __global__ void __launch_bounds__(kTB)
     bm_bu(const bfsm_ctl *ctl, const int64_t *irow, const int32_t *icol, const int32_t *first,
-          int32_t lo, int32_t cnt, const ull *vis, const ull *front, ull *next)
+          int32_t lo, int32_t cnt, const ull *vis, const ull *front0, int64_t fstride, ull *next)
 {
     if (ctl->done || ctl->dir != BFSM_BU)
         return;
+    const ull *const front = front0 + (ctl->depth & 1) * fstride;
     const int lane = (int)(threadIdx.x & 31);
     const int64_t groups = ((int64_t)cnt + 31) / 32;
     const uint32_t *vh = reinterpret_cast<const uint32_t *>(vis) + (lo >> 5);

@@ -120,6 +120,35 @@ BFSM_HD void bfsm_level_bytes(const int32_t *bound, int G, int64_t *sent, int64_
     *sent = *recv = 8 * bfsm_slot_words(bound, G) * (int64_t)(G - 1);
 }
 
+/* The direct exchange (bfs-do-multi exchange = 1: NCCL's device API, stores from the kernels
+ * into the other GPUs' memory over NVLink, then a barrier across the GPUs). Every GPU holds one
+ * window of bfsm_win_words words at the same offsets on every GPU: two frontier bitmaps, the
+ * frontier of a level at depth d in bitmap d % 2 (words bfsm_win_front), then 2 x G STATS slots
+ * of 4 words (bfsm_win_stats: parity, source GPU). At the end of level d, GPU g writes the
+ * frontier of level d + 1 into bitmap (d + 1) % 2 of every GPU, but only the own words that
+ * differ from what that bitmap holds - the frontier of level d - 1, the same on every GPU - and
+ * its STATS into slot ((d + 1) % 2, g) of every GPU; after the barrier every GPU sums the G
+ * slots of that parity in slot order. Each bitmap is written in one level and read in the next
+ * (no one writes a bitmap that another GPU still reads: a barrier lies between), and a slot
+ * likewise. Per root: bitmap 0 = {root}, bitmap 1 empty, on every GPU. */
+BFSM_HD int64_t bfsm_win_words(int32_t n, int G)
+{
+    return (2 * bfsm_words(n) + 2 * 4 * (int64_t)G + 511) / 512 * 512;   /* 4 KiB granules */
+}
+BFSM_HD int64_t bfsm_win_front(int32_t n, int parity) { return parity * bfsm_words(n); }
+BFSM_HD int64_t bfsm_win_stats(int32_t n, int G, int parity, int g)
+{
+    return 2 * bfsm_words(n) + 4 * ((int64_t)parity * G + g);
+}
+
+/* Bytes GPU g sends in a level of the direct exchange: `changed` own words (those that differ
+ * from the frontier two levels before) and its STATS, to each of the G - 1 others; at most the
+ * whole range, never more than the all-gather's slot. */
+BFSM_HD int64_t bfsm_direct_bytes(int64_t changed, int G)
+{
+    return (8 * changed + 8 * BFSM_STATS) * (int64_t)(G - 1);
+}
+
 /* Direction of the next level (bfs-do's rule, kernels/bfs/bfs_do.cuh): nf, mf: the new
  * frontier's vertices and out-arcs, nf_prev: the previous frontier's vertices, mu: out-arcs of
  * the vertices still unvisited. */

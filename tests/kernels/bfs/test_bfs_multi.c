@@ -9,7 +9,8 @@
  * than a word, empty ranges); roots: each graph's own plus the first and last vertex of every
  * GPU's range. Direction rule at the default and at alpha/beta extremes (top-down only,
  * bottom-up after the first level, both), so both directions run, and searches end at every
- * position of a batch of BFSM_BATCH levels. Labels poisoned before each run, two runs a root.
+ * position of a batch of BFSM_BATCH levels; both frontier exchanges (the all-gather, and the
+ * direct stores with a barrier: exchange=1). Labels poisoned before each run, two runs a root.
  * The per-level trace (the device's records, read per batch) adds up to the reached vertices and
  * shows both directions (once with the GR_BFSM_PROFILE hook on). Skipped without a device. */
 #include <stdint.h>
@@ -26,7 +27,8 @@
 #include "gpu_variant.h"
 
 static const char *const rules[] = {"", ",alpha=1,beta=1000", ",alpha=1000,beta=1",
-                                    ",alpha=1000,beta=1000", ",alpha=1,beta=1"};
+                                    ",alpha=1000,beta=1000", ",alpha=1,beta=1",
+                                    ",exchange=1", ",alpha=1,beta=1,exchange=1"};
 enum { NRULES = sizeof rules / sizeof rules[0], MAXR = 4 + 2 * 4 };
 
 /* Graph i of the list (0 when there is none), with up to 4 roots of its own. */

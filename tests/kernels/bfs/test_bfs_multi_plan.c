@@ -174,12 +174,16 @@ typedef struct {
     uint64_t *vis, *next;           /* n-bit bitmaps, only the own range used */
     uint64_t *front;                /* n-bit frontier, each GPU its own copy */
     uint64_t *buf;                  /* exchange buffer: G slots of sw words */
-    int64_t *stats;                 /* the own slot's STATS */
+    uint64_t *win;                  /* direct exchange: the window (bfsm_win_words) */
+    int64_t *stats;                 /* the own STATS: in the own slot, or acc (direct) */
+    int64_t acc[BFSM_STATS], changed;   /* direct: own STATS; own words sent this level */
     bfsm_ctl ctl;                   /* the GPU's own control block */
     int64_t sent, recv;             /* bytes to and from other GPUs this level */
 } sgpu;
 
 static int64_t sw, maxw;            /* slot words, STATS offset in a slot */
+static int xmode;                   /* 0: the all-gather of slots; 1: the direct exchange */
+static int64_t bytes_ag, bytes_direct;   /* a GPU's bytes sent over all levels, both ways */
 
 /* The one way data moves between simulated GPUs; a GPU's copy to itself is not counted. */
 static void msg(sgpu *from, sgpu *to, void *dst, const void *src, int64_t bytes)
@@ -241,12 +245,15 @@ static void gpu_init(sgpu *x, const gr_graph *g, const gr_graph *t, const int32_
     for (int32_t v = x->lo; v < x->hi; v++)
         x->label[v - x->lo] = v == root ? 0 : -1;
     x->vis = calloc((size_t)nw, 8);
-    x->front = calloc((size_t)nw, 8);
+    x->win = calloc((size_t)bfsm_win_words(g->n, G), 8);
+    x->front = xmode ? x->win + bfsm_win_front(g->n, 0) : calloc((size_t)nw, 8);
     x->next = calloc((size_t)nw, 8);
     x->buf = calloc((size_t)(G * sw), 8);
     x->stats = (int64_t *)(x->buf + p * sw + maxw);
+    if (xmode)
+        x->stats = x->acc;
     set_bit(x->vis, root);
-    set_bit(x->front, root);
+    set_bit(x->front, root);                   /* direct: bitmap 0; bitmap 1 stays empty */
     x->stats[2] = x->orow[x->hi - x->lo];       /* out-arcs of own unvisited vertices */
     if (root >= x->lo && root < x->hi)
         x->stats[2] -= x->orow[root - x->lo + 1] - x->orow[root - x->lo];
@@ -256,7 +263,9 @@ static void gpu_init(sgpu *x, const gr_graph *g, const gr_graph *t, const int32_
 static void gpu_free(sgpu *x)
 {
     free(x->orow), free(x->ocol), free(x->irow), free(x->icol), free(x->trow), free(x->tcol);
-    free(x->label), free(x->vis), free(x->front), free(x->next), free(x->buf);
+    if (!xmode)
+        free(x->front);
+    free(x->label), free(x->vis), free(x->next), free(x->buf), free(x->win);
 }
 
 /* A level's local step on GPU x in its control block's direction (nothing past the end), into
@@ -328,6 +337,43 @@ static void ex_all_gather(sgpu *x, int G)
                 msg(&x[p], &x[h], x[h].buf + p * sw, x[p].buf + p * sw, 8 * sw);
 }
 
+/* The direct exchange's finish on GPU p (nothing past the end): as gpu_finish, but each own
+ * word of the next frontier that differs from what bitmap (depth + 1) % 2 holds goes into that
+ * bitmap on every GPU, then the own STATS into slot ((depth + 1) % 2, p) of every GPU. */
+static int gpu_finish_direct(sgpu *x, int G, int p, int32_t n, int depth)
+{
+    sgpu *y = &x[p];
+    int bad = 0;
+    if (y->ctl.done)
+        return 0;
+    const int q = (depth + 1) & 1;
+    const int64_t fq = bfsm_win_front(n, q);
+    int64_t nf = 0, mf = 0;
+    bad |= y->ctl.depth != depth;
+    for (int64_t i = 0; i < y->nw; i++) {
+        const int64_t w = y->w0 + i;
+        const uint64_t x_new = y->next[w];
+        bad |= (y->vis[w] & x_new) != 0;
+        y->vis[w] |= x_new;
+        y->next[w] = 0;
+        if (x_new == y->win[fq + w])
+            continue;
+        y->changed++;
+        for (int h = 0; h < G; h++)
+            msg(y, &x[h], x[h].win + fq + w, &x_new, 8);
+    }
+    for (int32_t v = y->lo; v < y->hi; v++)
+        if (bit(y->win + fq, v)) {
+            y->label[v - y->lo] = y->ctl.depth + 1;
+            nf++;
+            mf += y->orow[v - y->lo + 1] - y->orow[v - y->lo];
+        }
+    y->acc[0] += nf, y->acc[1] += mf, y->acc[2] -= mf;
+    for (int h = 0; h < G; h++)
+        msg(y, &x[h], x[h].win + bfsm_win_stats(n, G, q, p), y->acc, 8 * BFSM_STATS);
+    return bad;
+}
+
 enum { D_TD, D_BU, D_RULE, D_RULE_EAGER, ND };   /* direction modes */
 
 /* bm_unpack_decide on every GPU: the slots' range words into the frontier, the step on the
@@ -341,9 +387,13 @@ static int unpack_decide(sgpu *x, const int32_t *bound, int G, int32_t n, int dm
         for (int g = 0; g < G; g++) {
             int64_t w0, nw;
             bfsm_range_words(bound, g, &w0, &nw);
-            memcpy(x[h].front + w0, x[h].buf + g * sw, (size_t)nw * 8);
+            const uint64_t *st = xmode ? x[h].win + bfsm_win_stats(n, G, (x[h].ctl.depth + 1) & 1,
+                                                                   g)
+                                       : x[h].buf + g * sw + maxw;
+            if (!xmode)
+                memcpy(x[h].front + w0, x[h].buf + g * sw, (size_t)nw * 8);
             for (int k = 0; k < BFSM_STATS; k++)
-                tot[k] += (int64_t)x[h].buf[g * sw + maxw + k];
+                tot[k] += (int64_t)st[k];
         }
         const int alpha = dm == D_RULE_EAGER ? 100 : 15, beta = dm == D_RULE_EAGER ? 100 : 18;
         bfsm_ctl_step(&x[h].ctl, tot, n, alpha, beta, r);
@@ -366,16 +416,28 @@ static int sim_level(sgpu *x, const int32_t *bound, int G, int32_t n, int depth,
                      int64_t rec[3])
 {
     int bad = 0;
-    for (int p = 0; p < G; p++)
+    const int was_done = x[0].ctl.done;
+    for (int p = 0; p < G; p++) {
+        if (xmode)   /* the level's frontier: bitmap depth % 2 */
+            x[p].front = x[p].win + bfsm_win_front(n, depth & 1);
         bad |= gpu_step(&x[p], n);
+    }
     for (int p = 0; p < G; p++)
-        bad |= gpu_finish(&x[p], p, depth);
-    if (G > 1)
+        bad |= xmode ? gpu_finish_direct(x, G, p, n, depth) : gpu_finish(&x[p], p, depth);
+    if (G > 1 && !xmode)
         ex_all_gather(x, G);
     bad |= unpack_decide(x, bound, G, n, dm, rec);
     for (int p = 0; p < G; p++) {
         int64_t s, r;
         bfsm_level_bytes(bound, G, &s, &r);
+        if (xmode) {     /* what was sent, at most the all-gather's; nothing past the end */
+            bad |= x[p].sent > s;
+            s = was_done ? 0 : bfsm_direct_bytes(x[p].changed, G);
+            r = x[p].recv;
+            bytes_ag += was_done ? 0 : 8 * sw * (G - 1);
+            bytes_direct += x[p].sent;
+            x[p].changed = 0;
+        }
         if (s != x[p].sent || r != x[p].recv) {
             fprintf(stderr, "  depth %d GPU %d: sent %lld received %lld, plan %lld %lld\n", depth,
                     p, (long long)x[p].sent, (long long)x[p].recv, (long long)s, (long long)r);
@@ -448,13 +510,15 @@ TEST_CASE(simulated_gpus_levels_exact)
             for (int ri = 0; ri < 3; ri++) {
                 serial_bfs(&g, roots[ri], want);
                 for (int G = 1; G <= MAXG; G++)
-                    for (int dm = 0; dm < ND; dm++) {
-                        const int bad = sim_bfs(&g, &t, G, roots[ri], dm, got);
+                    for (int dm = 0; dm < 2 * ND; dm++) {
+                        xmode = dm / ND;
+                        const int bad = sim_bfs(&g, &t, G, roots[ri], dm % ND, got);
                         const int same = !memcmp(want, got, (size_t)n * sizeof *want);
                         runs++;
                         if (bad || !same)
-                            fprintf(stderr, "  %s n=%d root %d G=%d %s: %s\n", kind_name[kind], n,
-                                    roots[ri], G, dname[dm],
+                            fprintf(stderr, "  %s n=%d root %d G=%d %s %s: %s\n", kind_name[kind],
+                                    n, roots[ri], G, dname[dm % ND],
+                                    xmode ? "direct" : "all-gather",
                                     !same ? "levels differ" : "bytes, agreement or records differ");
                         CHECK(!bad && same);
                     }
@@ -465,8 +529,11 @@ TEST_CASE(simulated_gpus_levels_exact)
             gr_graph_free(&t);
         }
     if (getenv("BFSM_VERBOSE"))
-        fprintf(stderr, "  %ld runs, %ld levels, %ld past the end; top-down %ld, bottom-up %ld\n",
-                runs, levels_run, noops_run, seen_dir[0], seen_dir[1]);
+        fprintf(stderr, "  %ld runs, %ld levels, %ld past the end; top-down %ld, bottom-up %ld; "
+                "direct exchange: %lld bytes sent where the all-gather sent %lld\n", runs,
+                levels_run, noops_run, seen_dir[0], seen_dir[1], (long long)bytes_direct,
+                (long long)bytes_ag);
+    CHECK(bytes_direct > 0 && bytes_direct < bytes_ag);
     CHECK(seen_dir[BFSM_TD] > 0 && seen_dir[BFSM_BU] > 0);
     CHECK(noops_run > 0);
 }

@@ -1,0 +1,78 @@
+/* bfs_multi_direct.cuh - the kernels of bfs-do-multi's direct exchange (exchange = 1; the plan
+ * in bfs_multi_plan.h, "The direct exchange"), through NCCL's device API: every GPU holds a
+ * window of symmetric memory (ncclMemAlloc, registered with ncclCommWindowRegister) at the same
+ * offsets on every GPU; bm_finish stores the own changed frontier words straight into every
+ * GPU's window (NVLink stores through the peers' pointers, bm_peer_ptrs), then one block a GPU
+ * stores the own STATS into every GPU's slot, meets the other GPUs at an LSA barrier
+ * (ncclLsaBarrierSession, acquire-release at system scope) and takes the step on the slots
+ * summed in slot order. With one GPU nothing moves and there is no barrier. Included by
+ * bfs_multi.cu only (nccl_device.h wants C++17 and the NCCL headers). */
+#ifndef GR_BFS_MULTI_DIRECT_CUH
+#define GR_BFS_MULTI_DIRECT_CUH
+#include <nccl.h>
+#include <nccl_device.h>
+#include "bfs_multi.cuh"
+
+namespace grbfsm {
+constexpr int kDirectThreads = 32;   /* the decide kernel's one block */
+
+/* Once per GPU: peers[h] = GPU h's window (this GPU's own at h = rank), as this GPU addresses
+ * it. */
+__global__ void bm_peer_ptrs(ncclWindow_t win, int G, ull **peers)
+{
+    const int h = (int)threadIdx.x;
+    if (h < G)
+        peers[h] = static_cast<ull *>(ncclGetLsaPointer(win, 0, h));
+}
+
+/* Every GPU meets the others (after a search's initialisation: no GPU writes into a window the
+ * owner is still clearing). One block of kDirectThreads. */
+__global__ void bm_direct_meet(ncclDevComm dc)
+{
+    ncclLsaBarrierSession<ncclCoopCta> bar(ncclCoopCta(), dc, ncclTeamTagLsa(), 0u);
+    bar.sync(ncclCoopCta(), cuda::memory_order_acq_rel);
+}
+
+/* After bm_finish on this GPU (past the end: the record only, no store and no barrier - the end is
+ * the same on every GPU): the own STATS
+ * (stats) into slot ((depth + 1) % 2, rank) of every GPU's window, the barrier (G > 1), then one
+ * thread sums the G slots of that parity in slot order, steps the control block (bfsm_ctl_step,
+ * the same totals on every GPU), writes the level's record rec[3] and resets the own counts
+ * (stats[2] keeps running) and the big-vertex count. One block of kDirectThreads. */
+__global__ void __launch_bounds__(kDirectThreads)
+    bm_direct_decide(ncclDevComm dc, ull *const *peers, int rank, int G, bfsm_ctl *ctl,
+                     int64_t *stats, int32_t *nbig, int32_t n, int alpha, int beta, int64_t *rec)
+{
+    const bool live = !ctl->done;   /* read by every thread before thread 0 writes it */
+    const int q = (ctl->depth + 1) & 1;
+    if (live && threadIdx.x < (unsigned)G) {
+        ull *slot = peers[threadIdx.x] + bfsm_win_stats(n, G, q, rank);
+        for (int k = 0; k < BFSM_STATS; k++)
+            slot[k] = (ull)stats[k];
+    }
+    if (live && G > 1) {
+        ncclLsaBarrierSession<ncclCoopCta> bar(ncclCoopCta(), dc, ncclTeamTagLsa(), 0u);
+        bar.sync(ncclCoopCta(), cuda::memory_order_acq_rel);
+    } else {
+        __syncthreads();
+    }
+    if (threadIdx.x != 0)
+        return;
+    const ull *mine = peers[rank];
+    int64_t tot[BFSM_STATS] = {0, 0, 0};
+    for (int g = 0; g < G; g++)
+        for (int k = 0; k < BFSM_STATS; k++)
+            tot[k] += (int64_t)mine[bfsm_win_stats(n, G, q, g) + k];
+    bfsm_ctl c = *ctl;
+    int64_t r[3];
+    bfsm_ctl_step(&c, tot, n, alpha, beta, r);
+    *ctl = c;
+    rec[0] = r[0];
+    rec[1] = r[1];
+    rec[2] = r[2];
+    stats[0] = 0;
+    stats[1] = 0;
+    *nbig = 0;
+}
+} // namespace grbfsm
+#endif
