@@ -62,6 +62,7 @@ struct Gpu {
     ncclComm_t nccl = nullptr;
     cudaEvent_t done = nullptr;
     cudaGraphExec_t kern = nullptr;            /* a level's compute and finish (capture_kernels) */
+    cudaGraphExec_t batch = nullptr;           /* exchange = 1: BFSM_BATCH whole levels */
     int64_t *orow = nullptr, *irow = nullptr, *trow = nullptr;   /* orow: out-degree offsets */
     int32_t *icol = nullptr, *tcol = nullptr, *label = nullptr, *first = nullptr,
             *big = nullptr, *nbig = nullptr, *bound = nullptr;
@@ -72,8 +73,8 @@ struct Gpu {
      * slots), its NCCL registration, the device communicator and every GPU's window as this GPU
      * addresses it; front and buf stay null, stats is the GPU's own */
     ull *win = nullptr, **peers = nullptr;
-    ncclWindow_t w = nullptr;
-    ncclDevComm dc = {};
+    bfsm_window w = nullptr;
+    bfsm_devcomm dc = {};
 };
 } // namespace
 
@@ -378,65 +379,6 @@ void finish_on(const gr_bfs_multi_ctx &c, const Gpu &u)
     GR_CHECK_LAUNCH();
 }
 
-/* Untimed, once (exchange = 1): every GPU's window of bfsm_win_words words - symmetric memory
- * registered with NCCL and a device communicator with one LSA barrier when G > 1 (collective:
- * grouped, one thread for every GPU), plain device memory for one GPU - and the table of every
- * GPU's window as each GPU addresses it. */
-void open_direct(gr_bfs_multi_ctx &c)
-{
-    const size_t bytes = (size_t)bfsm_win_words(c.n, c.G) * sizeof(ull);
-    for (Gpu &u : c.g) {
-        GR_CUDA_CHECK(cudaSetDevice(u.dev));
-        if (c.G > 1)
-            GR_CUDA_CHECK(ncclMemAlloc(reinterpret_cast<void **>(&u.win), bytes));
-        else
-            GR_CUDA_CHECK(cudaMalloc(&u.win, bytes));
-        GR_CUDA_CHECK(cudaMemset(u.win, 0, bytes));
-        dalloc(&u.peers, c.G);
-        GR_CUDA_CHECK(cudaDeviceSynchronize());
-    }
-    if (c.G == 1) {
-        GR_CUDA_CHECK(cudaMemcpy(c.g[0].peers, &c.g[0].win, sizeof(ull *),
-                                 cudaMemcpyHostToDevice));
-        return;
-    }
-    GR_CUDA_CHECK(ncclGroupStart());
-    for (Gpu &u : c.g)
-        GR_CUDA_CHECK(ncclCommWindowRegister(u.nccl, u.win, bytes, &u.w,
-                                             NCCL_WIN_COLL_SYMMETRIC));
-    GR_CUDA_CHECK(ncclGroupEnd());
-    ncclDevCommRequirements req;
-    std::memset(&req, 0, sizeof req);
-    req.lsaMultimem = false;      /* no NVLink multicast */
-    req.lsaBarrierCount = 1;
-    GR_CUDA_CHECK(ncclGroupStart());
-    for (Gpu &u : c.g)
-        GR_CUDA_CHECK(ncclDevCommCreate(u.nccl, &req, &u.dc));
-    GR_CUDA_CHECK(ncclGroupEnd());
-    for (Gpu &u : c.g) {
-        GR_CUDA_CHECK(cudaSetDevice(u.dev));
-        bm_peer_ptrs<<<1, 64, 0, u.s>>>(u.w, c.G, u.peers);
-        GR_CHECK_LAUNCH();
-        GR_CUDA_CHECK(cudaStreamSynchronize(u.s));
-    }
-}
-
-/* The window, its registration and the device communicator (before the NCCL communicator). */
-void close_direct(gr_bfs_multi_ctx &c, Gpu &u)
-{
-    if (!u.win)
-        return;
-    if (c.G > 1) {
-        GR_CUDA_CHECK(ncclDevCommDestroy(u.nccl, &u.dc));
-        GR_CUDA_CHECK(ncclCommWindowDeregister(u.nccl, u.w));
-        GR_CUDA_CHECK(ncclMemFree(u.win));
-    } else {
-        GR_CUDA_CHECK(cudaFree(u.win));
-    }
-    GR_CUDA_CHECK(cudaFree(u.peers));
-    GR_CUDA_CHECK(cudaFree(u.stats));   /* its own here (in the slot otherwise) */
-}
-
 /* Untimed, once: a level's compute and finish captured on each GPU's stream and instantiated
  * as a graph a GPU (u.kern; none for an empty range): 1 host call a level and GPU for them
  * instead of 4 (the kernels read the level from the control block). */
@@ -452,6 +394,36 @@ void capture_kernels(gr_bfs_multi_ctx &c)
         cudaGraph_t graph;
         GR_CUDA_CHECK(cudaStreamEndCapture(u.s, &graph));
         GR_CUDA_CHECK(cudaGraphInstantiate(&u.kern, graph, 0));
+        GR_CUDA_CHECK(cudaGraphDestroy(graph));
+    }
+}
+
+/* exchange = 1, on GPU u after its finish: STATS, the barrier and the step (record in slot). */
+void direct_decide_on(const gr_bfs_multi_ctx &c, const Gpu &u, int slot)
+{
+    bm_direct_decide<<<1, kDirectThreads, 0, u.s>>>(u.dc, u.peers, u.rank, c.G, u.ctl, u.stats,
+                                                    u.nbig, c.n, c.alpha, c.beta,
+                                                    u.rec + 3 * slot);
+    GR_CHECK_LAUNCH();
+}
+
+/* Untimed, once (exchange = 1): BFSM_BATCH whole levels (compute, finish, decide) captured on
+ * each GPU's stream as one graph a GPU (u.batch): no NCCL host call is in a level, so a batch
+ * costs the host one graph launch a GPU. The decide kernel holds the barrier: every GPU has
+ * one in every level, an empty range too. */
+void capture_direct_batch(gr_bfs_multi_ctx &c)
+{
+    for (Gpu &u : c.g) {
+        GR_CUDA_CHECK(cudaSetDevice(u.dev));
+        GR_CUDA_CHECK(cudaStreamBeginCapture(u.s, cudaStreamCaptureModeRelaxed));
+        for (int slot = 0; slot < BFSM_BATCH; slot++) {
+            compute_on(c, u);
+            finish_on(c, u);
+            direct_decide_on(c, u, slot);
+        }
+        cudaGraph_t graph;
+        GR_CUDA_CHECK(cudaStreamEndCapture(u.s, &graph));
+        GR_CUDA_CHECK(cudaGraphInstantiate(&u.batch, graph, 0));
         GR_CUDA_CHECK(cudaGraphDestroy(graph));
     }
 }
@@ -473,10 +445,7 @@ void level_on(gr_bfs_multi_ctx &c, Gpu &u, int slot, bool marks)
     mark(c, u, marks, slot, 2);
     if (c.exchange) {   /* the words are out already: STATS, the barrier and the step */
         mark(c, u, marks, slot, 3);
-        bm_direct_decide<<<1, kDirectThreads, 0, u.s>>>(u.dc, u.peers, u.rank, c.G, u.ctl,
-                                                        u.stats, u.nbig, c.n, c.alpha, c.beta,
-                                                        u.rec + 3 * slot);
-        GR_CHECK_LAUNCH();
+        direct_decide_on(c, u, slot);
         mark(c, u, marks, slot, 4);
         return;
     }
@@ -500,6 +469,10 @@ void issue_batch(gr_bfs_multi_ctx &c, bool marks)
     for (int k = 0; k < c.G; k++) {
         Gpu &u = c.g[(size_t)k];
         GR_CUDA_CHECK(cudaSetDevice(u.dev));
+        if (u.batch && !marks) {
+            GR_CUDA_CHECK(cudaGraphLaunch(u.batch, u.s));
+            continue;
+        }
         for (int slot = 0; slot < BFSM_BATCH; slot++)
             level_on(c, u, slot, marks);
     }
@@ -547,6 +520,11 @@ void join(gr_bfs_multi_ctx &c, int home)
 extern "C" int gr_bfs_multi_gpus(const gr_bfs_do_multi_params *p, char *why, size_t len)
 {
     const int G = gr_gpus_for(p->gpus, gr_gpu_count(), 1, why, len);
+    if (G > 0 && p->exchange && !GR_BFSM_DIRECT) {
+        snprintf(why, len, "exchange=1 needs NCCL 2.28 or later (its device API); this build has "
+                           "NCCL %d.%d.%d", NCCL_MAJOR, NCCL_MINOR, NCCL_PATCH);
+        return -1;
+    }
     if (G > 1 && !omp_threads_for(G)) {
         snprintf(why, len, "gpus=%d: a host thread a GPU is needed and OpenMP gives fewer "
                            "(OMP_THREAD_LIMIT?)", G);
@@ -623,9 +601,12 @@ extern "C" gr_bfs_multi_ctx *gr_bfs_multi_open(const gr_graph *g, const gr_graph
         GR_CUDA_CHECK(cudaSetDevice(k));
         gpu_alloc(*c, u, g, t, deg);
     }
-    if (c->exchange)
-        open_direct(*c);
-    capture_kernels(*c);
+    if (c->exchange) {
+        direct_open(c->g, c->n);
+        capture_direct_batch(*c);
+    } else {
+        capture_kernels(*c);
+    }
     GR_CUDA_CHECK(cudaSetDevice(c->g[0].dev));
     for (auto &lvl : c->marks)
         for (cudaEvent_t &e : lvl)
@@ -713,7 +694,7 @@ extern "C" void gr_bfs_multi_close(gr_bfs_multi_ctx *c)
     for (Gpu &u : c->g) {
         GR_CUDA_CHECK(cudaSetDevice(u.dev));
         GR_CUDA_CHECK(cudaDeviceSynchronize());
-        close_direct(*c, u);
+        direct_close(u, c->G);
         if (u.nccl)
             GR_CUDA_CHECK(ncclCommDestroy(u.nccl));
         if (u.orow != u.irow)
@@ -726,8 +707,9 @@ extern "C" void gr_bfs_multi_close(gr_bfs_multi_ctx *c)
                         u.next, u.buf, u.noin, u.rec, u.ctl};
         for (void *b : bufs)
             GR_CUDA_CHECK(cudaFree(b));
-        if (u.kern)
-            GR_CUDA_CHECK(cudaGraphExecDestroy(u.kern));
+        for (cudaGraphExec_t e : {u.kern, u.batch})
+            if (e)
+                GR_CUDA_CHECK(cudaGraphExecDestroy(e));
         GR_CUDA_CHECK(cudaEventDestroy(u.done));
         GR_CUDA_CHECK(cudaStreamDestroy(u.s));
     }

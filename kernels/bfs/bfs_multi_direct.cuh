@@ -5,15 +5,24 @@
  * GPU's window (NVLink stores through the peers' pointers, bm_peer_ptrs), then one block a GPU
  * stores the own STATS into every GPU's slot, meets the other GPUs at an LSA barrier
  * (ncclLsaBarrierSession, acquire-release at system scope) and takes the step on the slots
- * summed in slot order. With one GPU nothing moves and there is no barrier. Included by
- * bfs_multi.cu only (nccl_device.h wants C++17 and the NCCL headers). */
+ * summed in slot order. With one GPU nothing moves and there is no barrier. Also the host side:
+ * the windows, their registration and the device communicators (direct_open, direct_close, over
+ * the launcher's per-GPU records). Included by bfs_multi.cu only (nccl_device.h wants C++17). */
 #ifndef GR_BFS_MULTI_DIRECT_CUH
 #define GR_BFS_MULTI_DIRECT_CUH
+#include <cstring>
+#include <vector>
 #include <nccl.h>
-#include <nccl_device.h>
 #include "bfs_multi.cuh"
+#include "../common/cuda_check.cuh"
+
+#if NCCL_VERSION_CODE >= NCCL_VERSION(2, 28, 0) && !defined(GR_BFSM_NO_DIRECT)
+#define GR_BFSM_DIRECT 1
+#include <nccl_device.h>
 
 namespace grbfsm {
+typedef ncclDevComm bfsm_devcomm;
+typedef ncclWindow_t bfsm_window;
 constexpr int kDirectThreads = 32;   /* the decide kernel's one block */
 
 /* Once per GPU: peers[h] = GPU h's window (this GPU's own at h = rank), as this GPU addresses
@@ -74,5 +83,78 @@ __global__ void __launch_bounds__(kDirectThreads)
     stats[1] = 0;
     *nbig = 0;
 }
+/* Untimed, once (exchange = 1): every GPU's window of bfsm_win_words words - symmetric memory
+ * registered with NCCL and a device communicator with one LSA barrier when G > 1 (collective:
+ * grouped, one thread for every GPU), plain device memory for one GPU - and the table of every
+ * GPU's window as each GPU addresses it. */
+template <class Gpu> void direct_open(std::vector<Gpu> &gpus, int32_t n)
+{
+    const int G = (int)gpus.size();
+    const size_t bytes = (size_t)bfsm_win_words(n, G) * sizeof(ull);
+    for (Gpu &u : gpus) {
+        GR_CUDA_CHECK(cudaSetDevice(u.dev));
+        if (G > 1)
+            GR_CUDA_CHECK(ncclMemAlloc(reinterpret_cast<void **>(&u.win), bytes));
+        else
+            GR_CUDA_CHECK(cudaMalloc(&u.win, bytes));
+        GR_CUDA_CHECK(cudaMemset(u.win, 0, bytes));
+        GR_CUDA_CHECK(cudaMalloc(&u.peers, (size_t)G * sizeof(ull *)));
+        GR_CUDA_CHECK(cudaDeviceSynchronize());
+    }
+    if (G == 1) {
+        GR_CUDA_CHECK(cudaMemcpy(gpus[0].peers, &gpus[0].win, sizeof(ull *),
+                                 cudaMemcpyHostToDevice));
+        return;
+    }
+    GR_CUDA_CHECK(ncclGroupStart());
+    for (Gpu &u : gpus)
+        GR_CUDA_CHECK(ncclCommWindowRegister(u.nccl, u.win, bytes, &u.w,
+                                             NCCL_WIN_COLL_SYMMETRIC));
+    GR_CUDA_CHECK(ncclGroupEnd());
+    ncclDevCommRequirements req;
+    std::memset(&req, 0, sizeof req);
+    req.lsaMultimem = false;      /* no NVLink multicast */
+    req.lsaBarrierCount = 1;
+    GR_CUDA_CHECK(ncclGroupStart());
+    for (Gpu &u : gpus)
+        GR_CUDA_CHECK(ncclDevCommCreate(u.nccl, &req, &u.dc));
+    GR_CUDA_CHECK(ncclGroupEnd());
+    for (Gpu &u : gpus) {
+        GR_CUDA_CHECK(cudaSetDevice(u.dev));
+        bm_peer_ptrs<<<1, 64, 0, u.s>>>(u.w, G, u.peers);
+        GR_CHECK_LAUNCH();
+        GR_CUDA_CHECK(cudaStreamSynchronize(u.s));
+    }
+}
+
+/* The window, its registration and the device communicator (before the NCCL communicator). */
+template <class Gpu> void direct_close(Gpu &u, int G)
+{
+    if (!u.win)
+        return;
+    if (G > 1) {
+        GR_CUDA_CHECK(ncclDevCommDestroy(u.nccl, &u.dc));
+        GR_CUDA_CHECK(ncclCommWindowDeregister(u.nccl, u.w));
+        GR_CUDA_CHECK(ncclMemFree(u.win));
+    } else {
+        GR_CUDA_CHECK(cudaFree(u.win));
+    }
+    GR_CUDA_CHECK(cudaFree(u.peers));
+    GR_CUDA_CHECK(cudaFree(u.stats));   /* its own here (in the slot otherwise) */
+}
 } // namespace grbfsm
+
+#else /* NCCL before 2.28 has no device API: exchange = 1 is refused (gr_bfs_multi_gpus) */
+#define GR_BFSM_DIRECT 0
+namespace grbfsm {
+struct bfsm_devcomm {};
+typedef void *bfsm_window;
+constexpr int kDirectThreads = 32;
+__global__ void bm_direct_meet(bfsm_devcomm) {}
+__global__ void bm_direct_decide(bfsm_devcomm, ull *const *, int, int, bfsm_ctl *, int64_t *,
+                                 int32_t *, int32_t, int, int, int64_t *) {}
+template <class Gpu> void direct_open(std::vector<Gpu> &, int32_t) {}
+template <class Gpu> void direct_close(Gpu &, int) {}
+} // namespace grbfsm
+#endif
 #endif
