@@ -29,8 +29,7 @@ constexpr int kDirectThreads = 32;   /* the decide kernel's one block */
  * it. */
 __global__ void bm_peer_ptrs(ncclWindow_t win, int G, ull **peers)
 {
-    const int h = (int)threadIdx.x;
-    if (h < G)
+    for (int h = (int)threadIdx.x; h < G; h += (int)blockDim.x)
         peers[h] = static_cast<ull *>(ncclGetLsaPointer(win, 0, h));
 }
 
@@ -54,8 +53,8 @@ __global__ void __launch_bounds__(kDirectThreads)
 {
     const bool live = !ctl->done;   /* read by every thread before thread 0 writes it */
     const int q = (ctl->depth + 1) & 1;
-    if (live && threadIdx.x < (unsigned)G) {
-        ull *slot = peers[threadIdx.x] + bfsm_win_stats(n, G, q, rank);
+    for (int h = (int)threadIdx.x; live && h < G; h += (int)blockDim.x) {   /* G up to 64 */
+        ull *slot = peers[h] + bfsm_win_stats(n, G, q, rank);
         for (int k = 0; k < BFSM_STATS; k++)
             slot[k] = (ull)stats[k];
     }
