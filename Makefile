@@ -48,7 +48,10 @@ NCCL_LIB  := $(firstword $(foreach d,$(NCCL_DIRS),$(wildcard $(d)/lib/libnccl.so
                $(d)/lib/x86_64-linux-gnu/libnccl.so $(d)/lib/aarch64-linux-gnu/libnccl.so)))
 ifneq ($(and $(NCCL_INC),$(NCCL_LIB)),)
 NCCL_STATE := on
-$(NCCL_OBJ): NVFLAGS += -DGR_HAVE_NCCL -isystem $(dir $(NCCL_INC))   # NCCL device headers: not ours to warn on
+# NCCL's device headers are not ours to warn on: -isystem, except for /usr/include (already a
+# system directory; naming it again breaks the C++ headers' #include_next)
+NCCL_ISYS := $(addprefix -isystem ,$(filter-out /usr/include/,$(dir $(NCCL_INC))))
+$(NCCL_OBJ): NVFLAGS += -DGR_HAVE_NCCL $(NCCL_ISYS)
 build/kernels/bfs/bfs_multi.o: NVFLAGS += -Xcompiler -fopenmp   # a host thread a GPU issues its levels
 LDLIBS    += -L$(dir $(NCCL_LIB)) -Wl,-rpath,$(dir $(NCCL_LIB)) -lnccl
 else
