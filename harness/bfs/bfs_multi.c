@@ -15,9 +15,11 @@ typedef struct {
 int gr_bfs_multi_available(const gr_variant *v, char *why, size_t len)
 {
     (void)v;
+    if (!gr_bfs_multi_built(why, len))
+        return 0;
     if (gr_gpu_nccl_version() > 0)
         return 1;
-    gr_bfs_do_multi_params p = {0, 15, 18, 0};
+    gr_bfs_do_multi_params p = {0, 15, 18};
     return gr_bfs_multi_gpus(&p, why, len) > 0;
 }
 

@@ -96,19 +96,16 @@ const gr_variant gr_variant_bfs_do = GR_BFS_VARIANT(
 const gr_variant gr_variant_bfs_do_multi = {
     .name = "bfs-do-multi", .family = "bfs", .paper = "-",
     .summary = "ours: bfs-do's direction rule over the GPUs of a host, vertices partitioned, each "
-               "level's frontier exchanged through NCCL as bitmaps, no host read inside a search",
-    .gpu = 1, .nparams = 4,
+               "level's changed frontier words stored into every GPU (NCCL's device API), no host "
+               "read inside a search",
+    .gpu = 1, .nparams = 3,
     .params = {GR_PARAM_INT(gr_bfs_do_multi_params, gpus, 0, 0, 64,
                             "GPUs 0 .. gpus-1 of the host (0 = all of them)"),
                GR_PARAM_INT(gr_bfs_do_multi_params, alpha, 15, 1, 1000,
                             "top-down -> bottom-up when frontier arcs > unvisited arcs / alpha"),
                GR_PARAM_INT(gr_bfs_do_multi_params, beta, 18, 1, 1000,
                             "bottom-up -> top-down when frontier vertices < n / beta (and "
-                            "shrinking)"),
-               GR_PARAM_INT(gr_bfs_do_multi_params, exchange, 0, 0, 1,
-                            "frontier exchange: 0 one ncclAllGather of the ranges' words a level, "
-                            "1 changed words stored into every GPU by the kernels (NCCL device "
-                            "API) and a barrier")},
+                            "shrinking)")},
     .params_size = sizeof(gr_bfs_do_multi_params),
     .check = gr_bfs_multi_check, .prepare = gr_bfs_multi_prepare, .reset = gr_bfs_multi_reset,
     .run = gr_bfs_multi_run, .fetch = gr_bfs_multi_fetch, .release = gr_bfs_multi_release,

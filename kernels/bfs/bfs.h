@@ -71,7 +71,6 @@ typedef struct {
 typedef struct {
     int gpus;         /* GPUs 0 .. gpus-1 of the host; 0 = all of them */
     int alpha, beta;  /* bfs-do's switching thresholds (bfsm_decide) */
-    int exchange;     /* 0 an ncclAllGather of slots a level, 1 NCCL device API stores + barrier */
 } gr_bfs_do_multi_params;
 
 /* bfs-do-multi over the GPUs of a host (kernels/bfs/bfs_multi.cu). The glue
@@ -79,7 +78,9 @@ typedef struct {
  * own range's arcs. t: the transpose of a directed graph (in-arcs for bottom-up levels), NULL
  * for a symmetric one (its out-arcs are its in-arcs). */
 typedef struct gr_bfs_multi_ctx gr_bfs_multi_ctx;
-/* GPUs the request gets (gr_gpus_for: no NCCL in the build, too few devices): -1 with why. */
+/* 1 when this build has it: NCCL 2.28 or later (its device API); else 0 with why. */
+int gr_bfs_multi_built(char *why, size_t len);
+/* GPUs the request gets (not built, too few devices): -1 with why. */
 int gr_bfs_multi_gpus(const gr_bfs_do_multi_params *p, char *why, size_t len);
 /* 1 when every GPU's share of g fits its free memory; 0 with why (before any allocation). */
 int gr_bfs_multi_fits(const gr_graph *g, const gr_graph *t, const gr_bfs_do_multi_params *p,

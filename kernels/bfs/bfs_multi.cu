@@ -5,27 +5,28 @@
  * slice (int64 offsets rebased to the slice, int32 sources; a symmetric graph's out-arcs serve),
  * each list ordered by its sources' out-degree (untimed, CUB segmented sort in batches), the same
  * arcs listed by source over all n vertices for the top-down step (built on the GPU, untimed;
- * with one GPU on a symmetric graph the in-arcs are those lists), their labels, a full n-bit
- * frontier bitmap and visited and next bits of the range. No host read inside a level: the
- * exchange has a size the host knows, and every GPU decides the next direction and the end
- * itself (bfsm_ctl in device memory), so the host enqueues BFSM_BATCH levels on every GPU's
- * stream (a host thread a GPU, each issuing its GPU's levels, a level's compute and finish as
- * one captured graph), then reads GPU 0's end flag. A level, on every GPU's stream (kernels in
- * bfs_multi.cuh; each returns at once past the end or in a level of the other direction):
+ * with one GPU on a symmetric graph the in-arcs are those lists), their labels, visited and next
+ * bits of the range, and a window of symmetric memory registered with NCCL (bfs_multi_direct.cuh)
+ * holding two full n-bit frontier bitmaps (level parity) and the STATS slots. No host read and no
+ * NCCL host call inside a search: every GPU decides the next direction and the end itself
+ * (bfsm_ctl in device memory), so BFSM_BATCH whole levels are captured once as one CUDA graph a
+ * GPU, and a batch costs the host one graph launch a GPU (a host thread a GPU), then a read of
+ * GPU 0's end flag. A level, on every GPU's stream (kernels in bfs_multi.cuh, bfs_multi_td.cuh,
+ * bfs_multi_bu.cuh, bfs_multi_direct.cuh; each returns at once past the end or in a level of the
+ * other direction):
  *   bm_td + bm_td_big (top-down over the whole frontier, arcs into the own range), bm_bu
  *     (bottom-up over own vertices): each GPU discovers only its own vertices;
- *   bm_finish (own words: new frontier into the GPU's slot of the exchange buffer, labels,
- *     STATS into the slot);
- *   EXCHANGE: one in-place ncclAllGather of the slots;
- *   bm_unpack_decide (the slots' words into the frontier; one thread: bfsm_ctl_step on the STATS
- *     summed in slot order).
- * With one GPU no NCCL call is made (nothing moves). Timing: an event recorded on the harness's
- * stream at entry is waited for by every GPU's stream, and the harness's stream waits for every
- * GPU's end, so its timer covers all of it. GR_BFSM_PROFILE=1 (lab): events on GPU 0 around each
- * level's compute, finish, exchange and unpack-and-decide, one line a level to stderr, and a
- * line a batch with the host's time to enqueue it and to wait for GPU 0's end flag (compute and
- * finish issued call by call); GR_BFSM_PROFILE=2: the batch lines alone (the measured path). Built
- * without NCCL (GR_HAVE_NCCL undefined) every entry refuses with the reason (gpus_for.h). */
+ *   bm_finish (own words: labels, STATS, and the new frontier words that changed stored into
+ *     every GPU's window over NVLink);
+ *   bm_direct_decide (one block: the own STATS into every GPU's slot, NCCL's LSA barrier across
+ *     the GPUs, bfsm_ctl_step on the STATS summed in slot order).
+ * With one GPU nothing moves: no communicator, no barrier. Timing: an event recorded on the
+ * harness's stream at entry is waited for by every GPU's stream, and the harness's stream waits
+ * for every GPU's end, so its timer covers all of it. GR_BFSM_PROFILE=1 (lab): events on GPU 0
+ * around each level's compute, finish and decide (levels issued call by call), one line a level
+ * to stderr, and a line a batch with the host's time to enqueue it and to wait for GPU 0's end
+ * flag; GR_BFSM_PROFILE=2: the batch lines alone (the measured path). Built without NCCL, or
+ * with NCCL before 2.28, every entry refuses with the reason. */
 #include <chrono>
 #include <cstddef>
 #include <cstdio>
@@ -52,7 +53,7 @@ using namespace grbfsm;
 namespace {
 constexpr long long kReserve = 256LL << 20;   /* NCCL's own buffers and more, per GPU */
 constexpr int64_t kSortChunk = 1LL << 24;      /* in-arcs a batch of the untimed sort */
-constexpr int kMarks = 5;                      /* profile events a level: start, 4 ends */
+constexpr int kMarks = 4;                      /* profile events a level: start, 3 ends */
 
 struct Gpu {
     int dev = 0, rank = 0, grid = 1;           /* grid: one wave of kTB-thread blocks */
@@ -61,17 +62,15 @@ struct Gpu {
     cudaStream_t s = nullptr;
     ncclComm_t nccl = nullptr;
     cudaEvent_t done = nullptr;
-    cudaGraphExec_t kern = nullptr;            /* a level's compute and finish (capture_kernels) */
-    cudaGraphExec_t batch = nullptr;           /* exchange = 1: BFSM_BATCH whole levels */
+    cudaGraphExec_t batch = nullptr;           /* BFSM_BATCH whole levels (capture_batch) */
     int64_t *orow = nullptr, *irow = nullptr, *trow = nullptr;   /* orow: out-degree offsets */
     int32_t *icol = nullptr, *tcol = nullptr, *label = nullptr, *first = nullptr,
             *big = nullptr, *nbig = nullptr, *bound = nullptr;
-    ull *vis = nullptr, *front = nullptr, *next = nullptr, *buf = nullptr, *noin = nullptr;
-    int64_t *stats = nullptr, *rec = nullptr;  /* stats: in the own slot; rec: BFSM_BATCH x 3 */
+    ull *vis = nullptr, *next = nullptr, *noin = nullptr;
+    int64_t *stats = nullptr, *rec = nullptr;  /* stats: the own STATS; rec: BFSM_BATCH x 3 */
     bfsm_ctl *ctl = nullptr;
-    /* exchange = 1 (bfs_multi_direct.cuh): the window (two frontier bitmaps and the STATS
-     * slots), its NCCL registration, the device communicator and every GPU's window as this GPU
-     * addresses it; front and buf stay null, stats is the GPU's own */
+    /* bfs_multi_direct.cuh: the window (two frontier bitmaps and the STATS slots), its NCCL
+     * registration, the device communicator and every GPU's window as this GPU addresses it */
     ull *win = nullptr, **peers = nullptr;
     bfsm_window w = nullptr;
     bfsm_devcomm dc = {};
@@ -79,9 +78,8 @@ struct Gpu {
 } // namespace
 
 struct gr_bfs_multi_ctx {
-    int G = 0, alpha = 15, beta = 18, exchange = 0, profile = 0;
+    int G = 0, alpha = 15, beta = 18, profile = 0;
     int32_t n = 0;
-    int64_t sw = 0;                 /* words of an exchange slot (bfsm_slot_words) */
     const int64_t *row = nullptr;   /* the host graph's offsets (root degrees) */
     std::vector<int32_t> bound;
     std::vector<Gpu> g;
@@ -287,15 +285,7 @@ void gpu_alloc(gr_bfs_multi_ctx &c, Gpu &u, const gr_graph *g, const gr_graph *t
     dalloc(&u.label, own);
     dalloc(&u.vis, nwords);
     dalloc(&u.next, nwords);
-    if (c.exchange) {
-        dalloc(&u.stats, BFSM_STATS);
-    } else {
-        dalloc(&u.front, nwords);
-        dalloc(&u.buf, c.G * c.sw);
-        GR_CUDA_CHECK(cudaMemset(u.buf, 0, (size_t)(c.G * c.sw) * sizeof(ull)));
-        u.stats = reinterpret_cast<int64_t *>(u.buf + u.rank * c.sw +
-                                              bfsm_max_words(c.bound.data(), c.G));
-    }
+    dalloc(&u.stats, BFSM_STATS);
     dalloc(&u.bound, c.G + 1);
     GR_CUDA_CHECK(cudaMemcpy(u.bound, c.bound.data(), (size_t)(c.G + 1) * sizeof(int32_t),
                              cudaMemcpyHostToDevice));
@@ -322,8 +312,8 @@ void issue_init(gr_bfs_multi_ctx &c, int32_t root)
             GR_CHECK_LAUNCH();
         }
         bm_init_words<<<blocks_for(nwords), kTB, 0, u.s>>>(
-            u.vis, c.exchange ? u.win : u.front, c.exchange ? u.win + nwords : nullptr, u.next,
-            nwords, root);
+            u.vis, u.win + bfsm_win_front(c.n, 0), u.win + bfsm_win_front(c.n, 1), u.next, nwords,
+            root);
         GR_CHECK_LAUNCH();
         if (u.nw > 0) {
             bm_init_noin<<<blocks_for(u.nw), kTB, 0, u.s>>>(u.vis, u.w0, u.nw, u.noin);
@@ -331,7 +321,7 @@ void issue_init(gr_bfs_multi_ctx &c, int32_t root)
         }
         bm_init_root<<<1, 1, 0, u.s>>>(u.ctl, u.stats, u.nbig, own, deg, u.arcs);
         GR_CHECK_LAUNCH();
-        if (c.exchange && c.G > 1) {   /* no GPU stores into a window still being cleared */
+        if (c.G > 1) {   /* no GPU stores into a window still being cleared */
             bm_direct_meet<<<1, kDirectThreads, 0, u.s>>>(u.dc);
             GR_CHECK_LAUNCH();
         }
@@ -352,8 +342,8 @@ void compute_on(const gr_bfs_multi_ctx &c, const Gpu &u)
 {
     if (u.hi == u.lo)
         return;
-    const ull *front0 = c.exchange ? u.win : u.front;       /* the level's: depth % 2 */
-    const int64_t fstride = c.exchange ? bfsm_words(c.n) : 0;
+    const ull *front0 = u.win;                 /* the level's frontier: bitmap depth % 2 */
+    const int64_t fstride = bfsm_win_front(c.n, 1);
     bm_td<<<u.grid, kTB, 0, u.s>>>(u.ctl, u.trow, u.tcol, bfsm_words(c.n), front0, fstride,
                                    u.vis, u.next, u.big, u.nbig);
     GR_CHECK_LAUNCH();
@@ -366,40 +356,20 @@ void compute_on(const gr_bfs_multi_ctx &c, const Gpu &u)
     GR_CHECK_LAUNCH();
 }
 
-/* The level's own part on GPU u (current device): bm_finish into the GPU's slot (nothing for an
- * empty range: its slot keeps no words and STATS stay 0). */
+/* The level's own part on GPU u (current device): bm_finish, the changed words into every GPU's
+ * window (nothing for an empty range: it stores no words and its STATS stay 0). */
 void finish_on(const gr_bfs_multi_ctx &c, const Gpu &u)
 {
     if (u.nw == 0)
         return;
-    const fin_out out = c.exchange ? fin_out{nullptr, u.peers, u.win, bfsm_words(c.n), c.G}
-                                   : fin_out{u.buf + u.rank * c.sw, nullptr, nullptr, 0, c.G};
+    const fin_out out = {u.peers, u.win, bfsm_win_front(c.n, 1), c.G};
     bm_finish<<<u.grid, kTB, 0, u.s>>>(u.ctl, u.vis, u.next, out, u.w0, u.nw, u.lo, u.orow,
                                        u.label, u.stats);
     GR_CHECK_LAUNCH();
 }
 
-/* Untimed, once: a level's compute and finish captured on each GPU's stream and instantiated
- * as a graph a GPU (u.kern; none for an empty range): 1 host call a level and GPU for them
- * instead of 4 (the kernels read the level from the control block). */
-void capture_kernels(gr_bfs_multi_ctx &c)
-{
-    for (Gpu &u : c.g) {
-        if (u.hi == u.lo)
-            continue;
-        GR_CUDA_CHECK(cudaSetDevice(u.dev));
-        GR_CUDA_CHECK(cudaStreamBeginCapture(u.s, cudaStreamCaptureModeRelaxed));
-        compute_on(c, u);
-        finish_on(c, u);
-        cudaGraph_t graph;
-        GR_CUDA_CHECK(cudaStreamEndCapture(u.s, &graph));
-        GR_CUDA_CHECK(cudaGraphInstantiate(&u.kern, graph, 0));
-        GR_CUDA_CHECK(cudaGraphDestroy(graph));
-    }
-}
-
-/* exchange = 1, on GPU u after its finish: STATS, the barrier and the step (record in slot). */
-void direct_decide_on(const gr_bfs_multi_ctx &c, const Gpu &u, int slot)
+/* On GPU u after its finish: STATS out, the barrier and the step (record in batch slot). */
+void decide_on(const gr_bfs_multi_ctx &c, const Gpu &u, int slot)
 {
     bm_direct_decide<<<1, kDirectThreads, 0, u.s>>>(u.dc, u.peers, u.rank, c.G, u.ctl, u.stats,
                                                     u.nbig, c.n, c.alpha, c.beta,
@@ -407,11 +377,11 @@ void direct_decide_on(const gr_bfs_multi_ctx &c, const Gpu &u, int slot)
     GR_CHECK_LAUNCH();
 }
 
-/* Untimed, once (exchange = 1): BFSM_BATCH whole levels (compute, finish, decide) captured on
- * each GPU's stream as one graph a GPU (u.batch): no NCCL host call is in a level, so a batch
- * costs the host one graph launch a GPU. The decide kernel holds the barrier: every GPU has
- * one in every level, an empty range too. */
-void capture_direct_batch(gr_bfs_multi_ctx &c)
+/* Untimed, once: BFSM_BATCH whole levels (compute, finish, decide) captured on each GPU's
+ * stream as one graph a GPU (u.batch): no NCCL host call is in a level, so a batch costs the
+ * host one graph launch a GPU. The decide kernel holds the barrier: every GPU has one in every
+ * level, an empty range too. */
+void capture_batch(gr_bfs_multi_ctx &c)
 {
     for (Gpu &u : c.g) {
         GR_CUDA_CHECK(cudaSetDevice(u.dev));
@@ -419,7 +389,7 @@ void capture_direct_batch(gr_bfs_multi_ctx &c)
         for (int slot = 0; slot < BFSM_BATCH; slot++) {
             compute_on(c, u);
             finish_on(c, u);
-            direct_decide_on(c, u, slot);
+            decide_on(c, u, slot);
         }
         cudaGraph_t graph;
         GR_CUDA_CHECK(cudaStreamEndCapture(u.s, &graph));
@@ -428,53 +398,34 @@ void capture_direct_batch(gr_bfs_multi_ctx &c)
     }
 }
 
-/* One level on GPU u (current device, issued by u's own host thread): compute and finish
- * (their captured graph; call by call with marks, mark 1 between), the GPU's part of the
- * all-gather (ungrouped: one rank a thread), unpack and decide; marks 0-4 on GPU 0. */
-void level_on(gr_bfs_multi_ctx &c, Gpu &u, int slot, bool marks)
+/* One level on GPU u (current device, issued by u's own host thread), call by call with marks
+ * 0-3 on GPU 0 (trace and profile): compute, finish, decide. */
+void level_on(gr_bfs_multi_ctx &c, Gpu &u, int slot)
 {
-    mark(c, u, marks, slot, 0);
-    if (!marks) {
-        if (u.kern)
-            GR_CUDA_CHECK(cudaGraphLaunch(u.kern, u.s));
-    } else {
-        compute_on(c, u);
-        mark(c, u, marks, slot, 1);
-        finish_on(c, u);
-    }
-    mark(c, u, marks, slot, 2);
-    if (c.exchange) {   /* the words are out already: STATS, the barrier and the step */
-        mark(c, u, marks, slot, 3);
-        direct_decide_on(c, u, slot);
-        mark(c, u, marks, slot, 4);
-        return;
-    }
-    if (c.G > 1)
-        GR_CUDA_CHECK(ncclAllGather(u.buf + u.rank * c.sw, u.buf, (size_t)c.sw, ncclUint64,
-                                    u.nccl, u.s));
-    mark(c, u, marks, slot, 3);
-    bm_unpack_decide<<<blocks_for(bfsm_max_words(c.bound.data(), c.G)), kTB, 0, u.s>>>(
-        u.ctl, u.buf, c.sw, u.bound, c.G, u.front, u.stats, u.nbig, c.n, c.alpha, c.beta,
-        u.rec + 3 * slot);
-    GR_CHECK_LAUNCH();
-    mark(c, u, marks, slot, 4);
+    mark(c, u, true, slot, 0);
+    compute_on(c, u);
+    mark(c, u, true, slot, 1);
+    finish_on(c, u);
+    mark(c, u, true, slot, 2);
+    decide_on(c, u, slot);
+    mark(c, u, true, slot, 3);
 }
 
-/* A batch of BFSM_BATCH levels: a host thread a GPU (OpenMP, G threads: checked at open) issues
- * its GPU's levels. One thread issuing for several GPUs spent ~150 us a level on four GPUs in
- * launches and a grouped all-gather, more than the GPUs' work (lab/notes/bfs.md). */
+/* A batch of BFSM_BATCH levels: a host thread a GPU (OpenMP, G threads: checked at open)
+ * launches its GPU's captured batch (with marks: the levels call by call). One thread issuing
+ * for several GPUs spent more time in launches than the GPUs in their work (lab/notes/bfs.md). */
 void issue_batch(gr_bfs_multi_ctx &c, bool marks)
 {
 #pragma omp parallel for num_threads(c.G) schedule(static, 1)
     for (int k = 0; k < c.G; k++) {
         Gpu &u = c.g[(size_t)k];
         GR_CUDA_CHECK(cudaSetDevice(u.dev));
-        if (u.batch && !marks) {
+        if (!marks) {
             GR_CUDA_CHECK(cudaGraphLaunch(u.batch, u.s));
             continue;
         }
         for (int slot = 0; slot < BFSM_BATCH; slot++)
-            level_on(c, u, slot, marks);
+            level_on(c, u, slot);
     }
 }
 
@@ -495,12 +446,11 @@ void report_batch(gr_bfs_multi_ctx &c, int32_t root, int d0, gr_bfs_levels *lv)
         if (lv)
             gr_bfs_levels_add(lv, d0 + k, (double)r[1], (double)r[2],
                               r[0] == BFSM_TD ? GR_BFS_DIR_TOPDOWN : GR_BFS_DIR_BOTTOMUP,
-                              (double)(ms[0] + ms[1] + ms[2] + ms[3]));
+                              (double)(ms[0] + ms[1] + ms[2]));
         if (c.profile)
             fprintf(stderr, "bfsm-profile root %d level %d dir %s compute %.3f ms finish %.3f ms "
-                    "exchange %.3f ms decide %.3f ms\n", root, d0 + k,
-                    r[0] == BFSM_TD ? "td" : "bu", (double)ms[0], (double)ms[1], (double)ms[2],
-                    (double)ms[3]);
+                    "decide %.3f ms\n", root, d0 + k, r[0] == BFSM_TD ? "td" : "bu",
+                    (double)ms[0], (double)ms[1], (double)ms[2]);
     }
 }
 
@@ -517,14 +467,25 @@ void join(gr_bfs_multi_ctx &c, int home)
 }
 } // namespace
 
+extern "C" int gr_bfs_multi_built(char *why, size_t len)
+{
+#if GR_BFSM_DIRECT
+    (void)why;
+    (void)len;
+    return 1;
+#else
+    snprintf(why, len, "bfs-do-multi needs NCCL 2.28 or later (its device API); this build has "
+                       "NCCL %d.%d.%d (NCCL_HOME=DIR names another)", NCCL_MAJOR, NCCL_MINOR,
+             NCCL_PATCH);
+    return 0;
+#endif
+}
+
 extern "C" int gr_bfs_multi_gpus(const gr_bfs_do_multi_params *p, char *why, size_t len)
 {
-    const int G = gr_gpus_for(p->gpus, gr_gpu_count(), 1, why, len);
-    if (G > 0 && p->exchange && !GR_BFSM_DIRECT) {
-        snprintf(why, len, "exchange=1 needs NCCL 2.28 or later (its device API); this build has "
-                           "NCCL %d.%d.%d", NCCL_MAJOR, NCCL_MINOR, NCCL_PATCH);
+    if (!gr_bfs_multi_built(why, len))
         return -1;
-    }
+    const int G = gr_gpus_for(p->gpus, gr_gpu_count(), 1, why, len);
     if (G > 1 && !omp_threads_for(G)) {
         snprintf(why, len, "gpus=%d: a host thread a GPU is needed and OpenMP gives fewer "
                            "(OMP_THREAD_LIMIT?)", G);
@@ -572,14 +533,12 @@ extern "C" gr_bfs_multi_ctx *gr_bfs_multi_open(const gr_graph *g, const gr_graph
     c->G = gr_bfs_multi_gpus(p, why, len);
     c->alpha = p->alpha;
     c->beta = p->beta;
-    c->exchange = p->exchange;
     const char *prof = getenv("GR_BFSM_PROFILE");
     c->profile = prof && !strcmp(prof, "1") ? 1 : prof && !strcmp(prof, "2") ? 2 : 0;
     c->n = g->n;
     c->row = g->row;
     c->bound.resize((size_t)c->G + 1);
     bfsm_partition(g->row, g->n, c->G, c->bound.data());
-    c->sw = bfsm_slot_words(c->bound.data(), c->G);
     c->g.resize((size_t)c->G);
     std::vector<ncclComm_t> comms((size_t)c->G);
     if (c->G > 1)
@@ -601,12 +560,8 @@ extern "C" gr_bfs_multi_ctx *gr_bfs_multi_open(const gr_graph *g, const gr_graph
         GR_CUDA_CHECK(cudaSetDevice(k));
         gpu_alloc(*c, u, g, t, deg);
     }
-    if (c->exchange) {
-        direct_open(c->g, c->n);
-        capture_direct_batch(*c);
-    } else {
-        capture_kernels(*c);
-    }
+    direct_open(c->g, c->n);
+    capture_batch(*c);
     GR_CUDA_CHECK(cudaSetDevice(c->g[0].dev));
     for (auto &lvl : c->marks)
         for (cudaEvent_t &e : lvl)
@@ -703,13 +658,12 @@ extern "C" void gr_bfs_multi_close(gr_bfs_multi_ctx *c)
             GR_CUDA_CHECK(cudaFree(u.trow));
             GR_CUDA_CHECK(cudaFree(u.tcol));
         }
-        void *bufs[] = {u.irow, u.icol, u.label, u.first, u.big, u.nbig, u.bound, u.vis, u.front,
-                        u.next, u.buf, u.noin, u.rec, u.ctl};
+        void *bufs[] = {u.irow, u.icol, u.label, u.first, u.big, u.nbig, u.bound, u.vis, u.next,
+                        u.noin, u.stats, u.rec, u.ctl};
         for (void *b : bufs)
             GR_CUDA_CHECK(cudaFree(b));
-        for (cudaGraphExec_t e : {u.kern, u.batch})
-            if (e)
-                GR_CUDA_CHECK(cudaGraphExecDestroy(e));
+        if (u.batch)
+            GR_CUDA_CHECK(cudaGraphExecDestroy(u.batch));
         GR_CUDA_CHECK(cudaEventDestroy(u.done));
         GR_CUDA_CHECK(cudaStreamDestroy(u.s));
     }
@@ -729,6 +683,10 @@ extern "C" void gr_bfs_multi_close(gr_bfs_multi_ctx *c)
 struct gr_bfs_multi_ctx {
     int unused;
 };
+extern "C" int gr_bfs_multi_built(char *why, size_t len)
+{
+    return gr_gpus_for(0, 0, 0, why, len) > 0;
+}
 extern "C" int gr_bfs_multi_gpus(const gr_bfs_do_multi_params *, char *why, size_t len)
 {
     return gr_gpus_for(0, 0, 0, why, len);

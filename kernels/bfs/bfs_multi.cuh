@@ -1,13 +1,12 @@
 /* bfs_multi.cuh - the kernels of bfs-do-multi (kernels/bfs/bfs_multi.cu) that are not a
- * direction's own: per-root initialisation, the finish of a level on the own range (into the
- * GPU's slot of the exchange buffer) and, after the exchange, the frontier unpacked from the
- * slots with the decision taken on the summed STATS; the direction kernels are in
- * bfs_multi_td.cuh and bfs_multi_bu.cuh. Every level kernel is launched in every level on a grid
- * of one wave (grid-stride loops) and first reads the GPU's bfsm_ctl: past the end (done), or in
- * a level of the other direction, it returns at once. Bitmaps are n-bit arrays of 64-bit words
- * (vertex v at bit v % 64 of word v / 64); a GPU owns vertices [lo, lo + cnt), lo a multiple of
- * 64, so its range is whole words and a 32-vertex group of its range is one 32-bit half of a
- * word. */
+ * direction's own: per-root initialisation and the finish of a level on the own range (its new
+ * frontier words stored into every GPU's window, bfs_multi_plan.h "The exchange"); the decision
+ * after the barrier is in bfs_multi_direct.cuh, the direction kernels in bfs_multi_td.cuh and
+ * bfs_multi_bu.cuh. Every level kernel is launched in every level on a grid of one wave
+ * (grid-stride loops) and first reads the GPU's bfsm_ctl: past the end (done), or in a level of
+ * the other direction, it returns at once. Bitmaps are n-bit arrays of 64-bit words (vertex v at
+ * bit v % 64 of word v / 64); a GPU owns vertices [lo, lo + cnt), lo a multiple of 64, so its
+ * range is whole words and a 32-vertex group of its range is one 32-bit half of a word. */
 #ifndef GR_BFS_MULTI_CUH
 #define GR_BFS_MULTI_CUH
 #include <cstdint>
@@ -33,18 +32,17 @@ __global__ void bm_init_labels(int32_t *label, int32_t lo, int32_t cnt, int32_t 
         label[i] = lo + i == root ? 0 : -1;
 }
 
-/* Per root: next empty, visited and the frontier = {root}; front1 (the direct exchange's second
- * bitmap, else null) empty. */
-__global__ void bm_init_words(ull *vis, ull *front, ull *front1, ull *next, int64_t nwords,
+/* Per root: next empty, visited and the window's bitmap 0 (the frontier of level 0) = {root},
+ * bitmap 1 empty. */
+__global__ void bm_init_words(ull *vis, ull *front0, ull *front1, ull *next, int64_t nwords,
                               int32_t root)
 {
     for (int64_t w = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; w < nwords;
          w += (int64_t)gridDim.x * blockDim.x) {
         const ull x = w == (root >> 6) ? 1ull << (root & 63) : 0ull;
         vis[w] = x;
-        front[w] = x;
-        if (front1)
-            front1[w] = 0;
+        front0[w] = x;
+        front1[w] = 0;
         next[w] = 0;
     }
 }
@@ -61,12 +59,11 @@ __global__ void bm_init_root(bfsm_ctl *ctl, int64_t *stats, int32_t *nbig, int o
     *nbig = 0;
 }
 
-/* Where bm_finish puts the own words of the next frontier: the GPU's slot of the all-gather
- * (slot[i] for word w0 + i), or (peers non-null: the direct exchange, bfs_multi_plan.h) bitmap
- * (depth + 1) % 2 of every GPU's window (peers[h]: GPU h's, bitmaps fstride words apart), a word
- * only where it differs from this GPU's copy (mine). */
+/* Where bm_finish puts the own words of the next frontier: bitmap (depth + 1) % 2 of every
+ * GPU's window (peers[h]: GPU h's, bitmaps fstride words apart), a word only where it differs
+ * from this GPU's copy (mine), which still holds the frontier of level depth - 1, the same on
+ * every GPU (bfs_multi_plan.h). */
 struct fin_out {
-    ull *slot;
     ull *const *peers;
     const ull *mine;
     int64_t fstride;
@@ -74,11 +71,11 @@ struct fin_out {
 };
 
 /* The end of a level on the own words [w0, w0 + nw): new = next & ~visited is marked visited
- * and written out (fin_out), next is cleared; the new vertices (a
- * warp's 32 words, then each nonzero word a lane per 2 bits) are labelled ctl->depth + 1
- * (nothing in a level depends on the host: a batch of levels is the same every time), and their
- * count and out-arcs (orow: own out-degree offsets) added to STATS (stats: the slot's STATS
- * block; stats[2], the unvisited out-arcs, loses the latter). */
+ * and stored out (fin_out), next is cleared; the new vertices (a warp's 32 words, then each
+ * nonzero word a lane per 2 bits) are labelled ctl->depth + 1 (nothing in a level depends on the
+ * host: a batch of levels is the same every time), and their count and out-arcs (orow: own
+ * out-degree offsets) added to the GPU's STATS (stats[2], the unvisited out-arcs, loses the
+ * latter); a system fence orders the stores to the other GPUs before the barrier that follows. */
 __global__ void __launch_bounds__(kTB)
     bm_finish(const bfsm_ctl *ctl, ull *vis, ull *next, fin_out out, int64_t w0, int64_t nw,
               int32_t lo, const int64_t *orow, int32_t *label, int64_t *stats)
@@ -86,7 +83,7 @@ __global__ void __launch_bounds__(kTB)
     if (ctl->done)
         return;
     const int32_t depth1 = ctl->depth + 1;
-    const int64_t fq = (depth1 & 1) * out.fstride + w0;   /* direct: word w0 of the next bitmap */
+    const int64_t fq = (depth1 & 1) * out.fstride + w0;   /* word w0 of the next bitmap */
     typedef cub::BlockReduce<long long, kTB> Reduce;
     __shared__ typename Reduce::TempStorage red_tmp;
     const int lane = (int)(threadIdx.x & 31);
@@ -98,9 +95,7 @@ __global__ void __launch_bounds__(kTB)
             x = next[w0 + i] & ~vis[w0 + i];
             vis[w0 + i] |= x;
             next[w0 + i] = 0;
-            if (!out.peers)
-                out.slot[i] = x;
-            else if (x != out.mine[fq + i])
+            if (x != out.mine[fq + i])
                 for (int h = 0; h < out.G; h++)
                     out.peers[h][fq + i] = x;
         }
@@ -129,48 +124,9 @@ __global__ void __launch_bounds__(kTB)
         atomicAdd((ull *)&stats[1], (ull)smf);
         atomicAdd((ull *)&stats[2], (ull)(-smf));       /* two's complement: subtracts */
     }
-    if (out.peers)
-        __threadfence_system();   /* the stores to the other GPUs before the barrier's arrival */
+    __threadfence_system();   /* the stores to the other GPUs before the barrier's arrival */
 }
 
-/* After the exchange (buf: G slots of sw words, GPU g's STATS at word bfsm_max_words of its
- * slot; bound: the partition, in device memory): every slot's range words copied into the
- * frontier bitmap, and one thread takes the GPU's step on the STATS summed in slot order
- * (bfsm_ctl_step, the same totals on every GPU), writes the level's record rec[3] (trace and
- * profile) and resets the own counts (stats: the own slot's STATS; stats[2] keeps running) and
- * the big-vertex count. The copy does not read the control block, so the one thread may write
- * it. */
-__global__ void __launch_bounds__(kTB)
-    bm_unpack_decide(bfsm_ctl *ctl, const ull *buf, int64_t sw, const int32_t *bound, int G,
-                     ull *front, int64_t *stats, int32_t *nbig, int32_t n, int alpha, int beta,
-                     int64_t *rec)
-{
-    const int64_t t = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
-    const int64_t stride = (int64_t)gridDim.x * blockDim.x;
-    for (int g = 0; g < G; g++) {
-        int64_t w0, nw;
-        bfsm_range_words(bound, g, &w0, &nw);
-        for (int64_t i = t; i < nw; i += stride)
-            front[w0 + i] = buf[g * sw + i];
-    }
-    if (t != 0)
-        return;
-    const int64_t at = bfsm_max_words(bound, G);
-    int64_t tot[BFSM_STATS] = {0, 0, 0};
-    for (int g = 0; g < G; g++)
-        for (int k = 0; k < BFSM_STATS; k++)
-            tot[k] += (int64_t)buf[g * sw + at + k];
-    bfsm_ctl c = *ctl;
-    int64_t r[3];
-    bfsm_ctl_step(&c, tot, n, alpha, beta, r);
-    *ctl = c;
-    rec[0] = r[0];
-    rec[1] = r[1];
-    rec[2] = r[2];
-    stats[0] = 0;
-    stats[1] = 0;
-    *nbig = 0;
-}
 } // namespace grbfsm
 
 #include "bfs_multi_td.cuh"

@@ -1,7 +1,7 @@
-/* bfs_multi_direct.cuh - the kernels of bfs-do-multi's direct exchange (exchange = 1; the plan
- * in bfs_multi_plan.h, "The direct exchange"), through NCCL's device API: every GPU holds a
- * window of symmetric memory (ncclMemAlloc, registered with ncclCommWindowRegister) at the same
- * offsets on every GPU; bm_finish stores the own changed frontier words straight into every
+/* bfs_multi_direct.cuh - the kernels of bfs-do-multi's frontier exchange (bfs_multi_plan.h, "The
+ * exchange"), through NCCL's device API: every GPU holds a window of symmetric memory
+ * (ncclMemAlloc, registered with ncclCommWindowRegister) at the same offsets on every GPU;
+ * bm_finish stores the own changed frontier words straight into every
  * GPU's window (NVLink stores through the peers' pointers, bm_peer_ptrs), then one block a GPU
  * stores the own STATS into every GPU's slot, meets the other GPUs at an LSA barrier
  * (ncclLsaBarrierSession, acquire-release at system scope) and takes the step on the slots
@@ -82,7 +82,7 @@ __global__ void __launch_bounds__(kDirectThreads)
     stats[1] = 0;
     *nbig = 0;
 }
-/* Untimed, once (exchange = 1): every GPU's window of bfsm_win_words words - symmetric memory
+/* Untimed, once: every GPU's window of bfsm_win_words words - symmetric memory
  * registered with NCCL and a device communicator with one LSA barrier when G > 1 (collective:
  * grouped, one thread for every GPU), plain device memory for one GPU - and the table of every
  * GPU's window as each GPU addresses it. */
@@ -139,11 +139,10 @@ template <class Gpu> void direct_close(Gpu &u, int G)
         GR_CUDA_CHECK(cudaFree(u.win));
     }
     GR_CUDA_CHECK(cudaFree(u.peers));
-    GR_CUDA_CHECK(cudaFree(u.stats));   /* its own here (in the slot otherwise) */
 }
 } // namespace grbfsm
 
-#else /* NCCL before 2.28 has no device API: exchange = 1 is refused (gr_bfs_multi_gpus) */
+#else /* NCCL before 2.28 has no device API: bfs-do-multi is refused (gr_bfs_multi_built) */
 #define GR_BFSM_DIRECT 0
 namespace grbfsm {
 struct bfsm_devcomm {};

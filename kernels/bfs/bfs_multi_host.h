@@ -2,7 +2,7 @@
  * tested by tests/kernels/bfs/test_bfs_multi_host.c and replayed by the plan's simulation: the
  * device bytes a GPU holds (the plan's bfsm_gpu_bytes plus the launcher's own arrays) and whether
  * every GPU's share fits its free memory, and the step from one level to the next that every GPU
- * takes on its own after the exchange (bfsm_ctl_step, run by one thread of bm_unpack_decide:
+ * takes on its own after the exchange (bfsm_ctl_step, run by one thread of bm_direct_decide:
  * direction by bfsm_decide on the totals, the end at an empty frontier, levels past the end
  * doing nothing), so the host only enqueues levels, BFSM_BATCH at a time, and reads the end flag
  * between batches. */
@@ -47,7 +47,7 @@ static inline int bfsm_fits(const int64_t *row, const int64_t *trow, const int32
         const long long need = bfsm_gpu_bytes_held(row, trow, bound, G, n, g, fixed);
         if (need > free_bytes[g]) {
             snprintf(why, len, "vertices [%d, %d) need %.2f GB on GPU %d of %d (the arcs into "
-                     "them, labels, three %d-bit bitmaps, exchange buffer); it has %.2f GB free: "
+                     "them, labels, four %d-bit bitmaps, STATS slots); it has %.2f GB free: "
                      "use more GPUs", bound[g], bound[g + 1], need / 1e9, g, G, n,
                      free_bytes[g] / 1e9);
             return 0;

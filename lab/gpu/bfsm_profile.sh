@@ -2,7 +2,7 @@
 # lab/gpu/bfsm_profile.sh - where bfs-do-multi's level time goes, beside bfs-do's: R-MAT scale 24
 # (ef 16, symmetric; GRAPH=spec for another), 4 roots; bfs-do with its per-level --trace, then
 # bfs-do-multi at each GPU count of GPUS (default "1 2", those the host has) with the
-# GR_BFSM_PROFILE=1 hook (one stderr line a level: compute, finish, exchange, decide in ms on
+# GR_BFSM_PROFILE=1 hook (one stderr line a level: compute, finish, decide in ms on
 # GPU 0) and their --trace. Run from the repository root on the
 # GPU machine after `make SMS=90 bin/graphrepro` (stage `build` does it); ~3 minutes with the graph
 # cached. Everything lands in $OUT (default /tmp/bfsm-profile); `summary` prints the per-direction
@@ -36,14 +36,13 @@ run)
     done
     cut -d, -f1-12 "$OUT/rows.csv"
     ;;
-summary)    # per file: levels, and the ms of compute / finish / exchange / decide by direction
+summary)    # per file: levels, and the ms of compute / finish / decide by direction
     for f in "$OUT"/profile-g*.txt; do
         echo "== $f"
-        awk '/^bfsm-profile/ && $15 < 50 { d = $7; n[d]++; c[d] += $9; f[d] += $12; x[d] += $15
-                                           s[d] += $18 }
+        awk '/^bfsm-profile/ && $15 < 50 { d = $7; n[d]++; c[d] += $9; f[d] += $12; s[d] += $15 }
              /^bfsm-batch/ { b++; e += $7; w += $10 }
              END { for (d in n) printf "%s: %d levels, compute %.3f ms, finish %.3f ms, " \
-                   "exchange %.3f ms, decide %.3f ms\n", d, n[d], c[d], f[d], x[d], s[d]
+                   "decide %.3f ms\n", d, n[d], c[d], f[d], s[d]
                    if (b) printf "batches: %d, host enqueue %.1f us and wait %.1f us a batch\n",
                                  b, e / b, w / b }' "$f"
     done | tee "$OUT/summary.txt"

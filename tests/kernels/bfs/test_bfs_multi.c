@@ -9,8 +9,7 @@
  * than a word, empty ranges); roots: each graph's own plus the first and last vertex of every
  * GPU's range. Direction rule at the default and at alpha/beta extremes (top-down only,
  * bottom-up after the first level, both), so both directions run, and searches end at every
- * position of a batch of BFSM_BATCH levels; both frontier exchanges (the all-gather, and the
- * direct stores with a barrier: exchange=1). Labels poisoned before each run, two runs a root.
+ * position of a batch of BFSM_BATCH levels. Labels poisoned before each run, two runs a root.
  * The per-level trace (the device's records, read per batch) adds up to the reached vertices and
  * shows both directions (once with the GR_BFSM_PROFILE hook on). Skipped without a device. */
 #include <stdint.h>
@@ -27,8 +26,7 @@
 #include "gpu_variant.h"
 
 static const char *const rules[] = {"", ",alpha=1,beta=1000", ",alpha=1000,beta=1",
-                                    ",alpha=1000,beta=1000", ",alpha=1,beta=1",
-                                    ",exchange=1", ",alpha=1,beta=1,exchange=1"};
+                                    ",alpha=1000,beta=1000", ",alpha=1,beta=1"};
 enum { NRULES = sizeof rules / sizeof rules[0], MAXR = 4 + 2 * 4 };
 
 /* Graph i of the list (0 when there is none), with up to 4 roots of its own. */
@@ -127,14 +125,6 @@ static void check_graph(const char *text, const gr_graph *g, const char *name,
     v->release(st);
 }
 
-/* 0 when rule ru needs what this build lacks (exchange=1: NCCL's device API, NCCL 2.28+). */
-static int rule_built(int ru)
-{
-    char why[256];
-    gr_bfs_do_multi_params p = {1, 15, 18, 1};
-    return !strstr(rules[ru], "exchange=1") || gr_bfs_multi_gpus(&p, why, sizeof why) > 0;
-}
-
 static void check_gpus(int G)
 {
     if (!usable(G))
@@ -151,8 +141,6 @@ static void check_gpus(int G)
         const int nr = all_roots(&g, G, roots, k);
         const int path = i == NSPEC + NBG - 1;      /* 2,000 levels: the default rule only */
         for (int ru = 0; ru < (path ? 1 : NRULES); ru++) {
-            if (!rule_built(ru))
-                continue;
             snprintf(text, sizeof text, "bfs-do-multi:gpus=%d%s", G, rules[ru]);
             check_graph(text, &g, name, roots, path ? 2 : nr);
         }
@@ -182,8 +170,6 @@ TEST_CASE(trace_adds_up_both_directions)
         reached += want[x] >= 0;
     for (int ru = 0; ru < NRULES; ru++) {
         char text[96];
-        if (!rule_built(ru))
-            continue;
         snprintf(text, sizeof text, "bfs-do-multi:gpus=0%s", rules[ru]);
         const gr_variant *v;
         gr_params pv;

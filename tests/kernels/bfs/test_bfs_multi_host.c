@@ -1,6 +1,6 @@
 /* test_bfs_multi_host.c - the host side of bfs-do-multi without a GPU (kernels/bfs/
  * bfs_multi_host.h, kernels/common/gpus_for.h, harness/bfs/bfs_multi.c): the step every GPU takes
- * after a level (bfsm_ctl_step, the logic of one thread of bm_unpack_decide) replayed against a
+ * after a level (bfsm_ctl_step, the logic of one thread of bm_direct_decide) replayed against a
  * serial BFS in batches of BFSM_BATCH levels as the launcher enqueues them (directions by
  * bfsm_decide on the totals, the end at an empty frontier, levels past the end doing nothing, the
  * records a trace reads), the in-arc sort's batches, the memory a GPU holds and the fit's one-line
