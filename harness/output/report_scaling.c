@@ -150,9 +150,12 @@ void gr_rep_scaling_table(FILE *o, const gr_csv *t, const char *dir)
         if (spans_gpus(gr_csv_get(t, r, "variant")))
             gr_strset_add(&graphs, gr_csv_get(t, r, "graph"));
     fputs("Across the GPUs of the host (speed-up = the other row's median / this row's: over the "
-          "fastest one-device row of the graph, and over the variant's own gpus=1 row; "
-          "efficiency = that speed-up, or the first without a gpus=1 row, / GPUs):\n\n"
-          "| graph | GPUs | variant | median ms | over one device | over gpus=1 | efficiency |\n"
+          "graph's fastest row of a one-GPU variant - one that does not span GPUs - and over the "
+          "variant's own gpus=1 row; where both exist, the smaller is the speed-up over the best "
+          "one-GPU code of the table; efficiency = the speed-up over the gpus=1 row, or over the "
+          "one-GPU variant without one, / GPUs):\n\n"
+          "| graph | GPUs | variant | median ms | over one-GPU variant | over gpus=1 | efficiency "
+          "|\n"
           "|---|---|---|---|---|---|---|\n", o);
     int cross = 0;
     for (int g = 0; g < graphs.n; g++) {

@@ -1,6 +1,6 @@
 /* test_report_scaling.c - the report's table of rows that span the GPUs of a host: per graph, by
- * GPU count, the speed-up over the fastest one-device row and over the variant's gpus=1 row, the
- * efficiency; a gpus=0 row's count from its device column (-xG) or the folder's name; ratios of
+ * GPU count, the speed-up over the fastest one-GPU variant's row and over the variant's gpus=1
+ * row, the efficiency; a gpus=0 row's count from its device column (-xG) or the folder's name; ratios of
  * rows from different commits marked; failed rows without ratios. No table without such rows. */
 #include "cli/commands.h"
 #include "output/report.h"
@@ -41,7 +41,7 @@ TEST_CASE(speedups_and_efficiency_by_gpu_count)
                         d, sizeof d, cd, sizeof cd);
     CHECK(r != NULL);
     if (r) {
-        CHECK_STR_CONTAINS(r, "| graph | GPUs | variant | median ms | over one device |");
+        CHECK_STR_CONTAINS(r, "| graph | GPUs | variant | median ms | over one-GPU variant |");
         CHECK_STR_CONTAINS(r, "| 1 | fw-tiled-multi:gpus=1;t=128 | 104 | 0.96x | 1.00x | 1.00 |");
         /* another commit's row: marked */
         CHECK_STR_CONTAINS(r,
