@@ -149,7 +149,7 @@ TEST_CASE(window_and_bytes_at_issue_sizes)
                     CHECK_EQ(at, 2 * nw + 4 * (q * G + g));
                     CHECK(at + BFSM_STATS <= ww);
                 }
-            /* every own word changed: the whole range (8 / 4 MiB at scale 26) and STATS */
+            /* every own word changed: the whole range (4 / 2 MiB at scale 26) and STATS */
             CHECK_EQ(bfsm_level_bytes(nw / G, G), (8 * nw / G + 24) * (G - 1));
             CHECK_EQ(bfsm_level_bytes(0, G), 24 * (G - 1));    /* nothing changed: STATS alone */
         }
