@@ -9,22 +9,12 @@ after its permutation). Prints, per G, the bytes a search moves over all GPUs wi
 exchange, their ratio, and the levels. Needs numpy (lab only; the graph from `graphrepro gen
 SPEC -o FILE.bcsr`)."""
 import argparse
-import sys
 
 import numpy as np
 
+from bcsr import load_bcsr
+
 BATCH, STATS = 4, 3
-
-
-def load_bcsr(path):
-    with open(path, 'rb') as f:
-        head = f.read(40)
-        if head[:8] != b'GRCSR\0\0\1':
-            sys.exit(f'{path}: not a .bcsr file')
-        n, m = np.frombuffer(head[16:32], dtype='<i8')
-        row = np.fromfile(f, dtype='<i8', count=n + 1)
-        col = np.fromfile(f, dtype='<i4', count=m)
-    return int(n), row, col
 
 
 def frontiers(n, row, col, root):
