@@ -65,7 +65,7 @@ struct Gpu {
     cudaGraphExec_t batch = nullptr;           /* BFSM_BATCH whole levels (capture_batch) */
     int64_t *orow = nullptr, *irow = nullptr, *trow = nullptr;   /* orow: out-degree offsets */
     int32_t *icol = nullptr, *tcol = nullptr, *label = nullptr, *first = nullptr,
-            *big = nullptr, *nbig = nullptr, *bound = nullptr;
+            *big = nullptr, *nbig = nullptr;
     ull *vis = nullptr, *next = nullptr, *noin = nullptr;
     int64_t *stats = nullptr, *rec = nullptr;  /* stats: the own STATS; rec: BFSM_BATCH x 3 */
     bfsm_ctl *ctl = nullptr;
@@ -286,9 +286,6 @@ void gpu_alloc(gr_bfs_multi_ctx &c, Gpu &u, const gr_graph *g, const gr_graph *t
     dalloc(&u.vis, nwords);
     dalloc(&u.next, nwords);
     dalloc(&u.stats, BFSM_STATS);
-    dalloc(&u.bound, c.G + 1);
-    GR_CUDA_CHECK(cudaMemcpy(u.bound, c.bound.data(), (size_t)(c.G + 1) * sizeof(int32_t),
-                             cudaMemcpyHostToDevice));
     dalloc(&u.big, u.nbig_cap);
     dalloc(&u.nbig, 1);
     dalloc(&u.rec, 3 * BFSM_BATCH);
@@ -328,11 +325,10 @@ void issue_init(gr_bfs_multi_ctx &c, int32_t root)
     }
 }
 
-/* Mark k of the level in batch slot `slot` on GPU u's stream when marks are on (GPU 0 only:
- * trace and profile). */
-void mark(gr_bfs_multi_ctx &c, const Gpu &u, bool on, int slot, int k)
+/* Mark k of the level in batch slot `slot` on GPU u's stream (GPU 0 only: trace and profile). */
+void mark(gr_bfs_multi_ctx &c, const Gpu &u, int slot, int k)
 {
-    if (on && u.rank == 0)
+    if (u.rank == 0)
         GR_CUDA_CHECK(cudaEventRecord(c.marks[slot][k], u.s));
 }
 
@@ -402,13 +398,13 @@ void capture_batch(gr_bfs_multi_ctx &c)
  * 0-3 on GPU 0 (trace and profile): compute, finish, decide. */
 void level_on(gr_bfs_multi_ctx &c, Gpu &u, int slot)
 {
-    mark(c, u, true, slot, 0);
+    mark(c, u, slot, 0);
     compute_on(c, u);
-    mark(c, u, true, slot, 1);
+    mark(c, u, slot, 1);
     finish_on(c, u);
-    mark(c, u, true, slot, 2);
+    mark(c, u, slot, 2);
     decide_on(c, u, slot);
-    mark(c, u, true, slot, 3);
+    mark(c, u, slot, 3);
 }
 
 /* A batch of BFSM_BATCH levels: a host thread a GPU (OpenMP, G threads: checked at open)
@@ -658,8 +654,8 @@ extern "C" void gr_bfs_multi_close(gr_bfs_multi_ctx *c)
             GR_CUDA_CHECK(cudaFree(u.trow));
             GR_CUDA_CHECK(cudaFree(u.tcol));
         }
-        void *bufs[] = {u.irow, u.icol, u.label, u.first, u.big, u.nbig, u.bound, u.vis, u.next,
-                        u.noin, u.stats, u.rec, u.ctl};
+        void *bufs[] = {u.irow, u.icol, u.label, u.first, u.big, u.nbig, u.vis, u.next, u.noin,
+                        u.stats, u.rec, u.ctl};
         for (void *b : bufs)
             GR_CUDA_CHECK(cudaFree(b));
         if (u.batch)
