@@ -1,9 +1,9 @@
 /* report_scaling.c - a timed CSV with rows of variants that span the GPUs of a host (a registry
  * gpus_used hook: fw-tiled-multi, bfs-do-multi): per graph, each such row's GPU count and median,
  * its speed-up over the graph's fastest one-device GPU row (the baseline: fw-tiled, bfs-do) and
- * over its own variant's one-GPU row, and the parallel efficiency (the speed-up over its one-GPU
- * row, or over the baseline without one, divided by the GPU count). Ratios of rows of different
- * commits' runs are marked. */
+ * over its own variant's one-GPU row (by medians, and by rates), and the parallel efficiency (the
+ * median speed-up over its one-GPU row, or over the baseline without one, divided by the GPU
+ * count). Ratios of rows of different commits' runs are marked. */
 #include <stdlib.h>
 #include <string.h>
 #include "output/report_labels.h"
@@ -58,10 +58,16 @@ int gr_rep_row_gpus(const gr_csv *t, long r, const char *dir)
     return g;
 }
 
-static int passed_ms(const gr_csv *t, long r, double *ms)
+/* Row r's positive value of column field (median_ms, metric_value) when the row passed. */
+static int passed_val(const gr_csv *t, long r, const char *field, double *x)
 {
     return !strncmp(gr_csv_get(t, r, "verdict"), "passed", 6) &&
-           gr_rep_num(gr_csv_get(t, r, "median_ms"), ms) && *ms > 0;
+           gr_rep_num(gr_csv_get(t, r, field), x) && *x > 0;
+}
+
+static int passed_ms(const gr_csv *t, long r, double *ms)
+{
+    return passed_val(t, r, "median_ms", ms);
 }
 
 /* The fastest passed row of graph g: a one-device GPU variant's (multi = 0), or variant's
@@ -86,16 +92,20 @@ static long best_row(const gr_csv *t, const char *g, int multi, const char *vari
     return best;
 }
 
-/* "a / b" with the mark of rows from runs of different commits (counted in *cross). */
-static void ratio_cell(FILE *o, const gr_csv *t, long base, long r, int *cross)
+/* Row r's speed-up over row base in column field - the medians' base / r, or the rates'
+ * (metric_value) r / base - with the mark of rows from runs of different commits (counted in
+ * *cross). */
+static void ratio_cell(FILE *o, const gr_csv *t, long base, long r, const char *field,
+                       int *cross)
 {
     double a, b;
-    if (base < 0 || !passed_ms(t, base, &a) || !passed_ms(t, r, &b)) {
+    if (base < 0 || !passed_val(t, base, field, &a) || !passed_val(t, r, field, &b)) {
         fputs(" - |", o);
         return;
     }
     const int apart = strcmp(gr_csv_get(t, base, "git_rev"), gr_csv_get(t, r, "git_rev")) != 0;
-    fprintf(o, " %.2fx%s |", a / b, apart ? " *" : "");
+    const int rate = strcmp(field, "median_ms") != 0;
+    fprintf(o, " %.2fx%s |", rate ? b / a : a / b, apart ? " *" : "");
     *cross += apart;
 }
 
@@ -133,8 +143,9 @@ static void graph_rows(FILE *o, const gr_csv *t, const char *g, const char *gl, 
         snprintf(gs, sizeof gs, G ? "%d" : "?", G);
         fprintf(o, "| %s | %s | %s%s%s | %s |", gl, gs, v, *par ? ":" : "", par,
                 ok ? gr_csv_get(t, r, "median_ms") : "FAILED");
-        ratio_cell(o, t, base, r, cross);
-        ratio_cell(o, t, one, r, cross);
+        ratio_cell(o, t, base, r, "median_ms", cross);
+        ratio_cell(o, t, one, r, "median_ms", cross);
+        ratio_cell(o, t, one, r, "metric_value", cross);
         if (ok && G && ref >= 0 && passed_ms(t, ref, &a))
             fprintf(o, " %.2f |\n", a / ms / G);
         else
@@ -152,11 +163,12 @@ void gr_rep_scaling_table(FILE *o, const gr_csv *t, const char *dir)
     fputs("Across the GPUs of the host (speed-up = the other row's median / this row's: over the "
           "graph's fastest row of a one-GPU variant - one that does not span GPUs - and over the "
           "variant's own gpus=1 row; where both exist, the smaller is the speed-up over the best "
-          "one-GPU code of the table; efficiency = the speed-up over the gpus=1 row, or over the "
-          "one-GPU variant without one, / GPUs):\n\n"
-          "| graph | GPUs | variant | median ms | over one-GPU variant | over gpus=1 | efficiency "
-          "|\n"
-          "|---|---|---|---|---|---|---|\n", o);
+          "one-GPU code of the table; rate over gpus=1 = this row's rate (the experiment's metric, "
+          "over its roots where it has roots) / the gpus=1 row's; efficiency = the median "
+          "speed-up over the gpus=1 row, or over the one-GPU variant without one, / GPUs):\n\n"
+          "| graph | GPUs | variant | median ms | over one-GPU variant | over gpus=1 | "
+          "rate over gpus=1 | efficiency |\n"
+          "|---|---|---|---|---|---|---|---|\n", o);
     int cross = 0;
     for (int g = 0; g < graphs.n; g++) {
         char *gl = gr_label_graph(graphs.v[g], graphs.v, graphs.n);
