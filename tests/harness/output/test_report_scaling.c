@@ -30,6 +30,14 @@ static char *report_of(const char *dirname, const char *head, const char *csv, c
     return fx_read(fx_path(p, sizeof p, sub, "REPORT.md"));
 }
 
+/* The report's text freed, the results and config folders removed. */
+static void report_done(char *r, const char *d, const char *cd)
+{
+    free(r);
+    fx_rmdir(d);
+    fx_rmdir(cd);
+}
+
 TEST_CASE(speedups_and_efficiency_by_gpu_count)
 {
     char d[64], cd[64];
@@ -62,9 +70,7 @@ TEST_CASE(speedups_and_efficiency_by_gpu_count)
         const char *c = strstr(r, "gpus=4;t");
         CHECK(a && b && c && a < b && b < c);
     }
-    free(r);
-    fx_rmdir(d);
-    fx_rmdir(cd);
+    report_done(r, d, cd);
 }
 
 TEST_CASE(no_table_without_multi_gpu_rows)
@@ -75,9 +81,7 @@ TEST_CASE(no_table_without_multi_gpu_rows)
     CHECK(r != NULL);
     if (r)
         CHECK(strstr(r, "Across the GPUs of the host") == NULL);
-    free(r);
-    fx_rmdir(d);
-    fx_rmdir(cd);
+    report_done(r, d, cd);
 }
 
 /* With a metric column: the rates' ratio (this row's over the gpus=1 row's) beside the medians'
@@ -95,9 +99,7 @@ TEST_CASE(rate_ratio_beside_the_medians)
         CHECK_STR_CONTAINS(r,
                            "| 2 | fw-tiled-multi:gpus=2;t=128 | 80 | - | 1.25x | 1.50x | 0.62 |");
     }
-    free(r);
-    fx_rmdir(d);
-    fx_rmdir(cd);
+    report_done(r, d, cd);
 }
 
 TEST_MAIN("report_scaling", TEST_ENTRY(speedups_and_efficiency_by_gpu_count),
