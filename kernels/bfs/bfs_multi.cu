@@ -14,7 +14,8 @@
  * GPU 0's end flag. A level, on every GPU's stream (kernels in bfs_multi.cuh, bfs_multi_td.cuh,
  * bfs_multi_bu.cuh, bfs_multi_direct.cuh; each returns at once past the end or in a level of the
  * other direction):
- *   bm_td + bm_td_big (top-down over the whole frontier, arcs into the own range), bm_bu
+ *   bm_td + bm_td_scan + bm_td_big (top-down over the whole frontier, arcs into the own range;
+ *     the long lists laid end to end and taken by the whole grid at once), bm_bu
  *     (bottom-up over own vertices): each GPU discovers only its own vertices;
  *   bm_finish (own words: labels, STATS, and the new frontier words that changed stored into
  *     every GPU's window over NVLink);
@@ -22,9 +23,9 @@
  *     the GPUs, bfsm_ctl_step on the STATS summed in slot order).
  * With one GPU nothing moves: no communicator, no barrier. Timing: an event recorded on the
  * harness's stream at entry is waited for by every GPU's stream, and the harness's stream waits
- * for every GPU's end, so its timer covers all of it. GR_BFSM_PROFILE=1 (lab): events on GPU 0
- * around each level's compute, finish and decide (levels issued call by call), one line a level
- * to stderr, and a line a batch with the host's time to enqueue it and to wait for GPU 0's end
+ * for every GPU's end, so its timer covers all of it. GR_BFSM_PROFILE=1 (lab): events on every
+ * GPU around each level's bm_td, the rest of its compute, finish and decide (levels issued call by
+ * call), one line a level and GPU to stderr, and a line a batch with the host's time to enqueue it and to wait for GPU 0's end
  * flag; GR_BFSM_PROFILE=2: the batch lines alone (the measured path). Built without NCCL, or
  * with NCCL before 2.28, every entry refuses with the reason. */
 #include <chrono>
@@ -53,7 +54,8 @@ using namespace grbfsm;
 namespace {
 constexpr long long kReserve = 256LL << 20;   /* NCCL's own buffers and more, per GPU */
 constexpr int64_t kSortChunk = 1LL << 24;      /* in-arcs a batch of the untimed sort */
-constexpr int kMarks = 4;                      /* profile events a level: start, 3 ends */
+constexpr int kMarks = 5;   /* events a level: start, ends of bm_td, the rest of compute, finish,
+                             * decide */
 
 struct Gpu {
     int dev = 0, rank = 0, grid = 1;           /* grid: one wave of kTB-thread blocks */
@@ -63,9 +65,11 @@ struct Gpu {
     ncclComm_t nccl = nullptr;
     cudaEvent_t done = nullptr;
     cudaGraphExec_t batch = nullptr;           /* BFSM_BATCH whole levels (capture_batch) */
+    cudaEvent_t marks[BFSM_BATCH][kMarks] = {};   /* trace (GPU 0) and profile (every GPU) */
     int64_t *orow = nullptr, *irow = nullptr, *trow = nullptr;   /* orow: out-degree offsets */
     int32_t *icol = nullptr, *tcol = nullptr, *label = nullptr, *first = nullptr,
             *big = nullptr, *nbig = nullptr;
+    int64_t *boff = nullptr;                   /* the listed vertices' arcs end to end */
     ull *vis = nullptr, *next = nullptr, *noin = nullptr;
     int64_t *stats = nullptr, *rec = nullptr;  /* stats: the own STATS; rec: BFSM_BATCH x 3 */
     bfsm_ctl *ctl = nullptr;
@@ -84,7 +88,6 @@ struct gr_bfs_multi_ctx {
     std::vector<int32_t> bound;
     std::vector<Gpu> g;
     cudaEvent_t start = nullptr;    /* on the harness's device */
-    cudaEvent_t marks[BFSM_BATCH][kMarks] = {};   /* on GPU 0: trace and profile */
     int32_t *h_done = nullptr;      /* pinned: GPU 0's end flag */
     int64_t *h_rec = nullptr;       /* pinned: GPU 0's records of a batch */
 };
@@ -287,6 +290,7 @@ void gpu_alloc(gr_bfs_multi_ctx &c, Gpu &u, const gr_graph *g, const gr_graph *t
     dalloc(&u.next, nwords);
     dalloc(&u.stats, BFSM_STATS);
     dalloc(&u.big, u.nbig_cap);
+    dalloc(&u.boff, (int64_t)u.nbig_cap + 1);
     dalloc(&u.nbig, 1);
     dalloc(&u.rec, 3 * BFSM_BATCH);
     dalloc(&u.ctl, 1);
@@ -325,26 +329,34 @@ void issue_init(gr_bfs_multi_ctx &c, int32_t root)
     }
 }
 
-/* Mark k of the level in batch slot `slot` on GPU u's stream (GPU 0 only: trace and profile). */
-void mark(gr_bfs_multi_ctx &c, const Gpu &u, int slot, int k)
+/* Mark k of the level in batch slot `slot` on GPU u's stream (trace: GPU 0's; profile: every
+ * GPU's). */
+void mark(const Gpu &u, int slot, int k)
 {
-    if (u.rank == 0)
-        GR_CUDA_CHECK(cudaEventRecord(c.marks[slot][k], u.s));
+    GR_CUDA_CHECK(cudaEventRecord(u.marks[slot][k], u.s));
 }
 
 /* A level's compute on GPU u (current device): both directions' kernels (one of them returns at
- * once); nothing for an empty range. */
-void compute_on(const gr_bfs_multi_ctx &c, const Gpu &u)
+ * once), mark 1 after bm_td when slot >= 0 (levels call by call); nothing for an empty range. */
+void compute_on(const gr_bfs_multi_ctx &c, const Gpu &u, int slot)
 {
-    if (u.hi == u.lo)
+    if (u.hi == u.lo) {
+        if (slot >= 0)
+            mark(u, slot, 1);
         return;
+    }
     const ull *front0 = u.win;                 /* the level's frontier: bitmap depth % 2 */
     const int64_t fstride = bfsm_win_front(c.n, 1);
     bm_td<<<u.grid, kTB, 0, u.s>>>(u.ctl, u.trow, u.tcol, bfsm_words(c.n), front0, fstride,
                                    u.vis, u.next, u.big, u.nbig);
     GR_CHECK_LAUNCH();
+    if (slot >= 0)
+        mark(u, slot, 1);
     if (u.nbig_cap > 0) {
-        bm_td_big<<<u.grid, kTB, 0, u.s>>>(u.ctl, u.trow, u.tcol, u.big, u.nbig, u.vis, u.next);
+        bm_td_scan<<<1, kScanThreads, 0, u.s>>>(u.ctl, u.trow, u.big, u.nbig, u.boff);
+        GR_CHECK_LAUNCH();
+        bm_td_big<<<u.grid, kTB, 0, u.s>>>(u.ctl, u.trow, u.tcol, u.big, u.nbig, u.boff, u.vis,
+                                           u.next);
         GR_CHECK_LAUNCH();
     }
     bm_bu<<<u.grid, kTB, 0, u.s>>>(u.ctl, u.irow, u.icol, u.first, u.lo, u.hi - u.lo, u.vis,
@@ -383,7 +395,7 @@ void capture_batch(gr_bfs_multi_ctx &c)
         GR_CUDA_CHECK(cudaSetDevice(u.dev));
         GR_CUDA_CHECK(cudaStreamBeginCapture(u.s, cudaStreamCaptureModeRelaxed));
         for (int slot = 0; slot < BFSM_BATCH; slot++) {
-            compute_on(c, u);
+            compute_on(c, u, -1);
             finish_on(c, u);
             decide_on(c, u, slot);
         }
@@ -395,16 +407,16 @@ void capture_batch(gr_bfs_multi_ctx &c)
 }
 
 /* One level on GPU u (current device, issued by u's own host thread), call by call with marks
- * 0-3 on GPU 0 (trace and profile): compute, finish, decide. */
+ * 0-4 (trace and profile): bm_td, the rest of the compute, finish, decide. */
 void level_on(gr_bfs_multi_ctx &c, Gpu &u, int slot)
 {
-    mark(c, u, slot, 0);
-    compute_on(c, u);
-    mark(c, u, slot, 1);
+    mark(u, slot, 0);
+    compute_on(c, u, slot);
+    mark(u, slot, 2);
     finish_on(c, u);
-    mark(c, u, slot, 2);
+    mark(u, slot, 3);
     decide_on(c, u, slot);
-    mark(c, u, slot, 3);
+    mark(u, slot, 4);
 }
 
 /* A batch of BFSM_BATCH levels: a host thread a GPU (OpenMP, G threads: checked at open)
@@ -425,8 +437,19 @@ void issue_batch(gr_bfs_multi_ctx &c, bool marks)
     }
 }
 
-/* After a batch from level d0 (GPU 0 synchronized): its records as trace rows and profile
- * lines; levels past the end have none. */
+/* Level k of the batch on GPU u: the ms between its marks (mark k + 1 waited for first: the
+ * other GPUs may still be in their last decide). */
+void level_ms(const Gpu &u, int k, float ms[kMarks - 1])
+{
+    GR_CUDA_CHECK(cudaSetDevice(u.dev));
+    GR_CUDA_CHECK(cudaEventSynchronize(u.marks[k][kMarks - 1]));
+    for (int j = 0; j + 1 < kMarks; j++)
+        GR_CUDA_CHECK(cudaEventElapsedTime(&ms[j], u.marks[k][j], u.marks[k][j + 1]));
+}
+
+/* After a batch from level d0 (GPU 0 synchronized): its records as trace rows (GPU 0's time)
+ * and profile lines (a line a GPU: bm_td, the rest of the compute, finish, decide); levels past
+ * the end have none. */
 void report_batch(gr_bfs_multi_ctx &c, int32_t root, int d0, gr_bfs_levels *lv)
 {
     GR_CUDA_CHECK(cudaSetDevice(c.g[0].dev));
@@ -437,17 +460,23 @@ void report_batch(gr_bfs_multi_ctx &c, int32_t root, int d0, gr_bfs_levels *lv)
         if (r[0] < 0)
             continue;
         float ms[kMarks - 1];
-        for (int j = 0; j + 1 < kMarks; j++)
-            GR_CUDA_CHECK(cudaEventElapsedTime(&ms[j], c.marks[k][j], c.marks[k][j + 1]));
+        level_ms(c.g[0], k, ms);
         if (lv)
             gr_bfs_levels_add(lv, d0 + k, (double)r[1], (double)r[2],
                               r[0] == BFSM_TD ? GR_BFS_DIR_TOPDOWN : GR_BFS_DIR_BOTTOMUP,
-                              (double)(ms[0] + ms[1] + ms[2]));
-        if (c.profile)
-            fprintf(stderr, "bfsm-profile root %d level %d dir %s compute %.3f ms finish %.3f ms "
-                    "decide %.3f ms\n", root, d0 + k, r[0] == BFSM_TD ? "td" : "bu",
-                    (double)ms[0], (double)ms[1], (double)ms[2]);
+                              (double)(ms[0] + ms[1] + ms[2] + ms[3]));
+        for (const Gpu &u : c.g) {
+            if (!c.profile)
+                break;
+            level_ms(u, k, ms);
+            fprintf(stderr, "bfsm-profile root %d level %d dir %s gpu %d compute %.3f ms td "
+                    "%.3f ms finish %.3f ms decide %.3f ms frontier %lld arcs %lld\n", root,
+                    d0 + k, r[0] == BFSM_TD ? "td" : "bu", u.rank, (double)(ms[0] + ms[1]),
+                    (double)ms[0], (double)ms[2], (double)ms[3], (long long)r[1],
+                    (long long)r[2]);
+        }
     }
+    GR_CUDA_CHECK(cudaSetDevice(c.g[0].dev));
 }
 
 /* Every GPU's stream joined into the harness's stream (current device home). */
@@ -558,10 +587,12 @@ extern "C" gr_bfs_multi_ctx *gr_bfs_multi_open(const gr_graph *g, const gr_graph
     }
     direct_open(c->g, c->n);
     capture_batch(*c);
-    GR_CUDA_CHECK(cudaSetDevice(c->g[0].dev));
-    for (auto &lvl : c->marks)
-        for (cudaEvent_t &e : lvl)
-            GR_CUDA_CHECK(cudaEventCreate(&e));
+    for (Gpu &u : c->g) {
+        GR_CUDA_CHECK(cudaSetDevice(u.dev));
+        for (auto &lvl : u.marks)
+            for (cudaEvent_t &e : lvl)
+                GR_CUDA_CHECK(cudaEventCreate(&e));
+    }
     GR_CUDA_CHECK(cudaSetDevice(home));
     GR_CUDA_CHECK(cudaEventCreateWithFlags(&c->start, cudaEventDisableTiming));
     GR_CUDA_CHECK(cudaMallocHost(&c->h_done, sizeof(int32_t)));
@@ -654,19 +685,18 @@ extern "C" void gr_bfs_multi_close(gr_bfs_multi_ctx *c)
             GR_CUDA_CHECK(cudaFree(u.trow));
             GR_CUDA_CHECK(cudaFree(u.tcol));
         }
-        void *bufs[] = {u.irow, u.icol, u.label, u.first, u.big, u.nbig, u.vis, u.next, u.noin,
-                        u.stats, u.rec, u.ctl};
+        void *bufs[] = {u.irow, u.icol, u.label, u.first, u.big, u.boff, u.nbig, u.vis, u.next,
+                        u.noin, u.stats, u.rec, u.ctl};
         for (void *b : bufs)
             GR_CUDA_CHECK(cudaFree(b));
         if (u.batch)
             GR_CUDA_CHECK(cudaGraphExecDestroy(u.batch));
         GR_CUDA_CHECK(cudaEventDestroy(u.done));
+        for (auto &lvl : u.marks)
+            for (cudaEvent_t &e : lvl)
+                GR_CUDA_CHECK(cudaEventDestroy(e));
         GR_CUDA_CHECK(cudaStreamDestroy(u.s));
     }
-    GR_CUDA_CHECK(cudaSetDevice(c->g[0].dev));
-    for (auto &lvl : c->marks)
-        for (cudaEvent_t &e : lvl)
-            GR_CUDA_CHECK(cudaEventDestroy(e));
     GR_CUDA_CHECK(cudaSetDevice(home));
     GR_CUDA_CHECK(cudaEventDestroy(c->start));
     GR_CUDA_CHECK(cudaFreeHost(c->h_done));

@@ -18,8 +18,8 @@
 enum { BFSM_LOCAL_BYTES = 4 + 1 };
 
 /* Top-down: a source with more arcs than this into a GPU's range is taken by the whole grid
- * (listed, int32 each: at most arcs / (BFSM_HUB_ARCS + 1) of them). */
-enum { BFSM_HUB_ARCS = 8192 };
+ * (listed: at most arcs / (BFSM_HUB_ARCS + 1) of them, an int32 id and an int64 offset each). */
+enum { BFSM_HUB_ARCS = 256, BFSM_HUB_BYTES = 12 };
 
 /* Levels the host enqueues on every GPU between two reads of the end flag. */
 enum { BFSM_BATCH = 4 };
@@ -34,7 +34,7 @@ static inline long long bfsm_gpu_bytes_held(const int64_t *row, const int64_t *t
     const int64_t arcs = in[bound[g + 1]] - in[bound[g]];
     return bfsm_gpu_bytes(in, trow != NULL, bound, G, n, g) +
            (long long)BFSM_LOCAL_BYTES * (bound[g + 1] - bound[g]) +
-           4 * (arcs / (BFSM_HUB_ARCS + 1) + 1) + fixed;
+           BFSM_HUB_BYTES * (arcs / (BFSM_HUB_ARCS + 1) + 1) + fixed;
 }
 
 /* 1 when every GPU g's share fits free_bytes[g]; else 0 with the first GPU that does not fit

@@ -172,7 +172,7 @@ TEST_CASE(memory_fit_names_the_gpu)
         need[p] = bfsm_gpu_bytes_held(g.row, NULL, bound, 2, g.n, p, 1000);
         CHECK_EQ(need[p], bfsm_gpu_bytes(g.row, 0, bound, 2, g.n, p) +
                               BFSM_LOCAL_BYTES * (long long)(bound[p + 1] - bound[p]) +
-                              4 * (arcs / (BFSM_HUB_ARCS + 1) + 1) + 1000);
+                              BFSM_HUB_BYTES * (arcs / (BFSM_HUB_ARCS + 1) + 1) + 1000);
         /* the in-arcs twice (as they are and by source), the by-source offsets over all n */
         CHECK(bfsm_gpu_bytes(g.row, 0, bound, 2, g.n, p) >= 8 * arcs + 8 * ((int64_t)g.n + 1));
         /* directed: the out-degree offsets besides */
