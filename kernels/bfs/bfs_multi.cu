@@ -419,19 +419,24 @@ void level_on(gr_bfs_multi_ctx &c, Gpu &u, int slot)
     mark(u, slot, 4);
 }
 
-/* A batch of BFSM_BATCH levels: a host thread a GPU (OpenMP, G threads: checked at open)
- * launches its GPU's captured batch (with marks: the levels call by call). One thread issuing
- * for several GPUs spent more time in launches than the GPUs in their work (lab/notes/bfs.md). */
+/* A batch of BFSM_BATCH levels: the captured batch launched on every GPU from this thread (no
+ * NCCL call is in it, so a GPU waiting at the barrier for one launched after it cannot hold the
+ * host); with marks, the levels call by call, a host thread a GPU (OpenMP, G threads: checked at
+ * open) - one thread issuing the calls of several GPUs spent more time in launches than the GPUs
+ * in their work (lab/notes/bfs.md). */
 void issue_batch(gr_bfs_multi_ctx &c, bool marks)
 {
+    if (!marks) {
+        for (Gpu &u : c.g) {
+            GR_CUDA_CHECK(cudaSetDevice(u.dev));
+            GR_CUDA_CHECK(cudaGraphLaunch(u.batch, u.s));
+        }
+        return;
+    }
 #pragma omp parallel for num_threads(c.G) schedule(static, 1)
     for (int k = 0; k < c.G; k++) {
         Gpu &u = c.g[(size_t)k];
         GR_CUDA_CHECK(cudaSetDevice(u.dev));
-        if (!marks) {
-            GR_CUDA_CHECK(cudaGraphLaunch(u.batch, u.s));
-            continue;
-        }
         for (int slot = 0; slot < BFSM_BATCH; slot++)
             level_on(c, u, slot);
     }
