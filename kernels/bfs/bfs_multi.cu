@@ -10,7 +10,7 @@
  * holding two full n-bit frontier bitmaps (level parity) and the STATS slots. No host read and no
  * NCCL host call inside a search: every GPU decides the next direction and the end itself
  * (bfsm_ctl in device memory), so BFSM_BATCH whole levels are captured once as one CUDA graph a
- * GPU, and a batch costs the host one graph launch a GPU (a host thread a GPU), then a read of
+ * GPU, and a batch costs the host one graph launch a GPU (from one thread), then a read of
  * GPU 0's end flag. A level, on every GPU's stream (kernels in bfs_multi.cuh, bfs_multi_td.cuh,
  * bfs_multi_bu.cuh, bfs_multi_direct.cuh; each returns at once past the end or in a level of the
  * other direction):
@@ -94,8 +94,8 @@ struct gr_bfs_multi_ctx {
 
 namespace {
 
-/* 1 when an OpenMP region here gets G threads (a host thread a GPU; fewer would leave one
- * thread issuing ungrouped NCCL calls for several GPUs, which may deadlock). */
+/* 1 when an OpenMP region here gets G threads (a host thread a GPU for the levels issued call by
+ * call; fewer would leave one thread issuing several GPUs' calls). */
 bool omp_threads_for(int G)
 {
     int got = 0;
