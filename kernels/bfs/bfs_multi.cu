@@ -524,12 +524,11 @@ extern "C" int gr_bfs_multi_gpus(const gr_bfs_do_multi_params *p, char *why, siz
     return G;
 }
 
-extern "C" int gr_bfs_multi_fits(const gr_graph *g, const gr_graph *t,
-                                 const gr_bfs_do_multi_params *p, char *why, size_t len)
+namespace {
+/* 1 when every GPU of G holds its share (bfsm_fits on each GPU's free memory less kReserve);
+ * else 0 with the reason in why[len]. */
+int fits_on(const gr_graph *g, const gr_graph *t, int G, char *why, size_t len)
 {
-    const int G = gr_bfs_multi_gpus(p, why, len);
-    if (G < 0)
-        return 0;
     std::vector<int32_t> bound((size_t)G + 1);
     bfsm_partition(g->row, g->n, G, bound.data());
     std::vector<long long> freeb((size_t)G);
@@ -551,16 +550,25 @@ extern "C" int gr_bfs_multi_fits(const gr_graph *g, const gr_graph *t,
     return bfsm_fits(g->row, t ? t->row : nullptr, bound.data(), G, g->n, fixed + 4096,
                      freeb.data(), why, len);
 }
+} // namespace
+
+extern "C" int gr_bfs_multi_fits(const gr_graph *g, const gr_graph *t,
+                                 const gr_bfs_do_multi_params *p, char *why, size_t len)
+{
+    const int G = gr_bfs_multi_gpus(p, why, len);
+    return G > 0 && fits_on(g, t, G, why, len);
+}
 
 extern "C" gr_bfs_multi_ctx *gr_bfs_multi_open(const gr_graph *g, const gr_graph *t,
                                                const gr_bfs_do_multi_params *p, char *why,
                                                size_t len)
 {
-    if (!gr_bfs_multi_fits(g, t, p, why, len))
+    const int G = gr_bfs_multi_gpus(p, why, len);
+    if (G <= 0 || !fits_on(g, t, G, why, len))
         return nullptr;
     gr_nccl_nvls_off();
     auto *c = new gr_bfs_multi_ctx;
-    c->G = gr_bfs_multi_gpus(p, why, len);
+    c->G = G;
     c->alpha = p->alpha;
     c->beta = p->beta;
     const char *prof = getenv("GR_BFSM_PROFILE");
