@@ -25,9 +25,9 @@
  * harness's stream at entry is waited for by every GPU's stream, and the harness's stream waits
  * for every GPU's end, so its timer covers all of it. GR_BFSM_PROFILE=1 (lab): events on every
  * GPU around each level's bm_td, the rest of its compute, finish and decide (levels issued call by
- * call), one line a level and GPU to stderr, and a line a batch with the host's time to enqueue it and to wait for GPU 0's end
- * flag; GR_BFSM_PROFILE=2: the batch lines alone (the measured path). Built without NCCL, or
- * with NCCL before 2.28, every entry refuses with the reason. */
+ * call), one line a level and GPU to stderr, and a line a batch with the host's time to enqueue
+ * it and to wait for GPU 0's end flag; GR_BFSM_PROFILE=2: the batch lines alone (the measured
+ * path). Built without NCCL, or with NCCL before 2.28, every entry refuses with the reason. */
 #include <chrono>
 #include <cstddef>
 #include <cstdio>

@@ -24,8 +24,8 @@ echo "new built at $(($(date +%s) - t0)) s"
 timeout 240 $T > "$OUT/test_bfs_multi.log" 2>&1 &
 tp=$!
 git apply -R .carry/all.patch || exit 1
-make -j"$(nproc)" SMS=90 PAPI_H= GR_GIT_REV="$REV-base" bin/graphrepro > "$OUT/build-base.log" 2>&1 &&
-    cp bin/graphrepro /tmp/gr_base
+make -j"$(nproc)" SMS=90 PAPI_H= GR_GIT_REV="$REV-base" bin/graphrepro \
+    > "$OUT/build-base.log" 2>&1 && cp bin/graphrepro /tmp/gr_base
 git apply .carry/all.patch
 cp /tmp/gr_new bin/graphrepro
 wait $tp
@@ -36,8 +36,12 @@ for b in ${ROWS:-new:2 base:2 new:1 base:1}; do
         --csv "$OUT/ab.csv" --append --experiment "${b%:*}" > /dev/null 2>&1
     echo "$b: exit $? at $(($(date +%s) - t0)) s"
 done
-python3 -c "import csv,sys
-for r in csv.DictReader(open(sys.argv[1])): print(r['experiment'], r['params'].split(';')[0], r['median_ms'], r['metric_value'], r['verdict'])" "$OUT/ab.csv"
+python3 - "$OUT/ab.csv" <<'PY'
+import csv, sys
+for r in csv.DictReader(open(sys.argv[1])):
+    print(r['experiment'], r['params'].split(';')[0], r['median_ms'], r['metric_value'],
+          r['verdict'])
+PY
 if [ "${PROFILE:-0}" = 1 ]; then
     for g in 1 2; do
         GR_BFSM_PROFILE=1 timeout 60 /tmp/gr_new run --variant "bfs-do-multi:gpus=$g" --graph "$G" \
