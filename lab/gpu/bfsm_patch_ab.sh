@@ -36,12 +36,7 @@ for b in ${ROWS:-new:2 base:2 new:1 base:1}; do
         --csv "$OUT/ab.csv" --append --experiment "${b%:*}" > /dev/null 2>&1
     echo "$b: exit $? at $(($(date +%s) - t0)) s"
 done
-python3 - "$OUT/ab.csv" <<'PY'
-import csv, sys
-for r in csv.DictReader(open(sys.argv[1])):
-    print(r['experiment'], r['params'].split(';')[0], r['median_ms'], r['metric_value'],
-          r['verdict'])
-PY
+python3 lab/scripts/rows_table.py "$OUT/ab.csv" experiment
 if [ "${PROFILE:-0}" = 1 ]; then
     for g in 1 2; do
         GR_BFSM_PROFILE=1 timeout 60 /tmp/gr_new run --variant "bfs-do-multi:gpus=$g" --graph "$G" \

@@ -42,11 +42,6 @@ for v in bfs-do $(for g in ${GPUS:-1 2}; do echo "bfs-do-multi:gpus=$g"; done); 
         --append > /dev/null 2>&1
     echo "$v: exit $? at $(($(date +%s) - t0)) s"
 done
-python3 - "$OUT/rows.csv" <<'PY'
-import csv, sys
-for r in csv.DictReader(open(sys.argv[1])):
-    print(r['variant'], r['params'].split(';')[0], r['median_ms'], r['metric_value'],
-          r['verdict'])
-PY
+python3 lab/scripts/rows_table.py "$OUT/rows.csv"
 [ "${NOAPPEND:-0}" = 1 ] && OUT=$OUT/noappend bash lab/gpu/bfsdo_prof.sh
 echo "done at $(($(date +%s) - t0)) s"
