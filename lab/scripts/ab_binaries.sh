@@ -7,7 +7,7 @@
 # Run from the repository root (both builds read and write the same graphs/cache).
 # AB_ONLY=ERE keeps the cases whose "variant|graph" text matches ERE (e.g. AB_ONLY=sssp-fast).
 # AB_CASES=FILE takes the cases from FILE instead, one "variant|graph|sources|verify" a line
-# ('#' starts a comment; lab/ab/*.cases).
+# ('#' starts a comment; lab/ab/*.cases). AB_MORE="B1 B2" adds more builds, run after NEW.
 set -u
 old=$1 new=$2 csv=$3 rounds=${4:-2}
 cases=(
@@ -33,7 +33,7 @@ for r in $(seq 1 "$rounds"); do
         IFS='|' read -r v g k verify <<<"$c"
         src=()
         [ "$k" = 0 ] || src=(--sources "$k")
-        for b in "$old" "$new"; do
+        for b in "$old" "$new" ${AB_MORE:-}; do
             echo "round $r: $(basename "$b") $v $g"
             timeout 240 "$b" run --variant "$v" --graph "$g" "${src[@]}" --verify "$verify" \
                 --no-ceilings --experiment "ab-r$r" --csv "$csv" --append >/dev/null ||
