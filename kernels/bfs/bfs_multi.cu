@@ -65,6 +65,8 @@ struct Gpu {
     ncclComm_t nccl = nullptr;
     cudaEvent_t done = nullptr;
     cudaGraphExec_t batch = nullptr;           /* BFSM_BATCH whole levels (capture_batch) */
+    cudaGraphExec_t start = nullptr;           /* the root's initialisation, then a batch */
+    int64_t *rootp = nullptr;                  /* {root, its out-degree} for the init kernels */
     cudaEvent_t marks[BFSM_BATCH][kMarks] = {};   /* trace (GPU 0) and profile (every GPU) */
     int64_t *orow = nullptr, *irow = nullptr, *trow = nullptr;   /* orow: out-degree offsets */
     int32_t *icol = nullptr, *tcol = nullptr, *label = nullptr, *first = nullptr,
@@ -90,6 +92,7 @@ struct gr_bfs_multi_ctx {
     cudaEvent_t start = nullptr;    /* on the harness's device */
     int32_t *h_done = nullptr;      /* pinned: GPU 0's end flag */
     int64_t *h_rec = nullptr;       /* pinned: GPU 0's records of a batch */
+    int64_t *h_root = nullptr;      /* pinned: {root, its out-degree}, read by each GPU's copy */
 };
 
 namespace {
@@ -293,39 +296,49 @@ void gpu_alloc(gr_bfs_multi_ctx &c, Gpu &u, const gr_graph *g, const gr_graph *t
     dalloc(&u.boff, (int64_t)u.nbig_cap + 1);
     dalloc(&u.nbig, 1);
     dalloc(&u.rec, 3 * BFSM_BATCH);
+    dalloc(&u.rootp, 2);
     dalloc(&u.ctl, 1);
     GR_CUDA_CHECK(cudaStreamCreateWithFlags(&u.s, cudaStreamNonBlocking));
     GR_CUDA_CHECK(cudaEventCreateWithFlags(&u.done, cudaEventDisableTiming));
 }
 
-/* Per root, on every GPU's stream: labels, bitmaps (own vertices without in-arcs visited from
- * the start: nothing reaches them), control block and STATS. */
-void issue_init(gr_bfs_multi_ctx &c, int32_t root)
+/* Per root, on GPU u's stream: the root and its out-degree copied in from c.h_root (pinned: a
+ * captured copy reads it when the graph runs), labels, bitmaps (own vertices without in-arcs
+ * visited from the start: nothing reaches them), control block and STATS, and every GPU met. */
+void init_on(const gr_bfs_multi_ctx &c, const Gpu &u)
 {
-    const int64_t nwords = bfsm_words(c.n), deg = c.row[root + 1] - c.row[root];
+    const int64_t nwords = bfsm_words(c.n);
+    GR_CUDA_CHECK(cudaMemcpyAsync(u.rootp, c.h_root, 2 * sizeof(int64_t), cudaMemcpyHostToDevice,
+                                  u.s));
+    if (u.hi > u.lo) {
+        bm_init_labels<<<blocks_for(u.hi - u.lo), kTB, 0, u.s>>>(u.label, u.lo, u.hi - u.lo,
+                                                                 u.rootp);
+        GR_CHECK_LAUNCH();
+    }
+    bm_init_words<<<blocks_for(nwords), kTB, 0, u.s>>>(
+        u.vis, u.win + bfsm_win_front(c.n, 0), u.win + bfsm_win_front(c.n, 1), u.next, nwords,
+        u.rootp);
+    GR_CHECK_LAUNCH();
+    if (u.nw > 0) {
+        bm_init_noin<<<blocks_for(u.nw), kTB, 0, u.s>>>(u.vis, u.w0, u.nw, u.noin);
+        GR_CHECK_LAUNCH();
+    }
+    bm_init_root<<<1, 1, 0, u.s>>>(u.ctl, u.stats, u.nbig, u.lo, u.hi, u.rootp, u.arcs);
+    GR_CHECK_LAUNCH();
+    if (c.G > 1) {   /* no GPU stores into a window still being cleared */
+        bm_direct_meet<<<1, kDirectThreads, 0, u.s>>>(u.dc);
+        GR_CHECK_LAUNCH();
+    }
+}
+
+/* The root's initialisation issued on every GPU after the search's start event (the levels
+ * issued call by call, or the phase pass, which times it apart). */
+void issue_init(gr_bfs_multi_ctx &c)
+{
     for (Gpu &u : c.g) {
-        const int own = root >= u.lo && root < u.hi;
         GR_CUDA_CHECK(cudaSetDevice(u.dev));
         GR_CUDA_CHECK(cudaStreamWaitEvent(u.s, c.start, 0));
-        if (u.hi > u.lo) {
-            bm_init_labels<<<blocks_for(u.hi - u.lo), kTB, 0, u.s>>>(u.label, u.lo, u.hi - u.lo,
-                                                                     root);
-            GR_CHECK_LAUNCH();
-        }
-        bm_init_words<<<blocks_for(nwords), kTB, 0, u.s>>>(
-            u.vis, u.win + bfsm_win_front(c.n, 0), u.win + bfsm_win_front(c.n, 1), u.next, nwords,
-            root);
-        GR_CHECK_LAUNCH();
-        if (u.nw > 0) {
-            bm_init_noin<<<blocks_for(u.nw), kTB, 0, u.s>>>(u.vis, u.w0, u.nw, u.noin);
-            GR_CHECK_LAUNCH();
-        }
-        bm_init_root<<<1, 1, 0, u.s>>>(u.ctl, u.stats, u.nbig, own, deg, u.arcs);
-        GR_CHECK_LAUNCH();
-        if (c.G > 1) {   /* no GPU stores into a window still being cleared */
-            bm_direct_meet<<<1, kDirectThreads, 0, u.s>>>(u.dc);
-            GR_CHECK_LAUNCH();
-        }
+        init_on(c, u);
     }
 }
 
@@ -386,23 +399,29 @@ void decide_on(const gr_bfs_multi_ctx &c, const Gpu &u, int slot)
 }
 
 /* Untimed, once: BFSM_BATCH whole levels (compute, finish, decide) captured on each GPU's
- * stream as one graph a GPU (u.batch): no NCCL host call is in a level, so a batch costs the
- * host one graph launch a GPU. The decide kernel holds the barrier: every GPU has one in every
- * level, an empty range too. */
+ * stream as one graph a GPU (u.batch), and the same levels after the root's initialisation
+ * (u.start: a search's first launch, so no GPU idles between the meeting at the end of its
+ * initialisation and its first level while the host launches): no NCCL host call is in a level,
+ * so a batch costs the host one graph launch a GPU. The decide kernel holds the barrier: every
+ * GPU has one in every level, an empty range too. */
 void capture_batch(gr_bfs_multi_ctx &c)
 {
     for (Gpu &u : c.g) {
         GR_CUDA_CHECK(cudaSetDevice(u.dev));
-        GR_CUDA_CHECK(cudaStreamBeginCapture(u.s, cudaStreamCaptureModeRelaxed));
-        for (int slot = 0; slot < BFSM_BATCH; slot++) {
-            compute_on(c, u, -1);
-            finish_on(c, u);
-            decide_on(c, u, slot);
+        for (int with_init = 0; with_init < 2; with_init++) {
+            GR_CUDA_CHECK(cudaStreamBeginCapture(u.s, cudaStreamCaptureModeRelaxed));
+            if (with_init)
+                init_on(c, u);
+            for (int slot = 0; slot < BFSM_BATCH; slot++) {
+                compute_on(c, u, -1);
+                finish_on(c, u);
+                decide_on(c, u, slot);
+            }
+            cudaGraph_t graph;
+            GR_CUDA_CHECK(cudaStreamEndCapture(u.s, &graph));
+            GR_CUDA_CHECK(cudaGraphInstantiate(with_init ? &u.start : &u.batch, graph, 0));
+            GR_CUDA_CHECK(cudaGraphDestroy(graph));
         }
-        cudaGraph_t graph;
-        GR_CUDA_CHECK(cudaStreamEndCapture(u.s, &graph));
-        GR_CUDA_CHECK(cudaGraphInstantiate(&u.batch, graph, 0));
-        GR_CUDA_CHECK(cudaGraphDestroy(graph));
     }
 }
 
@@ -421,15 +440,18 @@ void level_on(gr_bfs_multi_ctx &c, Gpu &u, int slot)
 
 /* A batch of BFSM_BATCH levels: the captured batch launched on every GPU from this thread (no
  * NCCL call is in it, so a GPU waiting at the barrier for one launched after it cannot hold the
- * host); with marks, the levels call by call, a host thread a GPU (OpenMP, G threads: checked at
+ * host), the search's first with the root's initialisation (with_init, after the start event);
+ * with marks, the levels call by call, a host thread a GPU (OpenMP, G threads: checked at
  * open) - one thread issuing the calls of several GPUs spent more time in launches than the GPUs
  * in their work (lab/notes/bfs.md). */
-void issue_batch(gr_bfs_multi_ctx &c, bool marks)
+void issue_batch(gr_bfs_multi_ctx &c, bool marks, bool with_init)
 {
     if (!marks) {
         for (Gpu &u : c.g) {
             GR_CUDA_CHECK(cudaSetDevice(u.dev));
-            GR_CUDA_CHECK(cudaGraphLaunch(u.batch, u.s));
+            if (with_init)
+                GR_CUDA_CHECK(cudaStreamWaitEvent(u.s, c.start, 0));
+            GR_CUDA_CHECK(cudaGraphLaunch(with_init ? u.start : u.batch, u.s));
         }
         return;
     }
@@ -599,6 +621,7 @@ extern "C" gr_bfs_multi_ctx *gr_bfs_multi_open(const gr_graph *g, const gr_graph
         gpu_alloc(*c, u, g, t, deg);
     }
     direct_open(c->g, c->n);
+    GR_CUDA_CHECK(cudaMallocHost(&c->h_root, 2 * sizeof(int64_t)));   /* before the capture */
     capture_batch(*c);
     for (Gpu &u : c->g) {
         GR_CUDA_CHECK(cudaSetDevice(u.dev));
@@ -631,12 +654,19 @@ extern "C" void gr_bfs_multi_search(gr_bfs_multi_ctx *c, int32_t root, gr_phases
 {
     int home;
     GR_CUDA_CHECK(cudaGetDevice(&home));
+    c->h_root[0] = root;   /* the last search's copies have run: its end was waited for */
+    c->h_root[1] = c->row[root + 1] - c->row[root];
+    const bool marks = lv || c->profile == 1;
+    /* the phase pass and the levels issued call by call time the initialisation apart; the
+     * measured runs launch it in the first batch's graph */
+    bool with_init = !marks && !ph;
     gr_phase_mark(ph, GR_BFS_PHASE_INIT);
     GR_CUDA_CHECK(cudaEventRecord(c->start, 0));
-    issue_init(*c, root);
-    join(*c, home);
+    if (!with_init) {
+        issue_init(*c);
+        join(*c, home);
+    }
     gr_phase_mark(ph, GR_BFS_PHASE_LEVELS);
-    const bool marks = lv || c->profile == 1;
     Gpu &z = c->g[0];
     for (int d0 = 0;; d0 += BFSM_BATCH) {
         if (d0 > c->n + BFSM_BATCH) {   /* a search has at most n levels */
@@ -645,7 +675,8 @@ extern "C" void gr_bfs_multi_search(gr_bfs_multi_ctx *c, int32_t root, gr_phases
             exit(GR_EXIT_CUDA);
         }
         const auto t0 = std::chrono::steady_clock::now();
-        issue_batch(*c, marks);
+        issue_batch(*c, marks, with_init);
+        with_init = false;
         GR_CUDA_CHECK(cudaSetDevice(z.dev));
         GR_CUDA_CHECK(cudaMemcpyAsync(c->h_done,
                                       reinterpret_cast<char *>(z.ctl) + offsetof(bfsm_ctl, done),
@@ -699,11 +730,12 @@ extern "C" void gr_bfs_multi_close(gr_bfs_multi_ctx *c)
             GR_CUDA_CHECK(cudaFree(u.tcol));
         }
         void *bufs[] = {u.irow, u.icol, u.label, u.first, u.big, u.boff, u.nbig, u.vis, u.next,
-                        u.noin, u.stats, u.rec, u.ctl};
+                        u.noin, u.stats, u.rec, u.rootp, u.ctl};
         for (void *b : bufs)
             GR_CUDA_CHECK(cudaFree(b));
-        if (u.batch)
-            GR_CUDA_CHECK(cudaGraphExecDestroy(u.batch));
+        for (cudaGraphExec_t e : {u.batch, u.start})
+            if (e)
+                GR_CUDA_CHECK(cudaGraphExecDestroy(e));
         GR_CUDA_CHECK(cudaEventDestroy(u.done));
         for (auto &lvl : u.marks)
             for (cudaEvent_t &e : lvl)
@@ -714,6 +746,7 @@ extern "C" void gr_bfs_multi_close(gr_bfs_multi_ctx *c)
     GR_CUDA_CHECK(cudaEventDestroy(c->start));
     GR_CUDA_CHECK(cudaFreeHost(c->h_done));
     GR_CUDA_CHECK(cudaFreeHost(c->h_rec));
+    GR_CUDA_CHECK(cudaFreeHost(c->h_root));
     delete c;
 }
 

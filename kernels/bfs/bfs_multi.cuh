@@ -24,9 +24,11 @@ __device__ inline bool bit_of(const ull *b, int32_t v) { return (b[v >> 6] >> (v
 __device__ inline int64_t warp_id() { return ((int64_t)blockIdx.x * blockDim.x + threadIdx.x) >> 5; }
 __device__ inline int64_t warp_count() { return ((int64_t)gridDim.x * blockDim.x) >> 5; }
 
-/* Per root: own labels -1, the root's 0. */
-__global__ void bm_init_labels(int32_t *label, int32_t lo, int32_t cnt, int32_t root)
+/* Per root (rp: {root, its out-degree}, copied to the GPU by the search's first node): own
+ * labels -1, the root's 0. */
+__global__ void bm_init_labels(int32_t *label, int32_t lo, int32_t cnt, const int64_t *rp)
 {
+    const int64_t root = rp[0];
     for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < cnt;
          i += (int64_t)gridDim.x * blockDim.x)
         label[i] = lo + i == root ? 0 : -1;
@@ -35,8 +37,9 @@ __global__ void bm_init_labels(int32_t *label, int32_t lo, int32_t cnt, int32_t 
 /* Per root: next empty, visited and the window's bitmap 0 (the frontier of level 0) = {root},
  * bitmap 1 empty. */
 __global__ void bm_init_words(ull *vis, ull *front0, ull *front1, ull *next, int64_t nwords,
-                              int32_t root)
+                              const int64_t *rp)
 {
+    const int64_t root = rp[0];
     for (int64_t w = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; w < nwords;
          w += (int64_t)gridDim.x * blockDim.x) {
         const ull x = w == (root >> 6) ? 1ull << (root & 63) : 0ull;
@@ -48,14 +51,16 @@ __global__ void bm_init_words(ull *vis, ull *front0, ull *front1, ull *next, int
 }
 
 /* Per root, one thread: the control block at level 0, STATS = {0, 0, out-arcs of own unvisited
- * vertices} (the third kept running by bm_finish), the big-vertex count 0. */
-__global__ void bm_init_root(bfsm_ctl *ctl, int64_t *stats, int32_t *nbig, int own,
-                             int64_t root_deg, int64_t own_arcs)
+ * vertices} (the third kept running by bm_finish; the root is own when in [lo, hi)), the
+ * big-vertex count 0. */
+__global__ void bm_init_root(bfsm_ctl *ctl, int64_t *stats, int32_t *nbig, int32_t lo,
+                             int32_t hi, const int64_t *rp, int64_t own_arcs)
 {
+    const int64_t root = rp[0], root_deg = rp[1];
     bfsm_ctl_start(ctl, root_deg);
     stats[0] = 0;
     stats[1] = 0;
-    stats[2] = own_arcs - (own ? root_deg : 0);
+    stats[2] = own_arcs - (root >= lo && root < hi ? root_deg : 0);
     *nbig = 0;
 }
 
