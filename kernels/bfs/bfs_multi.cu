@@ -10,8 +10,9 @@
  * holding two full n-bit frontier bitmaps (level parity) and the STATS slots. No host read and no
  * NCCL host call inside a search: every GPU decides the next direction and the end itself
  * (bfsm_ctl in device memory), so BFSM_BATCH whole levels are captured once as one CUDA graph a
- * GPU, and a batch costs the host one graph launch a GPU (from one thread), then a read of
- * GPU 0's end flag. A level, on every GPU's stream (kernels in bfs_multi.cuh, bfs_multi_td.cuh,
+ * GPU (and once more after the root's initialisation, for a search's first launch), and a batch
+ * costs the host one graph launch a GPU (from one thread), then a read of GPU 0's end flag. A
+ * level, on every GPU's stream (kernels in bfs_multi.cuh, bfs_multi_td.cuh,
  * bfs_multi_bu.cuh, bfs_multi_direct.cuh; each returns at once past the end or in a level of the
  * other direction):
  *   bm_td + bm_td_scan + bm_td_big (top-down over the whole frontier, arcs into the own range;
