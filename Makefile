@@ -97,6 +97,7 @@ TEST_BIN    := $(TEST_SRC:%.c=build/%)
 # Parser, generator and the families' CPU tests are also built and run under AddressSanitizer +
 # UBSan (a heap overflow that only showed on a 16-core host was caught this way).
 ASAN_TEST_SRC := $(wildcard tests/harness/graph/test_io*.c tests/harness/graph/test_gen*.c \
+                 tests/harness/graph/test_graph_direct.c \
                  tests/harness/output/test_csv*.c tests/harness/experiment/test_config*.c \
                  tests/harness/bfs/test_*.c tests/harness/sssp/test_*.c tests/harness/dom/test_*.c)
 ASAN_TEST_BIN := $(ASAN_TEST_SRC:%.c=build/asan/%)

@@ -15,6 +15,9 @@ int gr_gen_version(const char *kind);
 int gr_genspec_is_kind(const char *s, size_t len);
 
 int gr_gen_rmat(const gr_genspec *gs, gr_graph *g, gr_err *err);
+/* Peak host bytes of gr_gen_rmat: the edge list's build, or the direct build's where that does
+ * not fit 90% of the host's memory (gr_host_memory_bytes). */
+double gr_gen_rmat_bytes(const gr_genspec *gs);
 int gr_gen_sprand(const gr_genspec *gs, gr_graph *g, gr_err *err);
 int gr_gen_grid(const gr_genspec *gs, gr_graph *g, gr_err *err);
 int gr_gen_road(const gr_genspec *gs, gr_graph *g, gr_err *err);

@@ -79,6 +79,8 @@ struct gen_def {
     int (*derive)(gr_genspec *gs, const gen_def *gd, const int *given, const char *spec,
                   gr_err *err);
     int (*gen)(const gr_genspec *gs, gr_graph *g, gr_err *err);
+    /* peak host bytes of gen (NULL: gr_graph_bytes_estimate, an edge list then its build) */
+    double (*bytes)(const gr_genspec *gs);
 };
 
 static const key_def rmat_keys[] = {
@@ -283,22 +285,24 @@ static int derive_cfgbatch(gr_genspec *gs, const gen_def *gd, const int *given, 
 }
 
 #define WORST(name, what)                                                                      \
-    {name, what, worst_keys, 1, derive_worst, gr_gen_worst}
+    {name, what, worst_keys, 1, derive_worst, gr_gen_worst, NULL}
 
 static const gen_def gens[] = {
     {"rmat",
      "Graph500-style R-MAT / Kronecker graph: m = ef * 2^scale edges, each picking a quadrant "
      "of the adjacency matrix per bit level with probabilities a, b, c, d. Self-loops are kept.",
-     rmat_keys, (int)(sizeof rmat_keys / sizeof rmat_keys[0]), derive_scaled, gr_gen_rmat},
+     rmat_keys, (int)(sizeof rmat_keys / sizeof rmat_keys[0]), derive_scaled, gr_gen_rmat,
+     gr_gen_rmat_bytes},
     {"sprand",
      "9th DIMACS challenge SPRAND: a Hamiltonian cycle through a random order of the vertices "
      "(strongly connected), then m - n arcs with uniform random endpoints, no self-loops, "
      "parallel arcs allowed.",
-     sprand_keys, (int)(sizeof sprand_keys / sizeof sprand_keys[0]), derive_sprand, gr_gen_sprand},
+     sprand_keys, (int)(sizeof sprand_keys / sizeof sprand_keys[0]), derive_sprand, gr_gen_sprand,
+     NULL},
     {"grid",
      "Square side x side grid, 4 neighbours, undirected: an arc each way, both with the "
      "edge's one weight (high diameter).",
-     grid_keys, (int)(sizeof grid_keys / sizeof grid_keys[0]), derive_grid, gr_gen_grid},
+     grid_keys, (int)(sizeof grid_keys / sizeof grid_keys[0]), derive_grid, gr_gen_grid, NULL},
     {"road",
      "Road-network-like graph: side x side vertices, each at its lattice cell plus a uniform "
      "jitter; a random spanning tree of lattice edges (each vertex but 0 joins its left or up "
@@ -306,21 +310,22 @@ static const gen_def gens[] = {
      "Undirected, planar, high diameter (BFS depth from any vertex >= side - 1); each edge's "
      "weight is its "
      "Euclidean length, a cell being 1000 (no wmin / wmax: weights run 1..2237).",
-     road_keys, (int)(sizeof road_keys / sizeof road_keys[0]), derive_road, gr_gen_road},
+     road_keys, (int)(sizeof road_keys / sizeof road_keys[0]), derive_road, gr_gen_road, NULL},
     {"uniform",
      "Uniform random graph (GAP -u): m = ef * 2^scale edges with independent uniform endpoints.",
      uniform_keys, (int)(sizeof uniform_keys / sizeof uniform_keys[0]), derive_scaled,
-     gr_gen_uniform},
+     gr_gen_uniform, NULL},
     {"cfg",
      "Reducible control-flow graph of n basic blocks grown from a structured-program grammar "
      "(sequences, if / if-else, while and do-while loops nested, conditional break / continue / "
      "early return); root 0, one exit block n-1, every block reachable. Weights 1.",
-     cfg_keys, (int)(sizeof cfg_keys / sizeof cfg_keys[0]), derive_cfg, gr_gen_cfg},
+     cfg_keys, (int)(sizeof cfg_keys / sizeof cfg_keys[0]), derive_cfg, gr_gen_cfg, NULL},
     {"cfgirr",
      "Irreducible CFG: a random spanning tree from root 0 (parent the previous block or one of "
      "the 16 before it) plus `extra` random arcs, half within 32 blocks, half anywhere (loops "
      "with several entries, self-loops). Weights 1.",
-     cfgirr_keys, (int)(sizeof cfgirr_keys / sizeof cfgirr_keys[0]), derive_cfg, gr_gen_cfgirr},
+     cfgirr_keys, (int)(sizeof cfgirr_keys / sizeof cfgirr_keys[0]), derive_cfg, gr_gen_cfgirr,
+     NULL},
     WORST("itworst", "Worst case for the iterative (Cooper-Harvey-Kennedy) algorithm: a chain of "
                      "k blocks, a k-block loop entered from the chain's end and the root, every "
                      "chain block also entering the loop (long intersect walks); n = 2k + 1."),
@@ -338,7 +343,7 @@ static const gen_def gens[] = {
      "block of each): sizes log-normal around `mean` with a 1/1000 long tail up to `maxn`, "
      "a fraction `irr` irreducible (cfgirr with n/2 extra arcs), the rest cfg.",
      cfgbatch_keys, (int)(sizeof cfgbatch_keys / sizeof cfgbatch_keys[0]), derive_cfgbatch,
-     gr_gen_cfgbatch},
+     gr_gen_cfgbatch, NULL},
 };
 #define NGENS ((int)(sizeof gens / sizeof gens[0]))
 
@@ -545,8 +550,9 @@ int gr_generate(const gr_genspec *gs, gr_graph *g, gr_err *err)
     if (!gd)
         return gr_errf(err, "unknown generator '%s'", gs->kind);
     /* size check before any allocation: a huge m or n is refused naming the spec */
-    if (gr_check_host_memory(gr_graph_bytes_estimate(gs->n, gs->m, gs->symmetrize), gs->canon,
-                             err))
+    const double need =
+        gd->bytes ? gd->bytes(gs) : gr_graph_bytes_estimate(gs->n, gs->m, gs->symmetrize);
+    if (gr_check_host_memory(need, gs->canon, err))
         return -1;
     memset(g, 0, sizeof *g);   /* fields a generator does not set (nparts, part_off) are 0 */
     return gd->gen(gs, g, err);

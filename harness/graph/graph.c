@@ -367,6 +367,27 @@ static void compact_rows(gr_graph *g, const int64_t *kept)
     g->m = m;
 }
 
+void gr_graph_sort_rows(gr_graph *g, int dedup)
+{
+    int64_t *kept = dedup ? gr_xmalloc((size_t)g->n * sizeof *kept) : NULL;
+#pragma omp parallel
+    {
+        uint64_t *scratch = NULL;
+        int64_t scap = 0;
+#pragma omp for schedule(dynamic, 1024)
+        for (int32_t v = 0; v < g->n; v++) {
+            int64_t k = sort_row(g->col, g->w, g->row[v], g->row[v + 1], dedup, &scratch, &scap);
+            if (kept)
+                kept[v] = k;
+        }
+        free(scratch);
+    }
+    if (kept) {
+        compact_rows(g, kept);
+        free(kept);
+    }
+}
+
 int gr_graph_build(gr_graph *g, gr_edgelist *el, unsigned flags, gr_err *err)
 {
     memset(g, 0, sizeof *g);

@@ -38,6 +38,19 @@ enum {
 /* Build CSR from el (el is not modified unless GR_BUILD_CONSUME). Arcs keep their input order
  * within a row unless sorted. Returns 0, or -1 with err set (an endpoint out of range). */
 int gr_graph_build(gr_graph *g, gr_edgelist *el, unsigned flags, gr_err *err);
+/* Sort every row of g by (target, weight) as gr_graph_build does; with dedup keep the first arc
+ * of each target (the lightest) and squeeze the others out (new arrays). */
+void gr_graph_sort_rows(gr_graph *g, int dedup);
+/* A CSR straight from an edge function (graph_direct.c), for graphs whose edge list would not
+ * fit: edge(ctx, i) for i in [0, m) is called twice (count, then place), so it must be a pure
+ * function of i; sym adds v -> u for every u -> v (a self-loop once), dedup as GR_BUILD_DROP_DUP;
+ * rows sorted, so the graph equals gr_graph_build's of the same edges, whatever the threads.
+ * 0, or -1 with err set (an endpoint out of range, or not enough host memory: checked first).
+ * gr_graph_direct_bytes: its peak (offsets, targets, weights; twice the arcs with dedup). */
+typedef gr_edge (*gr_edge_fn)(const void *ctx, int64_t i);
+int gr_graph_build_direct(gr_graph *g, int32_t n, int64_t m, int sym, int dedup, gr_edge_fn edge,
+                          const void *ctx, gr_err *err);
+double gr_graph_direct_bytes(int64_t n, int64_t m, int sym, int dedup);
 /* Batch invariants: part_off[0] = 0, strictly increasing (no empty part), part_off[nparts] = n,
  * every arc inside its source's part. 0, or -1 with err naming the first violation. */
 int gr_graph_check_parts(const gr_graph *g, gr_err *err);

@@ -3,10 +3,11 @@
 #   bfs: build, bfs-do-multi's GPU tests (test_bfs_multi), then configs/bfs-multi-scaling.cfg
 #        (Kronecker 24 and 26, 64 roots, bfs-do beside gpus = 1, 2, 4 where present);
 #   big: configs/bfs-multi-large.cfg (bfs-do-multi over every GPU, Kronecker scale 30 ef 10, a CSR
-#        beyond one 80 GB GPU; ~310 GB of host memory);
+#        beyond one 80 GB GPU; ~440 GB of host memory), or on GPUs of more than 100 GiB
+#        configs/bfs-multi-large-h200.cfg (ef 18, beyond one H200; built straight into the CSR);
 #   fw:  configs/fw-multi-large.cfg (fw-tiled-multi over every GPU on n = 147,456, an int32
-#        matrix of 87 GB, beyond one H100, verified on 64 sampled rows against Dijkstra, one
-#        run); then the bfs stage's experiment resumed (rows already done are skipped) while
+#        matrix of 87 GB, beyond one H100; on GPUs of more than 100 GiB fw-multi-large-h200.cfg,
+#        n = 196,608, 155 GB), verified on 64 sampled rows against Dijkstra, one run; then the bfs stage's experiment resumed (rows already done are skipped) while
 #        time is left.
 # Output in $OUT; a short summary is printed last. BUDGET: seconds the call may take (default
 # 570); TEST_S: seconds the GPU tests may take (default 200); RES: where rows go (default
@@ -27,6 +28,8 @@ T=build/tests/kernels/bfs/test_bfs_multi
 make -j"$(nproc)" SMS=90 PAPI_H= GR_GIT_REV="$(cat .carry/rev)" bin/graphrepro $T \
     > "$OUT/build-$1.log" 2>&1 || { tail -30 "$OUT/build-$1.log"; exit 1; }
 echo "built at $(($(date +%s) - t0)) s"
+mib=$(nvidia-smi --query-gpu=memory.total --format=csv,noheader,nounits | head -1)
+big=; [ "${mib:-0}" -gt 102400 ] && big=-h200   # the graphs beyond one GPU of this kind
 case $1 in
 bfs)
     { nvidia-smi --query-gpu=name,memory.total --format=csv; nvidia-smi topo -m; } > "$OUT/gpus.txt"
@@ -45,15 +48,15 @@ bfs)
     fi
     ;;
 big)
-    timeout $(($(left) - 10)) bin/graphrepro experiment configs/bfs-multi-large.cfg \
+    timeout $(($(left) - 10)) bin/graphrepro experiment "configs/bfs-multi-large$big.cfg" \
         --outdir "$RES" > "$OUT/exp-big.log" 2>&1
     echo "experiment: exit $? at $(($(date +%s) - t0)) s"
     tail -4 "$OUT/exp-big.log"
     ;;
 fw)
-    timeout $(($(left) - 10)) bin/graphrepro experiment configs/fw-multi-large.cfg \
+    timeout $(($(left) - 10)) bin/graphrepro experiment "configs/fw-multi-large$big.cfg" \
         --outdir "$RES" > "$OUT/exp-fw.log" 2>&1
-    echo "fw 147456: exit $? at $(($(date +%s) - t0)) s"
+    echo "fw large: exit $? at $(($(date +%s) - t0)) s"
     tail -3 "$OUT/exp-fw.log"
     [ "$(left)" -gt 60 ] || exit 0
     timeout $(($(left) - 10)) bin/graphrepro experiment configs/bfs-multi-scaling.cfg \
