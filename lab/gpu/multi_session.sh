@@ -12,7 +12,9 @@
 # Output in $OUT; a short summary is printed last. BUDGET: seconds the call may take (default
 # 570); TEST_S: seconds the GPU tests may take (default 200); RES: where rows go (default
 # build/lab-res, kept between calls); PROFILE=1: the bfs stage ends with lab/gpu/bfsm_profile.sh
-# at scale 26 over 1, 2 and 4 GPUs while time is left.
+# at scale 26 over 1, 2 and 4 GPUs while time is left; STAMPS=1: it ends with
+# lab/gpu/bfsm_stamps.sh (the measured path's per-level work and barrier waits) over every GPU
+# count of the host instead.
 set -u
 t0=$(date +%s)
 left() { echo $((${BUDGET:-570} - ($(date +%s) - t0))); }
@@ -45,6 +47,11 @@ bfs)
         GRAPH=rmat:scale=26,ef=16,sym=1,seed=2 GPUS="1 2 4" OUT=$OUT/profile \
             timeout $(($(left) - 5)) bash lab/gpu/bfsm_profile.sh run > "$OUT/profile.log" 2>&1
         OUT=$OUT/profile bash lab/gpu/bfsm_profile.sh summary
+    fi
+    if [ "${STAMPS:-0}" = 1 ] && [ "$(left)" -gt 120 ]; then    # work and waits, scale 26
+        n=$(nvidia-smi -L | wc -l)
+        GRAPH=rmat:scale=26,ef=16,sym=1,seed=1 GPUS="1 2$([ "$n" -ge 4 ] && echo " 4")" \
+            OUT=$OUT/stamps timeout $(($(left) - 5)) bash lab/gpu/bfsm_stamps.sh
     fi
     ;;
 big)
