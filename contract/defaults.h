@@ -14,6 +14,7 @@
 
 /* Measurement (modelled on nvbench's cold-measurement rules). */
 #define GR_DEFAULT_WARMUP 1          /* warm-up runs before timing */
+#define GR_MAX_WARMUP 1000           /* --warmup / warmup keys are refused above this */
 #define GR_DEFAULT_WARMUP_ONCE_MS 100.0 /* sources after one whose run took longer: no warm-up */
 #define GR_DEFAULT_MIN_REPS 5        /* at least this many timed repetitions */
 #define GR_DEFAULT_MAX_REPS 100      /* never more than this many */

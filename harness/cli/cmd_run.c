@@ -186,7 +186,7 @@ static void parse_args(int argc, char **argv, run_args *a)
             break;
         case 'r': mo->min_reps = (int)parse_int("--reps", optarg, 1, GR_MAX_REPS_LIMIT); have_min = 1; break;
         case 'R': mo->max_reps = (int)parse_int("--max-reps", optarg, 1, GR_MAX_REPS_LIMIT); have_max = 1; break;
-        case 'w': mo->warmup = (int)parse_int("--warmup", optarg, 0, 1000); break;
+        case 'w': mo->warmup = (int)parse_int("--warmup", optarg, 0, GR_MAX_WARMUP); break;
         case 'n': mo->noise = parse_real("--noise", optarg, 0, 1); break;
         case 't': mo->time_cap_s = parse_real("--time-cap", optarg, 0, GR_MAX_TIME_CAP_S); break;
         case 'c': mo->cold = 1; break;

@@ -22,7 +22,7 @@ const char *const gr_exp_keys[] = {
     "cold", "published", "chart", "from", "select_n", "note", "ylabel", "ycol", "script",
     "published_value", "ours_value", "claims", "labels", "order", "ours_scale", "xcol",
     "xlabel", "group", "hline", "ytitle", "htitle", "appendix", "root_seed", "roots", "role",
-    "status", "scope", "cache",
+    "status", "scope", "cache", "warmup",
     /* the claim blocks of kind = claims (claims/claims.h) */
     "claim", "says", "section", "rows", "metric", "with", "base", "expect", "need", "per", "where",
     "holds_if", "paper_rows", "paper_metric", "why", NULL};
@@ -33,7 +33,7 @@ static const char *const unique_keys[] = {
     "quick_sources", "phases", "verify", "cold", "published", "chart", "from", "select_n",
     "ylabel", "ycol", "script", "published_value", "ours_value", "claims", "labels", "order",
     "ours_scale", "xcol", "xlabel", "group", "hline", "ytitle", "htitle", "appendix", "root_seed",
-    "roots", "role", "status", "scope", "cache", NULL};
+    "roots", "role", "status", "scope", "cache", "warmup", NULL};
 
 const char *const gr_exp_kinds[] = {"time", "attrs", "derive", "script", "claims", NULL};
 const char *const gr_exp_charts[] = {"time_vs_n", "rate_vs_n", "hbars", "lines", "none", NULL};
@@ -248,6 +248,7 @@ int gr_exp_validate(const gr_config *c, gr_err *err)
         check_int(c, "sources", 1, GR_MAX_SOURCES, err) ||
         check_int(c, "quick_sources", 1, GR_MAX_SOURCES, err) || check_int(c, "phases", 0, 1, err) ||
         check_int(c, "cold", 0, 1, err) || check_int(c, "cache", 0, 1, err) ||
+        check_int(c, "warmup", 0, GR_MAX_WARMUP, err) ||
         check_roots(c, err))
         return -1;
     long reps = atol(gr_config_get(c, "reps", "1")), maxr = atol(gr_config_get(c, "max_reps", "0"));

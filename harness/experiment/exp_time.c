@@ -43,8 +43,8 @@ static int pick_list(const gr_config *c, const char *key, int quick, char ***v, 
     return gr_config_list(c, key, v, n, err);
 }
 
-/* The measurement settings of the file (reps, max_reps, phases, cold, sources, time_cap,
- * verify, and their quick_ forms). */
+/* The measurement settings of the file (reps, max_reps, phases, cold, warmup, sources,
+ * time_cap, verify, and their quick_ forms). */
 static int read_settings(sweep *sw, int quick, gr_err *err)
 {
     const gr_config *c = sw->c;
@@ -58,6 +58,7 @@ static int read_settings(sweep *sw, int quick, gr_err *err)
     mo->phases = (int)gr_config_long(c, "phases", 0, err, &ok);
     mo->work_trace = 1;  /* relaxations / m where the variant can trace them (iterations CSV) */
     mo->cold = (int)gr_config_long(c, "cold", 0, err, &ok);
+    mo->warmup = (int)gr_config_long(c, "warmup", mo->warmup, err, &ok);
     sw->nsrc = (int)gr_config_long(c, quick && gr_config_get(c, "quick_sources", NULL) ? "quick_sources" : "sources", GR_DEFAULT_SOURCES, err, &ok);
     sw->root_seed = GR_DEFAULT_ROOT_SEED;
     const char *rs = gr_config_get(c, "root_seed", NULL), *rl = gr_config_get(c, "roots", NULL);

@@ -35,14 +35,17 @@ static gr_edge rmat_edge(const void *p, int64_t i)
 {
     const rmat_ctx *c = p;
     uint32_t u = 0, v = 0;
-    uint64_t bits = 0;
-    for (int l = 0; l < c->scale; l++) {
-        if (!(l & 1))
-            bits = gr_rng_at(c->ekey, (uint64_t)i * GR_RMAT_DRAWS + (uint64_t)(l >> 1));
-        uint64_t r = (l & 1) ? bits >> 32 : bits & 0xFFFFFFFFu;
-        uint32_t ub = r >= c->tab, vb = (r >= c->ta && r < c->tab) || r >= c->tabc;
-        u = u << 1 | ub;
-        v = v << 1 | vb;
+    /* branch-free: with ge_x = (r >= x), the quadrant's row bit is ge_tab and its column bit
+     * ge_ta ^ ge_tab ^ ge_tabc (the thresholds are ordered, so at most one range is odd) */
+    for (int l = 0; l < c->scale; l += 2) {
+        const uint64_t bits = gr_rng_at(c->ekey, (uint64_t)i * GR_RMAT_DRAWS + (uint64_t)(l >> 1));
+        const uint64_t r0 = bits & 0xFFFFFFFFu, r1 = bits >> 32;
+        u = u << 1 | (uint32_t)(r0 >= c->tab);
+        v = v << 1 | (uint32_t)((r0 >= c->ta) ^ (r0 >= c->tab) ^ (r0 >= c->tabc));
+        if (l + 1 < c->scale) {
+            u = u << 1 | (uint32_t)(r1 >= c->tab);
+            v = v << 1 | (uint32_t)((r1 >= c->ta) ^ (r1 >= c->tab) ^ (r1 >= c->tabc));
+        }
     }
     if (c->gs->permute) {
         u = gr_hashperm_apply(&c->perm, u);

@@ -64,6 +64,8 @@ TEST_CASE(each_class_is_refused_with_file_and_line)
         {BASE "role = final\n", ":5: role 'final' is not tuning or goal"},
         {BASE "scope = gpu\n", ":5: scope 'gpu' is not device or host"},
         {BASE "cache = 2\n", ":5: cache must be an integer in [0,"},
+        {BASE "warmup = -1\n", ":5: warmup must be an integer in [0,"},
+        {BASE "warmup = 1001\n", ":5: warmup must be an integer in [0,"},
         {BFS "root_seed = -2\n", ":5: root_seed: '-2' must be a whole number"},
         {BFS "roots = 1,x\n", ":5: roots: 'x' is not a vertex id"},
         {BFS "roots = 1,2\nsources = 4\n", ":6: sources does not go with roots (line 5)"},

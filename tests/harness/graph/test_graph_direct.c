@@ -114,6 +114,32 @@ TEST_CASE(direct_build_refuses_an_endpoint_out_of_range)
     gr_graph_free(&g);
 }
 
+/* Edges of a 7-vertex test over several batches of the build: edges 70 (a negative source) and
+ * 200 (a target past the end) are out of range. */
+static gr_edge bad_edges_far(const void *ctx, int64_t i)
+{
+    (void)ctx;
+    if (i == 70)
+        return (gr_edge){-1, 3, 1};
+    if (i == 200)
+        return (gr_edge){1, 7, 1};
+    return (gr_edge){(int32_t)(i % 7), (int32_t)((i * 5 + 2) % 7), 1};
+}
+
+TEST_CASE(direct_build_names_the_first_bad_edge_of_many_batches)
+{
+    gr_graph g;
+    gr_err err;
+    CHECK(gr_graph_build_direct(&g, 7, 300, 1, 0, bad_edges_far, NULL, &err) < 0);
+    CHECK(strstr(err.msg, "edge 70 (-1 -> 3)") != NULL);
+    CHECK(gr_graph_build_direct(&g, 7, 150, 0, 0, bad_edges_far, NULL, &err) < 0);
+    CHECK(strstr(err.msg, "edge 70 (-1 -> 3)") != NULL);
+    CHECK(gr_graph_build_direct(&g, 7, 70, 0, 0, bad_edges_far, NULL, &err) == 0);
+    CHECK(g.m == 70 && g.directed);
+    gr_graph_free(&g);
+}
+
 TEST_MAIN("graph_direct", TEST_ENTRY(rmat_direct_build_is_the_same_graph),
           TEST_ENTRY(rmat_bytes_name_the_build_that_runs),
-          TEST_ENTRY(direct_build_refuses_an_endpoint_out_of_range))
+          TEST_ENTRY(direct_build_refuses_an_endpoint_out_of_range),
+          TEST_ENTRY(direct_build_names_the_first_bad_edge_of_many_batches))
