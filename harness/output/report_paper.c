@@ -61,6 +61,34 @@ static char *our_cell(const gr_csv *t, long r, const char *col, double scale, in
     return out;
 }
 
+/* How the rows of a CSV that all passed were checked: against the CPU reference ("passed"), by
+ * the Graph500 rules ("passed-graph500") or on sampled rows ("passed-sampled:..."). */
+static void say_checks(FILE *o, const gr_csv *t)
+{
+    static const char *const how[] = {"against the CPU reference", "by the Graph500 rules",
+                                      "on sampled rows against single-source Dijkstra"};
+    long k[3] = {0, 0, 0};
+    if (t->nrows == 0) {
+        fprintf(o, "No rows: the CSV holds only its header.\n\n");
+        return;
+    }
+    for (long r = 0; r < t->nrows; r++) {
+        const char *v = gr_csv_get(t, r, "verdict");
+        const int graph500 = strncmp(v, "passed-graph500", 15) == 0;
+        k[graph500 ? 1 : strncmp(v, "passed-sampled", 14) == 0 ? 2 : 0]++;
+    }
+    fprintf(o, "Every row passed verification (%ld row%s", t->nrows, t->nrows == 1 ? "" : "s");
+    for (int i = 0, said = 0; i < 3; i++)
+        if (k[i]) {
+            if (k[i] == t->nrows)
+                fprintf(o, ": %s", how[i]);
+            else
+                fprintf(o, "%s %ld %s", said ? "," : ":", k[i], how[i]);
+            said = 1;
+        }
+    fprintf(o, ").\n\n");
+}
+
 /* Verdicts of a results CSV, one line. */
 void gr_rep_verdicts(FILE *o, gr_section *s, const gr_csv *t)
 {
@@ -75,8 +103,7 @@ void gr_rep_verdicts(FILE *o, gr_section *s, const gr_csv *t)
             bad++;
         }
     if (!bad)
-        fprintf(o, "Every row verified against the CPU reference (%ld row%s).\n\n", t->nrows,
-                t->nrows == 1 ? "" : "s");
+        say_checks(o, t);
     else {
         char *f = gr_md_cell(first);
         fprintf(o, "**%ld of %ld rows did not pass verification** (first: `%s`); their cells "
