@@ -7,10 +7,11 @@
 #        configs/bfs-multi-large-h200.cfg (ef 18, beyond one H200; built straight into the CSR);
 #   fw:  configs/fw-multi-large.cfg (fw-tiled-multi over every GPU on n = 147,456, an int32
 #        matrix of 87 GB, beyond one H100; on GPUs of more than 100 GiB fw-multi-large-h200.cfg,
-#        n = 196,608, 155 GB), verified on 64 sampled rows against Dijkstra, one run; then the bfs stage's experiment resumed (rows already done are skipped) while
-#        time is left.
-# Output in $OUT; a short summary is printed last. BUDGET: seconds the call may take (default
-# 570); TEST_S: seconds the GPU tests may take (default 200); RES: where rows go (default
+#        n = 196,608, 155 GB), verified on 64 sampled rows against Dijkstra, one run; then the
+#        bfs stage's experiment resumed (rows already done are skipped) while time is left.
+# Output: $OUT/all.tgz alone (every log, the rows under res/, the stamps: the device tool returns
+# at most 8 files); a short summary is printed last (do not pipe the call through tail: a call
+# cut off at its limit then prints nothing). BUDGET: seconds the call may take (default 570); TEST_S: seconds the GPU tests may take (default 200); RES: where rows go (default
 # build/lab-res, kept between calls); PROFILE=1: the bfs stage ends with lab/gpu/bfsm_profile.sh
 # at scale 26 over 1, 2 and 4 GPUs while time is left; STAMPS=1: it ends with
 # lab/gpu/bfsm_stamps.sh (the measured path's per-level work and barrier waits) over every GPU
@@ -19,12 +20,17 @@ set -u
 t0=$(date +%s)
 left() { echo $((${BUDGET:-570} - ($(date +%s) - t0))); }
 export PATH=/usr/local/cuda/bin:$PATH NCCL_NVLS_ENABLE=0
-OUT=${OUT:-/tmp/graphrepro-out}
+FINAL=${OUT:-/tmp/graphrepro-out}
+OUT=$FINAL/w     # packed into $FINAL/all.tgz at the end
 # rows go to $RES, inside the tree's ignored build folder, so a later call on the same warm machine
 # resumes them ($OUT starts empty each call); copied to $OUT/res at the end
 RES=${RES:-build/lab-res}
 mkdir -p "$OUT" "$RES"
-trap '[ "$RES" = "$OUT/res" ] || cp -r "$RES" "$OUT/res"' EXIT
+pack() {
+    cp -r "$RES" "$OUT/res"
+    tar czf "$FINAL/all.tgz" -C "$OUT" . && rm -rf "$OUT"
+}
+trap pack EXIT
 T=build/tests/kernels/bfs/test_bfs_multi
 
 make -j"$(nproc)" SMS=90 PAPI_H= GR_GIT_REV="$(cat .carry/rev)" bin/graphrepro $T \
@@ -55,10 +61,10 @@ bfs)
     fi
     ;;
 big)
-    timeout $(($(left) - 10)) bin/graphrepro experiment "configs/bfs-multi-large$big.cfg" \
-        --outdir "$RES" > "$OUT/exp-big.log" 2>&1
+    timeout -k 5 $(($(left) - 45)) bin/graphrepro experiment "configs/bfs-multi-large$big.cfg" \
+        --outdir "$RES" > "$OUT/exp-big.log" 2>&1   # 45 s: the exit frees ~320 GB
     echo "experiment: exit $? at $(($(date +%s) - t0)) s"
-    tail -4 "$OUT/exp-big.log"
+    tail -8 "$OUT/exp-big.log"
     ;;
 fw)
     timeout $(($(left) - 10)) bin/graphrepro experiment "configs/fw-multi-large$big.cfg" \
