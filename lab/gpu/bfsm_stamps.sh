@@ -2,10 +2,14 @@
 # bfsm_stamps.sh - one call on a host of two (or more) GPUs: where a level's time goes on the
 # measured path (captured batches), which the call-by-call profile (GR_BFSM_PROFILE=1) cannot show.
 # Applies lab/prof/bfsm_stamps.patch (the decide kernel stamps its arrival and its exit from the
-# barrier on the GPU's own clock; GR_BFSM_PROFILE=2 prints a line a level and GPU: work since the
-# previous level left the barrier, and the wait at the barrier), builds, runs bfs-do-multi at each
-# GPU count of GPUS (default "1 2") on GRAPH (default R-MAT 26 seed 1), 4 roots, 3 repetitions,
-# prints the per-level medians, and reverts the patch. Output in $OUT.
+# barrier on the GPU's own clock, by level; GR_BFSM_PROFILE=2 prints, after each search, a line a
+# level and GPU: work since the previous level left the barrier - level 0's since the
+# initialisation's kernels ended, level BFSM_BATCH's across the host's batch boundary - and the
+# wait at the barrier, and a line a GPU with the span from the initialisation's end to the last
+# exit), builds, runs bfs-do-multi at each GPU count of GPUS (default "1 2") on GRAPH (default
+# R-MAT 26 seed 1), 4 roots, 3 repetitions, prints the per-level medians and the span's, and
+# reverts the patch. The median time it prints is not the measured path's (the report runs
+# inside the search). Output in $OUT.
 set -u
 export PATH=/usr/local/cuda/bin:$PATH NCCL_NVLS_ENABLE=0
 OUT=${OUT:-/tmp/graphrepro-out}
@@ -27,4 +31,10 @@ for g in ${GPUS:-1 2}; do
                  a[j + 1] = a[j]; a[j + 1] = x } return a[int((m + 1) / 2)] }
          END { for (k in w) printf "L%s work %.1f us wait %.1f us\n", k, med(w[k]), med(t[k]) }' \
         "$OUT/stamps-g$g.txt" | sort -V
+    awk '/^bfsm-span/ { s[$5] = s[$5] " " $6 }
+         function med(s,   a, m, i, j, x) { m = split(s, a, " ");
+             for (i = 2; i <= m; i++) { x = a[i]; for (j = i - 1; j >= 1 && a[j] > x; j--)
+                 a[j + 1] = a[j]; a[j + 1] = x } return a[int((m + 1) / 2)] }
+         END { for (g in s) printf "span g%s median %.1f us\n", g, med(s[g]) }' \
+        "$OUT/stamps-g$g.txt" | sort
 done
