@@ -5,15 +5,17 @@
 # (default "new:2 base:2 new:1 base:1": build:gpus) on R-MAT 26 seed 1 (GRAPH to change), 16 roots,
 # Graph500 verification, one run. PROFILE=1 adds the new build's per-level profile at gpus = 1, 2
 # (bfsm_split.sh summary); EXP=1 runs configs/bfs-multi-scaling.cfg with the new build while the
-# call's time (BUDGET, default 530 s) lasts. Output in $OUT. Used for lab/notes/bfs.md's "the
-# top-down long lists" (ROWS="new:2 base:2 new:1 base:1", PROFILE=1; its third arm, lists over
+# call's time (BUDGET, default 530 s) lasts. Output in $OUT/all.tgz. Used for lab/notes/bfs.md's
+# "the top-down long lists" (ROWS="new:2 base:2 new:1 base:1", PROFILE=1; its third arm, lists over
 # 1024 arcs, was a build with the bound edited) and "the batch from one thread" (ROWS="new:2
 # base:2", EXP=1).
 set -u
 t0=$(date +%s)
 export PATH=/usr/local/cuda/bin:$PATH NCCL_NVLS_ENABLE=0
-OUT=${OUT:-/tmp/graphrepro-out}
+FINAL=${OUT:-/tmp/graphrepro-out}
+OUT=$FINAL/w     # packed into $FINAL/all.tgz at the end: the device tool returns at most 8 files
 mkdir -p "$OUT"
+trap 'tar czf "$FINAL/all.tgz" -C "$OUT" . && rm -rf "$OUT"' EXIT
 T=build/tests/kernels/bfs/test_bfs_multi
 REV=$(cat .carry/rev)
 G=${GRAPH:-rmat:scale=26,ef=16,sym=1,seed=1}

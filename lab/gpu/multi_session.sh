@@ -11,7 +11,8 @@
 #        bfs stage's experiment resumed (rows already done are skipped) while time is left.
 # Output: $OUT/all.tgz alone (every log, the rows under res/, the stamps: the device tool returns
 # at most 8 files); a short summary is printed last (do not pipe the call through tail: a call
-# cut off at its limit then prints nothing). BUDGET: seconds the call may take (default 570); TEST_S: seconds the GPU tests may take (default 200); RES: where rows go (default
+# cut off at its limit then prints nothing). BUDGET: seconds the call may take (default 570);
+# TEST_S: seconds the GPU tests may take (default 200); RES: where rows go (default
 # build/lab-res, kept between calls); PROFILE=1: the bfs stage ends with lab/gpu/bfsm_profile.sh
 # at scale 26 over 1, 2 and 4 GPUs while time is left; STAMPS=1: it ends with
 # lab/gpu/bfsm_stamps.sh (the measured path's per-level work and barrier waits) over every GPU
