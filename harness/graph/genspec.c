@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "graph/gen_impl.h"
 #include "graph/io_util.h"
 
@@ -544,6 +545,16 @@ int gr_genspec_parse(const char *spec, gr_genspec *gs, gr_err *err)
     return 0;
 }
 
+/* A generator run of more than this many host bytes (minutes) says when it starts and ends. */
+#define GR_GEN_SAY_BYTES 16e9
+
+static double mono_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
 int gr_generate(const gr_genspec *gs, gr_graph *g, gr_err *err)
 {
     const gen_def *gd = find_gen(gs->kind, strlen(gs->kind));
@@ -555,7 +566,15 @@ int gr_generate(const gr_genspec *gs, gr_graph *g, gr_err *err)
     if (gr_check_host_memory(need, gs->canon, err))
         return -1;
     memset(g, 0, sizeof *g);   /* fields a generator does not set (nparts, part_off) are 0 */
-    return gd->gen(gs, g, err);
+    const int say = need > GR_GEN_SAY_BYTES;
+    if (say)
+        fprintf(stderr, "generating %s (up to %.0f GB of host memory)\n", gs->canon, need / 1e9);
+    const double t0 = say ? mono_s() : 0;
+    const int rc = gd->gen(gs, g, err);
+    if (say && rc == 0)
+        fprintf(stderr, "generated %s: n = %d, %lld arcs, %.1f s\n", gs->canon, g->n,
+                (long long)g->m, mono_s() - t0);
+    return rc;
 }
 
 /* Print text word-wrapped to `width` columns, each line indented by `indent` spaces. */
