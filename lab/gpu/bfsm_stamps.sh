@@ -2,14 +2,15 @@
 # bfsm_stamps.sh - one call on a host of two (or more) GPUs: where a level's time goes on the
 # measured path (captured batches), which the call-by-call profile (GR_BFSM_PROFILE=1) cannot show.
 # Applies lab/prof/bfsm_stamps.patch (the decide kernel stamps its arrival and its exit from the
-# barrier on the GPU's own clock, by level; GR_BFSM_PROFILE=2 prints, after each search, a line a
+# barrier on the GPU's own clock, by level; GR_BFSM_PROFILE=2 prints, for each search whose levels
+# the harness fetches (untimed: the first and last timed run of every root), a line a
 # level and GPU: work since the previous level left the barrier - level 0's since the
 # initialisation's kernels ended, level BFSM_BATCH's across the host's batch boundary - and the
 # wait at the barrier, and a line a GPU with the span from the initialisation's end to the last
 # exit), builds, runs bfs-do-multi at each GPU count of GPUS (default "1 2") on GRAPH (default
 # R-MAT 26 seed 1), 4 roots, 3 repetitions, prints the per-level medians and the span's, and
-# reverts the patch. The median time it prints is not the measured path's (the report runs
-# inside the search). Output in $OUT.
+# reverts the patch; the median time it prints is the measured path's, but for the host's line a
+# batch (bfsm-batch: its enqueue and its wait for GPU 0). Output in $OUT.
 set -u
 export PATH=/usr/local/cuda/bin:$PATH NCCL_NVLS_ENABLE=0
 OUT=${OUT:-/tmp/graphrepro-out}
