@@ -38,4 +38,11 @@ for g in ${GPUS:-1 2}; do
                  a[j + 1] = a[j]; a[j + 1] = x } return a[int((m + 1) / 2)] }
          END { for (g in s) printf "span g%s median %.1f us\n", g, med(s[g]) }' \
         "$OUT/stamps-g$g.txt" | sort
+    awk '/^bfsm-batch/ { e[$5] = e[$5] " " $7; w[$5] = w[$5] " " $10 }
+         function med(s,   a, m, i, j, x) { m = split(s, a, " ");
+             for (i = 2; i <= m; i++) { x = a[i]; for (j = i - 1; j >= 1 && a[j] > x; j--)
+                 a[j + 1] = a[j]; a[j + 1] = x } return a[int((m + 1) / 2)] }
+         END { for (d in e) printf "batch from %s: host enqueue %.1f us, wait for GPU 0 %.1f us\n",
+                                    d, med(e[d]), med(w[d]) }' \
+        "$OUT/stamps-g$g.txt" | sort
 done
