@@ -62,23 +62,28 @@ static char *our_cell(const gr_csv *t, long r, const char *col, double scale, in
 }
 
 /* How the rows of a CSV that all passed were checked: against the CPU reference ("passed"), by
- * the Graph500 rules ("passed-graph500") or on sampled rows ("passed-sampled:..."). */
+ * the Graph500 rules ("passed-graph500"), on sampled rows ("passed-sampled:...") or on another
+ * part of the output ("passed-" and what was checked, as dominators' first vertices). */
 static void say_checks(FILE *o, const gr_csv *t)
 {
-    static const char *const how[] = {"against the CPU reference", "by the Graph500 rules",
-                                      "on sampled rows against single-source Dijkstra"};
-    long k[3] = {0, 0, 0};
+    static const char *const how[] = {
+        "against the CPU reference", "by the Graph500 rules",
+        "on sampled rows against single-source Dijkstra",
+        "on the part of the output their verdict names, against the CPU reference"};
+    long k[4] = {0, 0, 0, 0};
     if (t->nrows == 0) {
         fprintf(o, "No rows: the CSV holds only its header.\n\n");
         return;
     }
     for (long r = 0; r < t->nrows; r++) {
         const char *v = gr_csv_get(t, r, "verdict");
-        const int graph500 = strncmp(v, "passed-graph500", 15) == 0;
-        k[graph500 ? 1 : strncmp(v, "passed-sampled", 14) == 0 ? 2 : 0]++;
+        k[!*v || !strcmp(v, "passed")                 ? 0
+          : strncmp(v, "passed-graph500", 15) == 0 ? 1
+          : strncmp(v, "passed-sampled", 14) == 0  ? 2
+                                                   : 3]++;
     }
     fprintf(o, "Every row passed verification (%ld row%s", t->nrows, t->nrows == 1 ? "" : "s");
-    for (int i = 0, said = 0; i < 3; i++)
+    for (int i = 0, said = 0; i < 4; i++)
         if (k[i]) {
             if (k[i] == t->nrows)
                 fprintf(o, ": %s", how[i]);
