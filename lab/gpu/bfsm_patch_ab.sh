@@ -5,10 +5,11 @@
 # (default "new:2 base:2 new:1 base:1": build:gpus) on R-MAT 26 seed 1 (GRAPH to change), 16 roots,
 # Graph500 verification, one run. PROFILE=1 adds the new build's per-level profile at gpus = 1, 2
 # (bfsm_split.sh summary); EXP=1 runs configs/bfs-multi-scaling.cfg with the new build while the
-# call's time (BUDGET, default 530 s) lasts. Output in $OUT/all.tgz. Used for lab/notes/bfs.md's
-# "the top-down long lists" (ROWS="new:2 base:2 new:1 base:1", PROFILE=1; its third arm, lists over
-# 1024 arcs, was a build with the bound edited) and "the batch from one thread" (ROWS="new:2
-# base:2", EXP=1).
+# call's time (BUDGET, default 530 s) lasts. ALT=PATCH adds a third build, the base with PATCH
+# (rows alt:G; the GPU tests run on the new build only). Output in $OUT/all.tgz. Used for
+# lab/notes/bfs.md's "the top-down long lists" (ROWS="new:2 base:2 new:1 base:1", PROFILE=1; its
+# third arm, lists over 1024 arcs, was a build with the bound edited) and "the batch from one
+# thread" (ROWS="new:2 base:2", EXP=1).
 set -u
 t0=$(date +%s)
 export PATH=/usr/local/cuda/bin:$PATH NCCL_NVLS_ENABLE=0
@@ -28,6 +29,11 @@ tp=$!
 git apply -R .carry/all.patch || exit 1
 make -j"$(nproc)" SMS=90 PAPI_H= GR_GIT_REV="$REV-base" bin/graphrepro \
     > "$OUT/build-base.log" 2>&1 && cp bin/graphrepro /tmp/gr_base
+if [ -n "${ALT:-}" ]; then   # a third build: the base with patch $ALT (rows alt:G)
+    git apply "$ALT" && make -j"$(nproc)" SMS=90 PAPI_H= GR_GIT_REV="$REV-alt" bin/graphrepro \
+        > "$OUT/build-alt.log" 2>&1 && cp bin/graphrepro /tmp/gr_alt
+    git apply -R "$ALT"
+fi
 git apply .carry/all.patch
 cp /tmp/gr_new bin/graphrepro
 wait $tp
