@@ -62,7 +62,8 @@ void gr_bfs_seq(const gr_graph *g, int32_t src, int32_t *level, int32_t *cur, in
 
 double gr_bfs_work(const gr_graph *g, const int32_t *level)
 {
-    int64_t sum = 0;
+    int64_t sum = 0;   /* an integer sum: the same for any thread count */
+#pragma omp parallel for schedule(static) reduction(+ : sum)
     for (int32_t v = 0; v < g->n; v++)
         if (level[v] >= 0)
             sum += g->row[v + 1] - g->row[v];
