@@ -2,8 +2,8 @@
 # multi_session.sh STAGE - one device call on a host of several GPUs for the multi-GPU variants.
 #   bfs: build, bfs-do-multi's GPU tests (test_bfs_multi), then configs/bfs-multi-scaling.cfg
 #        (Kronecker 24 and 26, 64 roots, bfs-do beside gpus = 1, 2, 4 where present);
-#   stamps: build, then lab/gpu/bfsm_stamps.sh alone (R-MAT 26 seed 1, every GPU count of the
-#        host; ~3 min);
+#   stamps: build, then lab/gpu/bfsm_stamps.sh alone (R-MAT 26 seed 1, every GPU of the host,
+#        then one GPU; STAMP_GPUS to change; ~2-3 min);
 #   big: configs/bfs-multi-large.cfg (bfs-do-multi over every GPU, Kronecker scale 30 ef 10, a CSR
 #        beyond one 80 GB GPU; ~440 GB of host memory), or on GPUs of more than 100 GiB
 #        configs/bfs-multi-large-h200.cfg (ef 18, beyond one H200; built straight into the CSR);
@@ -63,9 +63,9 @@ bfs)
             OUT=$OUT/stamps timeout $(($(left) - 5)) bash lab/gpu/bfsm_stamps.sh
     fi
     ;;
-stamps)
+stamps)   # the most GPUs first (a run of ~45 s each: the graph's load, 4 roots, the checks)
     n=$(nvidia-smi -L | wc -l)
-    GRAPH=rmat:scale=26,ef=16,sym=1,seed=1 GPUS="1 2$([ "$n" -ge 4 ] && echo " 4")" \
+    GRAPH=rmat:scale=26,ef=16,sym=1,seed=1 GPUS="${STAMP_GPUS:-$n 1}" \
         OUT=$OUT/stamps timeout $(($(left) - 5)) bash lab/gpu/bfsm_stamps.sh
     ;;
 big)
