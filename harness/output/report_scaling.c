@@ -9,6 +9,7 @@
 #include "output/report_labels.h"
 #include "output/report_md.h"
 #include "output/report_section.h"
+#include "output/result_row.h"
 #include "registry.h"
 
 static int spans_gpus(const char *variant)
@@ -25,17 +26,6 @@ int gr_rep_has_multi(const gr_csv *t)
     return 0;
 }
 
-/* N of a "-xN" at the end of s (a device column, a results folder), else 0. */
-static int x_suffix(const char *s)
-{
-    const char *x = strrchr(s, 'x');
-    if (!x || x == s || x[-1] != '-' || !x[1])
-        return 0;
-    char *end;
-    long g = strtol(x + 1, &end, 10);
-    return *end || g < 1 ? 0 : (int)g;
-}
-
 /* The GPUs row r used: its gpus=N parameter, or for gpus=0 (every GPU of the host) the device
  * column's -xN, else the folder's (results/<machine>-xN); 0: unknown. */
 int gr_rep_row_gpus(const gr_csv *t, long r, const char *dir)
@@ -46,14 +36,14 @@ int gr_rep_row_gpus(const gr_csv *t, long r, const char *dir)
         if (g > 0)
             return (int)g;
     }
-    int g = x_suffix(gr_csv_get(t, r, "device"));
+    int g = gr_row_device_gpus(gr_csv_get(t, r, "device"));
     if (!g && dir) {
         size_t n = strlen(dir);
         char d[512];
         snprintf(d, sizeof d, "%s", dir);
         while (n > 1 && d[n - 1] == '/')
             d[--n] = 0;
-        g = x_suffix(d);
+        g = gr_row_device_gpus(d);
     }
     return g;
 }

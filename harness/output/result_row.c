@@ -48,6 +48,16 @@ void gr_row_device(const gr_variant *v, const gr_params *pv, char *out, size_t l
         snprintf(out + k, len - k, "-x%d", g);
 }
 
+int gr_row_device_gpus(const char *s)
+{
+    const char *x = strrchr(s, 'x');
+    if (!x || x == s || x[-1] != '-' || !x[1])
+        return 0;
+    char *end;
+    long g = strtol(x + 1, &end, 10);
+    return *end || g < 1 ? 0 : (int)g;
+}
+
 char *gr_row_format(const gr_row *r)
 {
     const gr_family *fam = gr_family_find(r->v->family);

@@ -24,6 +24,9 @@ typedef struct {
 /* The device column of a row of v with parameters pv: gr_device_column's, with -xG appended
  * when the variant spans G > 1 GPUs of the host (gpus_used). */
 void gr_row_device(const gr_variant *v, const gr_params *pv, char *out, size_t len);
+/* G of a "-xG" (G >= 1) at the end of s (a device column, a results folder), else 0: the
+ * suffix gr_row_device appends. */
+int gr_row_device_gpus(const char *s);
 /* Header for rows with papi columns (n events) - caller frees. */
 char *gr_row_header(const gr_papi_values *papi);
 /* The CSV line (no newline) - caller frees. */

@@ -1,6 +1,7 @@
 /* test_row_device.c - a row's device column: the device for a one-device variant, with -xG
  * appended when the variant spans G > 1 GPUs of the host (fw-tiled-multi, bfs-do-multi with
- * gpus = G), plain for gpus = 1 and for gpus = 0 on a host without GPUs. Needs no GPU. */
+ * gpus = G), plain for gpus = 1 and for gpus = 0 on a host without GPUs, and that suffix read
+ * back (gr_row_device_gpus). Needs no GPU. */
 #include <string.h>
 #include "gpu.h"
 #include "output/result_row.h"
@@ -18,19 +19,6 @@ static void device_of(const char *text, char *out, size_t len)
         gr_row_device(v, &p, out, len);
 }
 
-/* 1 when s ends in "-x" and digits (a GPU count); a host name may hold "-x" elsewhere
- * (host-intel-xeon-...). */
-static int ends_in_gpu_count(const char *s)
-{
-    const char *x = strrchr(s, 'x');
-    if (!x || x == s || x[-1] != '-' || !x[1])
-        return 0;
-    for (const char *d = x + 1; *d; d++)
-        if (*d < '0' || *d > '9')
-            return 0;
-    return 1;
-}
-
 TEST_CASE(multi_gpu_rows_name_the_gpu_count)
 {
     char plain[128], fw1[128], fw4[128], bfs2[128], bfs1[128], want[160];
@@ -40,9 +28,10 @@ TEST_CASE(multi_gpu_rows_name_the_gpu_count)
     device_of("bfs-do-multi:gpus=2", bfs2, sizeof bfs2);
     device_of("bfs-do-multi:gpus=1", bfs1, sizeof bfs1);
     CHECK(plain[0] != 0);
-    CHECK(!ends_in_gpu_count(plain));
-    CHECK(ends_in_gpu_count("nvidia-h200-x4") && !ends_in_gpu_count("host-intel-xeon"));
-    CHECK(!ends_in_gpu_count("a-x") && !ends_in_gpu_count("x4") && !ends_in_gpu_count("a-x4b"));
+    CHECK(gr_row_device_gpus(plain) == 0);   /* a host name may hold "-x" (host-intel-xeon) */
+    CHECK(gr_row_device_gpus("nvidia-h200-x4") == 4 && gr_row_device_gpus("host-intel-xeon") == 0);
+    CHECK(!gr_row_device_gpus("a-x") && !gr_row_device_gpus("x4") && !gr_row_device_gpus("a-x4b"));
+    CHECK(!gr_row_device_gpus("a-x0"));
     CHECK(!strcmp(fw1, plain));
     CHECK(!strcmp(bfs1, plain));
     snprintf(want, sizeof want, "%s-x4", plain);
