@@ -71,6 +71,7 @@ struct Gpu {
     int32_t *icol = nullptr, *tcol = nullptr, *label = nullptr, *first = nullptr,
             *big = nullptr, *nbig = nullptr;
     int64_t *boff = nullptr;                   /* the listed vertices' arcs end to end */
+    ull *tsrc = nullptr;  /* bit v: v has arcs into the range (null: the lists are the graph's) */
     ull *vis = nullptr, *next = nullptr, *noin = nullptr;
     int64_t *stats = nullptr, *rec = nullptr;  /* stats: the own STATS; rec: BFSM_BATCH x 3 */
     bfsm_ctl *ctl = nullptr;
@@ -183,7 +184,7 @@ void compute_on(const gr_bfs_multi_ctx &c, const Gpu &u, int slot)
     const ull *front0 = u.win;                 /* the level's frontier: bitmap depth % 2 */
     const int64_t fstride = bfsm_win_front(c.n, 1);
     bm_td<<<u.grid, kTB, 0, u.s>>>(u.ctl, u.trow, u.tcol, bfsm_words(c.n), front0, fstride,
-                                   u.vis, u.next, u.big, u.nbig);
+                                   u.vis, u.next, u.big, u.nbig, u.tsrc);
     GR_CHECK_LAUNCH();
     if (slot >= 0)
         mark(u, slot, 1);
@@ -552,7 +553,7 @@ extern "C" void gr_bfs_multi_close(gr_bfs_multi_ctx *c)
             GR_CUDA_CHECK(cudaFree(u.tcol));
         }
         void *bufs[] = {u.irow, u.icol, u.label, u.first, u.big, u.boff, u.nbig, u.vis, u.next,
-                        u.noin, u.stats, u.rec, u.rootp, u.ctl};
+                        u.noin, u.stats, u.rec, u.rootp, u.tsrc, u.ctl};
         for (void *b : bufs)
             GR_CUDA_CHECK(cudaFree(b));
         for (cudaGraphExec_t e : {u.batch, u.start})

@@ -130,7 +130,8 @@ BFSM_HD int bfsm_decide(int dir_prev, int64_t nf, int64_t nf_prev, int64_t mf, i
 /* Device bytes of GPU g: its in-arcs (offsets and sources; in = the CSR of in-arcs, the graph
  * itself when symmetric), the out-degree offsets of its vertices (directed only: a symmetric
  * graph's in-offsets serve), the arcs into its range listed by source (offsets over all n
- * vertices, unless G = 1 on a symmetric graph, whose in-arcs are those lists), labels,
+ * vertices and an n-bit bitmap of the sources with arcs into the range, unless G = 1 on a
+ * symmetric graph, whose in-arcs are those lists), labels,
  * visited and next (n bits each, only the own range used) and the window (bfsm_win_words: two
  * n-bit frontier bitmaps and the STATS slots). */
 BFSM_HD int64_t bfsm_gpu_bytes(const int64_t *in, int directed, const int32_t *bound, int G,
@@ -141,8 +142,8 @@ BFSM_HD int64_t bfsm_gpu_bytes(const int64_t *in, int directed, const int32_t *b
     int64_t b = 8 * (cnt + 1) + 4 * arcs;
     if (directed)
         b += 8 * (cnt + 1);
-    if (G > 1 || directed)
-        b += 8 * ((int64_t)n + 1) + 4 * arcs;
+    if (G > 1 || directed)   /* the lists, and the bitmap of sources with a list */
+        b += 8 * ((int64_t)n + 1) + 4 * arcs + 8 * bfsm_words(n);
     return b + 4 * cnt + 2 * 8 * bfsm_words(n) + 8 * bfsm_win_words(n, G);
 }
 

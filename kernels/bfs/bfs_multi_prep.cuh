@@ -48,5 +48,18 @@ __global__ void bm_src_hubs(const int64_t *row, int32_t n, int32_t *hubs)
     if (k)
         atomicAdd(hubs, k);
 }
+/* The top-down step's filter: bit v of ne set when v's by-source list is not empty (row[v + 1] >
+ * row[v]: v has arcs into the GPU's range), a word a thread. */
+__global__ void bm_src_nonempty(const int64_t *row, int32_t n, ull *ne)
+{
+    const int64_t nw = ((int64_t)n + 63) / 64;
+    for (int64_t w = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; w < nw;
+         w += (int64_t)gridDim.x * blockDim.x) {
+        ull x = 0;
+        for (int b = 0; b < 64 && w * 64 + b < n; b++)
+            x |= (ull)(row[w * 64 + b + 1] > row[w * 64 + b]) << b;
+        ne[w] = x;
+    }
+}
 } // namespace grbfsm
 #endif

@@ -174,6 +174,11 @@ void gpu_alloc(gr_bfs_multi_ctx &c, Gpu &u, const gr_graph *g, const gr_graph *t
         u.trow = u.irow, u.tcol = u.icol;   /* every vertex's arcs, by source already */
     else
         build_by_source(c, u);
+    if (u.trow != u.irow) {   /* lists of the arcs into the range: most sources have none */
+        dalloc(&u.tsrc, nwords);
+        bm_src_nonempty<<<blocks_for(nwords), kTB>>>(u.trow, c.n, u.tsrc);
+        GR_CHECK_LAUNCH();
+    }
     u.nbig_cap = hub_count(c, u);
     std::vector<ull> noin((size_t)(u.nw > 0 ? u.nw : 1), 0ull);
     for (int32_t v = u.lo; v < u.hi; v++)

@@ -66,19 +66,21 @@ __device__ inline void td_word(const int64_t *row, const int32_t *col, int64_t w
 }
 
 /* Top-down over the nw words of the level's frontier (front0 + (depth % 2) x fstride; vertex
- * v's arcs into the own range at row[v]): a warp loads 32 words at once, a lane each, and takes
- * the nonzero ones in turn. */
+ * v's arcs into the own range at row[v]): a warp loads 32 words at once, a lane each, keeps the
+ * vertices with arcs into the range (bits of has_arcs; null: all) and takes the nonzero words
+ * in turn. */
 __global__ void __launch_bounds__(kTB)
     bm_td(const bfsm_ctl *ctl, const int64_t *row, const int32_t *col, int64_t nw,
           const ull *front0, int64_t fstride, const ull *vis, ull *next, int32_t *big,
-          int32_t *nbig)
+          int32_t *nbig, const ull *has_arcs)
 {
     if (ctl->done || ctl->dir != BFSM_TD)
         return;
     const ull *const front = front0 + (ctl->depth & 1) * fstride;
     const int lane = (int)(threadIdx.x & 31);
     for (int64_t base = warp_id() * 32; base < nw; base += warp_count() * 32) { /* warp-uniform */
-        const ull mine = base + lane < nw ? front[base + lane] : 0ull;
+        const ull keep = has_arcs && base + lane < nw ? has_arcs[base + lane] : ~0ull;
+        const ull mine = base + lane < nw ? front[base + lane] & keep : 0ull;
         unsigned open = __ballot_sync(kFull, mine != 0);
         while (open) {
             const int src = __ffs(open) - 1;

@@ -181,7 +181,9 @@ TEST_CASE(memory_fit_names_the_gpu)
         fr[p] = need[p];
     }
     int32_t b1[2] = {0, g.n};
-    CHECK_EQ(bfsm_gpu_bytes(g.row, 0, b1, 1, g.n, 0) + 8 * ((int64_t)g.n + 1) + 4 * g.row[g.n],
+    /* one GPU, directed: the lists by source, and the bitmap of sources with a list, besides */
+    CHECK_EQ(bfsm_gpu_bytes(g.row, 0, b1, 1, g.n, 0) + 8 * ((int64_t)g.n + 1) + 4 * g.row[g.n] +
+                 8 * bfsm_words(g.n),
              bfsm_gpu_bytes(g.row, 1, b1, 1, g.n, 0) - 8 * ((int64_t)g.n + 1));
     char why[300] = "";
     CHECK_EQ(bfsm_fits(g.row, NULL, bound, 2, g.n, 1000, fr, why, sizeof why), 1);
