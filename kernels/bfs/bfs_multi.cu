@@ -92,7 +92,7 @@ struct gr_bfs_multi_ctx {
     cudaEvent_t start = nullptr;    /* on the harness's device */
     int32_t *h_done = nullptr;      /* pinned: GPU 0's end flag */
     int64_t *h_rec = nullptr;       /* pinned: GPU 0's records of a batch */
-    int64_t *h_root = nullptr;      /* pinned: {root, its out-degree}, read by each GPU's copy */
+    int64_t *h_root = nullptr;      /* pinned: {root, its out-degree}, read by bm_init_fetch */
 };
 
 namespace {
@@ -125,14 +125,14 @@ template <typename T> void dalloc(T **p, int64_t count)
 
 namespace {
 
-/* Per root, on GPU u's stream: the root and its out-degree copied in from c.h_root (pinned: a
- * captured copy reads it when the graph runs), labels, bitmaps (own vertices without in-arcs
+/* Per root, on GPU u's stream: the root and its out-degree read from c.h_root (pinned: the
+ * captured kernel reads it when the graph runs), labels, bitmaps (own vertices without in-arcs
  * visited from the start: nothing reaches them), control block and STATS, and every GPU met. */
 void init_on(const gr_bfs_multi_ctx &c, const Gpu &u)
 {
     const int64_t nwords = bfsm_words(c.n);
-    GR_CUDA_CHECK(cudaMemcpyAsync(u.rootp, c.h_root, 2 * sizeof(int64_t), cudaMemcpyHostToDevice,
-                                  u.s));
+    bm_init_fetch<<<1, 1, 0, u.s>>>(u.rootp, c.h_root);
+    GR_CHECK_LAUNCH();
     if (u.hi > u.lo) {
         bm_init_labels<<<blocks_for(u.hi - u.lo), kTB, 0, u.s>>>(u.label, u.lo, u.hi - u.lo,
                                                                  u.rootp);

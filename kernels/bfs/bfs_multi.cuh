@@ -24,7 +24,16 @@ __device__ inline bool bit_of(const ull *b, int32_t v) { return (b[v >> 6] >> (v
 __device__ inline int64_t warp_id() { return ((int64_t)blockIdx.x * blockDim.x + threadIdx.x) >> 5; }
 __device__ inline int64_t warp_count() { return ((int64_t)gridDim.x * blockDim.x) >> 5; }
 
-/* Per root (rp: {root, its out-degree}, copied to the GPU by the search's first node): own
+/* Per root, first: the root and its out-degree read from pinned host memory (h, written by the
+ * host before the launch) into rp - a kernel node, where a copy node made the search's first
+ * graph slower to launch (lab/notes/bfs.md). */
+__global__ void bm_init_fetch(int64_t *rp, const int64_t *h)
+{
+    rp[0] = h[0];
+    rp[1] = h[1];
+}
+
+/* Per root (rp: {root, its out-degree}, fetched by the search's first kernel): own
  * labels -1, the root's 0. */
 __global__ void bm_init_labels(int32_t *label, int32_t lo, int32_t cnt, const int64_t *rp)
 {
