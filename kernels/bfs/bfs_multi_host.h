@@ -47,9 +47,9 @@ static inline int bfsm_fits(const int64_t *row, const int64_t *trow, const int32
         const long long need = bfsm_gpu_bytes_held(row, trow, bound, G, n, g, fixed);
         if (need > free_bytes[g]) {
             snprintf(why, len, "vertices [%d, %d) need %.2f GB on GPU %d of %d (the arcs into "
-                     "them, labels, four %d-bit bitmaps, STATS slots); it has %.2f GB free: "
-                     "use more GPUs", bound[g], bound[g + 1], need / 1e9, g, G, n,
-                     free_bytes[g] / 1e9);
+                     "them, labels, %d %d-bit bitmaps, STATS slots); it has %.2f GB free: "
+                     "use more GPUs", bound[g], bound[g + 1], need / 1e9, g, G,
+                     G > 1 || trow ? 5 : 4, n, free_bytes[g] / 1e9);
             return 0;
         }
     }

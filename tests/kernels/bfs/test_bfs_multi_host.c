@@ -190,6 +190,9 @@ TEST_CASE(memory_fit_names_the_gpu)
     fr[1]--;
     CHECK_EQ(bfsm_fits(g.row, NULL, bound, 2, g.n, 1000, fr, why, sizeof why), 0);
     CHECK_STR_CONTAINS(why, "on GPU 1 of 2");
+    char bitmaps[64];   /* two GPUs: visited, next, two frontiers and the top-down mask */
+    snprintf(bitmaps, sizeof bitmaps, "5 %d-bit bitmaps", g.n);
+    CHECK_STR_CONTAINS(why, bitmaps);
     CHECK_STR_CONTAINS(why, "use more GPUs");
     CHECK(strchr(why, '\n') == NULL);
     gr_graph_free(&g);
