@@ -21,32 +21,47 @@ from band_model import bfs_levels
 from bcsr import load_bcsr
 
 
-def async_model(n, row, col, root, lat, cv, rng):
-    """Levels, expansions, end time (us) and the most expansions in flight."""
+def async_model(n, row, col, root, lat, cv, rng, slots=0, by_level=False):
+    """Levels, expansions, end time (us) and the most claimed vertices waiting at once. slots > 0:
+    at most that many expansions at a time (a lane an expansion, busy for its hop); by_level:
+    a free lane takes the lowest level ready (else the earliest claimed)."""
     sigma = np.sqrt(np.log(1 + cv * cv))
     mu = np.log(lat) - sigma * sigma / 2
     draws = iter(())
     lev = np.full(n, np.iinfo(np.int64).max, dtype=np.int64)
     lev[root] = 0
-    heap = [(0.0, 0, int(root))]   # (start time, level claimed, vertex)
+    pending = [(0.0, 0, int(root))]     # (ready time, level claimed, vertex)
+    ready = []                          # (level or 0, ready time, vertex) once ready
+    free = [0.0] * slots                # lanes' free times (slots > 0)
     expansions = most = 0
-    end = 0.0
-    while heap:
-        t, lv, v = heapq.heappop(heap)
-        if lv > lev[v]:            # a lower level was claimed since: this expansion is dropped
+    end = now = 0.0
+    while pending or ready:
+        most = max(most, len(ready) + len(pending))
+        if not slots:                   # every claimed vertex starts when it is ready
+            now, lv, v = heapq.heappop(pending)
+        else:                           # the first free lane takes the best ready entry
+            now = max(now, free[0])     # time never goes back: a lane free earlier is free now
+            if not ready and pending[0][0] > now:
+                now = pending[0][0]
+            while pending and pending[0][0] <= now:
+                t, lv, v = heapq.heappop(pending)
+                heapq.heappush(ready, (lv if by_level else 0, t, lv, v))
+            _, _, lv, v = heapq.heappop(ready)
+        if lv > lev[v]:            # a lower level was claimed since: this entry is dropped
             continue
         expansions += 1
-        end = max(end, t)
+        try:
+            d = next(draws)
+        except StopIteration:
+            draws = iter(rng.lognormal(mu, sigma, 1 << 16).tolist())
+            d = next(draws)
+        end = max(end, now)
+        if slots:
+            heapq.heapreplace(free, now + d)
         for u in col[row[v]:row[v + 1]]:
             if lv + 1 < lev[u]:
                 lev[u] = lv + 1
-                try:
-                    d = next(draws)
-                except StopIteration:
-                    draws = iter(rng.lognormal(mu, sigma, 1 << 16).tolist())
-                    d = next(draws)
-                heapq.heappush(heap, (t + d, lv + 1, int(u)))
-        most = max(most, len(heap))   # queued: claimed, expansion not yet started
+                heapq.heappush(pending, (now + d, lv + 1, int(u)))
     return lev, expansions, end, most
 
 
@@ -58,22 +73,24 @@ def main():
     ap.add_argument('--cv', type=float, nargs='+', default=[0.3], help="hop latency's spread")
     ap.add_argument('--level', type=float, default=3.2, help='us a level of the kept design')
     ap.add_argument('--seed', type=int, default=1)
+    ap.add_argument('--slots', type=int, nargs='+', default=[0], help='lanes (0: unlimited)')
+    ap.add_argument('--by-level', action='store_true', help='lowest level first')
     a = ap.parse_args()
     n, row, col = load_bcsr(a.graph)
     roots = [n // 2 + int(np.sqrt(n)) // 2 if r == 'mid' else int(r) for r in a.roots.split(',')]
-    print('root,levels,lat_us,cv,expansions_per_vertex,model_ms,most_in_flight,kept_ms')
+    print('root,levels,lat_us,cv,slots,order,expansions_per_vertex,model_ms,most_waiting,kept_ms')
     for r in roots:
         ref, depth = bfs_levels(n, row, col, r)
         reached = int((ref >= 0).sum())
-        for lat in a.lat:
-            for cv in a.cv:
-                rng = np.random.default_rng(a.seed)
-                lev, ex, end, most = async_model(n, row, col, r, lat, cv, rng)
-                got = np.where(lev == np.iinfo(np.int64).max, -1, lev)
-                if not np.array_equal(got, ref):
-                    sys.exit(f'root {r}: levels differ from the BFS')
-                print(f'{r},{depth},{lat},{cv},{ex / reached:.3f},{end / 1000:.2f},{most},'
-                      f'{depth * a.level / 1000:.2f}', flush=True)
+        for lat, cv, sl in [(x, y, z) for x in a.lat for y in a.cv for z in a.slots]:
+            rng = np.random.default_rng(a.seed)
+            lev, ex, end, most = async_model(n, row, col, r, lat, cv, rng, sl, a.by_level)
+            got = np.where(lev == np.iinfo(np.int64).max, -1, lev)
+            if not np.array_equal(got, ref):
+                sys.exit(f'root {r}: levels differ from the BFS')
+            order = 'level' if a.by_level else 'fifo'
+            print(f'{r},{depth},{lat},{cv},{sl},{order},{ex / reached:.3f},{end / 1000:.2f},'
+                  f'{most},{depth * a.level / 1000:.2f}', flush=True)
 
 
 if __name__ == '__main__':
