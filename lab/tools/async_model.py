@@ -1,16 +1,18 @@
 #!/usr/bin/env python3
-"""async_model.py GRAPH.bcsr [--roots R,...] [--lat US] [--cv X] [--seed S] - a host model of
-BFS without level barriers on one thread-block cluster (lab/notes/bfs.md, "Roads: levels without
-barriers"): a vertex is expanded by some warp as soon as it is queued; the expansion claims each
-neighbour whose level it lowers (atomicMin on the level) and queues it, and the claimed vertex's
-own expansion starts one hop latency later (its record, the atomic, the push, the pop: drawn per
-hop from a lognormal of mean --lat microseconds and coefficient of variation --cv). Levels are
-label-correcting: a vertex whose level drops after its expansion is expanded again. A
-discrete-event simulation, unlimited warps (the largest number of claimed vertices waiting at
-once is printed, against the cluster's 512 warps). Prints, per root: the exact BFS's levels, expansions
-over reached vertices, the model's time, the most expansions in flight, and the level-synchronous
-time at --level microseconds a level. Needs numpy (lab only; the graph from `graphrepro gen SPEC
--o FILE.bcsr`)."""
+"""async_model.py GRAPH.bcsr [--roots R,...] [--lat US ...] [--cv X ...] [--slots N ...]
+[--by-level] [--seed S] - a host model of BFS without level barriers on one thread-block cluster
+(lab/notes/bfs.md, "Roads: levels without barriers"): a vertex is expanded as soon as it is
+queued and a lane is free; the expansion claims each neighbour whose level it lowers (atomicMin
+on the level) and queues it, and the claimed vertex is ready one hop latency later (its record,
+the atomic, the push, the pop: drawn per hop from a lognormal of mean --lat microseconds and
+coefficient of variation --cv). Levels are label-correcting: a vertex whose level drops after its
+expansion is expanded again. A discrete-event simulation: unlimited lanes, or --slots lanes (a
+lane an expansion, busy for its hop; a cluster of 16 blocks has 16,384 threads) taking the
+earliest claimed entry, or with --by-level the lowest level ready (a bucket order, as
+delta-stepping's). Claims are applied when the expansion starts. Prints, per root: the exact
+BFS's levels, expansions over reached vertices, the model's time, the most claimed vertices
+waiting at once, and the level-synchronous time at --level microseconds a level. Needs numpy
+(lab only; the graph from `graphrepro gen SPEC -o FILE.bcsr`)."""
 import argparse
 import heapq
 import sys
