@@ -15,12 +15,10 @@ waiting at once, and the level-synchronous time at --level microseconds a level.
 (lab only; the graph from `graphrepro gen SPEC -o FILE.bcsr`)."""
 import argparse
 import heapq
-import sys
 
 import numpy as np
 
-from band_model import bfs_levels
-from bcsr import load_bcsr
+from band_model import check_levels, each_root
 
 
 def async_model(n, row, col, root, lat, cv, rng, slots=0, by_level=False):
@@ -78,18 +76,12 @@ def main():
     ap.add_argument('--slots', type=int, nargs='+', default=[0], help='lanes (0: unlimited)')
     ap.add_argument('--by-level', action='store_true', help='lowest level first')
     a = ap.parse_args()
-    n, row, col = load_bcsr(a.graph)
-    roots = [n // 2 + int(np.sqrt(n)) // 2 if r == 'mid' else int(r) for r in a.roots.split(',')]
     print('root,levels,lat_us,cv,slots,order,expansions_per_vertex,model_ms,most_waiting,kept_ms')
-    for r in roots:
-        ref, depth = bfs_levels(n, row, col, r)
-        reached = int((ref >= 0).sum())
+    for n, row, col, r, ref, depth, reached in each_root(a.graph, a.roots):
         for lat, cv, sl in [(x, y, z) for x in a.lat for y in a.cv for z in a.slots]:
             rng = np.random.default_rng(a.seed)
             lev, ex, end, most = async_model(n, row, col, r, lat, cv, rng, sl, a.by_level)
-            got = np.where(lev == np.iinfo(np.int64).max, -1, lev)
-            if not np.array_equal(got, ref):
-                sys.exit(f'root {r}: levels differ from the BFS')
+            check_levels(lev, ref, f'root {r}')
             order = 'level' if a.by_level else 'fifo'
             print(f'{r},{depth},{lat},{cv},{sl},{order},{ex / reached:.3f},{end / 1000:.2f},'
                   f'{most},{depth * a.level / 1000:.2f}', flush=True)

@@ -40,6 +40,27 @@ def bfs_levels(n, row, col, root):
     return lev, d
 
 
+def model_roots(n, text):
+    """Roots from "0,mid,...": an id, or mid (the vertex near the middle of a square grid)."""
+    return [n // 2 + int(np.sqrt(n)) // 2 if r == 'mid' else int(r) for r in text.split(',')]
+
+
+def each_root(graph, roots_text):
+    """For each root of roots_text on the .bcsr graph: (n, row, col, root, the BFS's levels, its
+    number of levels, the vertices it reaches)."""
+    n, row, col = load_bcsr(graph)
+    for r in model_roots(n, roots_text):
+        ref, depth = bfs_levels(n, row, col, r)
+        yield n, row, col, r, ref, depth, int((ref >= 0).sum())
+
+
+def check_levels(lev, ref, what):
+    """Exits naming `what` unless the model's levels (int64 max: unreached) are the BFS's."""
+    got = np.where(lev == np.iinfo(np.int64).max, -1, lev)
+    if not np.array_equal(got, ref):
+        sys.exit(f'{what}: levels differ from the BFS')
+
+
 def band_model(n, row, col, root, bands, window):
     inf = np.iinfo(np.int64).max
     lev = np.full(n, inf, dtype=np.int64)
@@ -103,17 +124,11 @@ def main():
                     'the chain (record, atomic, push)')
     ap.add_argument('--level', type=float, default=3.0, help='us a level of the kept design')
     a = ap.parse_args()
-    n, row, col = load_bcsr(a.graph)
-    roots = [n // 2 + int(np.sqrt(n)) // 2 if r == 'mid' else int(r) for r in a.roots.split(',')]
     print('root,levels,bands,window,supersteps,hops,expansions_per_vertex,model_ms,kept_ms')
-    for r in roots:
-        ref, depth = bfs_levels(n, row, col, r)
-        reached = int((ref >= 0).sum())
+    for n, row, col, r, ref, depth, reached in each_root(a.graph, a.roots):
         for w in a.window:
             lev, steps, hops, ex = band_model(n, row, col, r, a.bands, w)
-            got = np.where(lev == np.iinfo(np.int64).max, -1, lev)
-            if not np.array_equal(got, ref):
-                sys.exit(f'root {r} window {w}: levels differ from the BFS')
+            check_levels(lev, ref, f'root {r} window {w}')
             ms = (steps * a.barrier + hops * a.hop) / 1000
             print(f'{r},{depth},{a.bands},{w},{steps},{hops},{ex / reached:.3f},{ms:.2f},'
                   f'{depth * a.level / 1000:.2f}', flush=True)
