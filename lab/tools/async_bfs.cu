@@ -21,17 +21,8 @@
 #include <string>
 #include <vector>
 #include <cooperative_groups.h>
+#include "lab_cluster.cuh"
 namespace cg = cooperative_groups;
-
-#define CK(call)                                                                                 \
-    do {                                                                                         \
-        cudaError_t e_ = (call);                                                                 \
-        if (e_ != cudaSuccess) {                                                                 \
-            fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #call,                        \
-                    cudaGetErrorString(e_));                                                     \
-            exit(1);                                                                             \
-        }                                                                                        \
-    } while (0)
 
 constexpr int kBlocks = 16, kThreads = 1024;
 constexpr unsigned kRing = 8192;   // entries of a block's ring (64 KB)
@@ -39,15 +30,6 @@ constexpr unsigned kRing = 8192;   // entries of a block's ring (64 KB)
 struct ctl {               // in block 0's shared memory
     int outstanding;       // entries pushed and not yet expanded
 };
-
-__device__ __forceinline__ unsigned map_to(const void *p, unsigned rank)
-{
-    unsigned r;
-    asm volatile("mapa.shared::cluster.u32 %0, %1, %2;"
-                 : "=r"(r)
-                 : "r"((unsigned)__cvta_generic_to_shared(p)), "r"(rank));
-    return r;
-}
 
 __device__ __forceinline__ unsigned remote_add(unsigned a, unsigned v)
 {
@@ -69,21 +51,6 @@ __device__ __forceinline__ int remote_ld32_acq(unsigned a)
 {
     int v;
     asm volatile("ld.acquire.cluster.shared::cluster.u32 %0, [%1];" : "=r"(v) : "r"(a)
-                 : "memory");
-    return v;
-}
-
-__device__ __forceinline__ void remote_st(unsigned a, unsigned long long v)
-{
-    asm volatile("st.release.cluster.shared::cluster.u64 [%0], %1;" ::"r"(a), "l"(v) : "memory");
-}
-
-__device__ __forceinline__ unsigned long long local_ld_acq(const unsigned long long *p)
-{
-    unsigned long long v;
-    asm volatile("ld.acquire.cluster.shared::cta.u64 %0, [%1];"
-                 : "=l"(v)
-                 : "r"((unsigned)__cvta_generic_to_shared(p))
                  : "memory");
     return v;
 }

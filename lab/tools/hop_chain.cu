@@ -14,37 +14,20 @@
 #include <cstdint>
 #include <vector>
 #include <cooperative_groups.h>
+#include "lab_cluster.cuh"
 namespace cg = cooperative_groups;
-
-#define CK(call)                                                                                 \
-    do {                                                                                         \
-        cudaError_t e_ = (call);                                                                 \
-        if (e_ != cudaSuccess) {                                                                 \
-            fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #call,                        \
-                    cudaGetErrorString(e_));                                                     \
-            return 1;                                                                            \
-        }                                                                                        \
-    } while (0)
 
 constexpr int kPartner = 7;   // the other end: block rank 7 of the cluster of 8
 
+// Waits for message seq in this block's mailbox; returns it.
 __device__ __forceinline__ unsigned long long poll_own(const unsigned long long *box,
                                                        unsigned seq)
 {
     unsigned long long v;
     do
-        asm volatile("ld.acquire.cluster.shared::cta.u64 %0, [%1];"
-                     : "=l"(v)
-                     : "r"((unsigned)__cvta_generic_to_shared(box))
-                     : "memory");
+        v = local_ld_acq(box);
     while ((unsigned)(v >> 32) != seq);
     return v;
-}
-
-__device__ __forceinline__ void push_remote(unsigned raddr, unsigned long long v)
-{
-    asm volatile("st.release.cluster.shared::cluster.u64 [%0], %1;" ::"r"(raddr), "l"(v)
-                 : "memory");
 }
 
 // Mode M; rec: the record table (rmask + 1 entries of 16 bytes); lev: the levels (lmask + 1).
@@ -60,14 +43,11 @@ __global__ void __cluster_dims__(8, 1, 1)
     cl.sync();
     if (threadIdx.x == 0 && (rank == 0 || rank == kPartner)) {
         const unsigned other = rank == 0 ? kPartner : 0;
-        unsigned raddr;
-        asm volatile("mapa.shared::cluster.u32 %0, %1, %2;"
-                     : "=r"(raddr)
-                     : "r"((unsigned)__cvta_generic_to_shared(&box)), "r"(other));
+        const unsigned raddr = map_to(&box, other);
         // messages numbered 1, 2, 3, ...: block 0 sends the odd ones, its partner the even
         unsigned x = 12345;
         if (rank == 0)
-            push_remote(raddr, 1ull << 32 | x);
+            remote_st(raddr, 1ull << 32 | x);
         for (int i = 0; i < iters; i++) {
             const unsigned want = rank == 0 ? 2 * i + 2 : 2 * i + 1;
             x = (unsigned)poll_own(&box, want) * 747796405u + 2891336453u;
@@ -78,7 +58,7 @@ __global__ void __cluster_dims__(8, 1, 1)
             if (M >= 2)
                 x = (unsigned)atomicMin(lev + ((size_t)x * 40503u & lmask), (int)(x & 0xffff)) +
                     x * 22695477u + 1u;
-            push_remote(raddr, (unsigned long long)(want + 1) << 32 | x);
+            remote_st(raddr, (unsigned long long)(want + 1) << 32 | x);
         }
         out[rank] = x;
     }
