@@ -49,7 +49,7 @@ static inline int bfsm_fits(const int64_t *row, const int64_t *trow, const int32
             snprintf(why, len, "vertices [%d, %d) need %.2f GB on GPU %d of %d (the arcs into "
                      "them, labels, %d %d-bit bitmaps, STATS slots); it has %.2f GB free: "
                      "use more GPUs", bound[g], bound[g + 1], need / 1e9, g, G,
-                     G > 1 || trow ? 5 : 4, n, free_bytes[g] / 1e9);
+                     bfsm_by_source(G, trow != NULL) ? 5 : 4, n, free_bytes[g] / 1e9);
             return 0;
         }
     }

@@ -127,6 +127,11 @@ BFSM_HD int bfsm_decide(int dir_prev, int64_t nf, int64_t nf_prev, int64_t mf, i
     return nf * beta < n && nf < nf_prev ? BFSM_TD : BFSM_BU;
 }
 
+/* 1 when each GPU lists the arcs into its range by source for the top-down step (offsets over
+ * all n vertices) and keeps the n-bit mask of the sources with such arcs: always, but on one GPU
+ * with a symmetric graph, whose in-arcs are those lists. */
+BFSM_HD int bfsm_by_source(int G, int directed) { return G > 1 || directed; }
+
 /* Device bytes of GPU g: its in-arcs (offsets and sources; in = the CSR of in-arcs, the graph
  * itself when symmetric), the out-degree offsets of its vertices (directed only: a symmetric
  * graph's in-offsets serve), the arcs into its range listed by source (offsets over all n
@@ -142,7 +147,7 @@ BFSM_HD int64_t bfsm_gpu_bytes(const int64_t *in, int directed, const int32_t *b
     int64_t b = 8 * (cnt + 1) + 4 * arcs;
     if (directed)
         b += 8 * (cnt + 1);
-    if (G > 1 || directed)   /* the lists, and the bitmap of sources with a list */
+    if (bfsm_by_source(G, directed))   /* the lists, and the mask of sources with a list */
         b += 8 * ((int64_t)n + 1) + 4 * arcs + 8 * bfsm_words(n);
     return b + 4 * cnt + 2 * 8 * bfsm_words(n) + 8 * bfsm_win_words(n, G);
 }

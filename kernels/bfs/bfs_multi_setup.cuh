@@ -170,11 +170,10 @@ void gpu_alloc(gr_bfs_multi_ctx &c, Gpu &u, const gr_graph *g, const gr_graph *t
                              cudaMemcpyHostToDevice));
     sort_inarcs(u, slice_rows(in, u.lo, u.hi), ddeg);
     GR_CUDA_CHECK(cudaFree(ddeg));
-    if (c.G == 1 && !t)
+    if (!bfsm_by_source(c.G, t != nullptr)) {
         u.trow = u.irow, u.tcol = u.icol;   /* every vertex's arcs, by source already */
-    else
+    } else {   /* lists of the arcs into the range, and the mask: most sources have none */
         build_by_source(c, u);
-    if (u.trow != u.irow) {   /* lists of the arcs into the range: most sources have none */
         dalloc(&u.tsrc, nwords);
         bm_src_nonempty<<<blocks_for(nwords), kTB>>>(u.trow, c.n, u.tsrc);
         GR_CHECK_LAUNCH();
