@@ -7,27 +7,18 @@
  *        e.g. build/lab/tools/bfs_levels rmat:scale=24,ef=16,sym=1,seed=2 64 2 */
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
+#include "bfs/bfs_cpu.h"
 #include "graph/graph_io.h"
 #include "measure/sources.h"
 
-/* Levels with a frontier of a BFS from root over g (the root's level 0 counts); lv: n ints. */
-static int bfs_depth(const gr_graph *g, int32_t root, int32_t *lv, int32_t *q)
+/* Levels with a frontier of a BFS from root over g (the root's level 0 counts): one more than
+ * the largest level gr_bfs_seq gives; lv, cur, next: n ints of scratch. */
+static int bfs_depth(const gr_graph *g, int32_t root, int32_t *lv, int32_t *cur, int32_t *next)
 {
-    memset(lv, 0xff, (size_t)g->n * sizeof(int32_t));
-    int64_t head = 0, tail = 0;
-    lv[root] = 0;
-    q[tail++] = root;
+    gr_bfs_seq(g, root, lv, cur, next, NULL, NULL);
     int depth = 0;
-    while (head < tail) {
-        const int32_t v = q[head++];
-        depth = lv[v] + 1;
-        for (int64_t e = g->row[v]; e < g->row[v + 1]; e++)
-            if (lv[g->col[e]] < 0) {
-                lv[g->col[e]] = lv[v] + 1;
-                q[tail++] = g->col[e];
-            }
-    }
+    for (int32_t v = 0; v < g->n; v++)
+        depth = lv[v] + 1 > depth ? lv[v] + 1 : depth;
     return depth;
 }
 
@@ -52,14 +43,15 @@ int main(int argc, char **argv)
     }
     int32_t *roots = malloc((size_t)k * sizeof(int32_t));
     int32_t *lv = malloc((size_t)g.n * sizeof(int32_t)), *q = malloc((size_t)g.n * sizeof(int32_t));
-    if (!roots || !lv || !q) {
+    int32_t *q2 = malloc((size_t)g.n * sizeof(int32_t));
+    if (!roots || !lv || !q || !q2) {
         fprintf(stderr, "bfs_levels: out of memory\n");
         return 2;
     }
     const int got = gr_pick_sources(&g, k, seed, roots);
     int hist[64] = {0};
     for (int i = 0; i < got; i++) {
-        const int d = bfs_depth(&g, roots[i], lv, q);
+        const int d = bfs_depth(&g, roots[i], lv, q, q2);
         hist[d < 63 ? d : 63]++;
     }
     printf("# %s, %d roots of root seed %llu: levels with a frontier (= levels run)\n",
@@ -70,6 +62,7 @@ int main(int argc, char **argv)
     free(roots);
     free(lv);
     free(q);
+    free(q2);
     gr_graph_free(&g);
     return 0;
 }
