@@ -11,6 +11,7 @@
 # third arm, lists over 1024 arcs, was a build with the bound edited) and "the batch from one
 # thread" (ROWS="new:2 base:2", EXP=1).
 set -u
+. lab/gpu/bfsm_ab_rows.sh
 t0=$(date +%s)
 export PATH=/usr/local/cuda/bin:$PATH NCCL_NVLS_ENABLE=0
 FINAL=${OUT:-/tmp/graphrepro-out}
@@ -38,13 +39,7 @@ git apply .carry/all.patch
 cp /tmp/gr_new bin/graphrepro
 wait $tp
 echo "test_bfs_multi: exit $? $(tail -1 "$OUT/test_bfs_multi.log") at $(($(date +%s) - t0)) s"
-for b in ${ROWS:-new:2 base:2 new:1 base:1}; do
-    timeout 100 "/tmp/gr_${b%:*}" run --variant "bfs-do-multi:gpus=${b#*:}" --graph "$G" \
-        --sources 16 --reps 3 --max-reps 5 --time-cap 0.5 --verify graph500 --no-ceilings \
-        --csv "$OUT/ab.csv" --append --experiment "${b%:*}" > /dev/null 2>&1
-    echo "$b: exit $? at $(($(date +%s) - t0)) s"
-done
-python3 lab/scripts/rows_table.py "$OUT/ab.csv" experiment
+ab_rows "${ROWS:-new:2 base:2 new:1 base:1}"
 if [ "${PROFILE:-0}" = 1 ]; then
     for g in 1 2; do
         GR_BFSM_PROFILE=1 timeout 60 /tmp/gr_new run --variant "bfs-do-multi:gpus=$g" --graph "$G" \

@@ -10,6 +10,7 @@
 # costs ~30-40 s; the experiment ~250 s; the tests ~150 s. Output: $OUT/all.tgz alone (the
 # device tool returns at most 8 files). Needs .carry/rev, carried.
 set -u
+. lab/gpu/bfsm_ab_rows.sh
 t0=$(date +%s)
 left() { echo $((${BUDGET:-570} - ($(date +%s) - t0))); }
 export PATH=/usr/local/cuda/bin:$PATH NCCL_NVLS_ENABLE=0
@@ -42,14 +43,7 @@ if [ -n "$names" ]; then
     def="new:$n"; for x in $names; do def="$def $x:$n"; done
     def="$def new:1"; for x in $names; do def="$def $x:1"; done
 fi
-for b in ${ROWS:-$def}; do
-    [ -x "/tmp/gr_${b%:*}" ] || { echo "$b: no build"; continue; }
-    timeout 100 "/tmp/gr_${b%:*}" run --variant "bfs-do-multi:gpus=${b#*:}" --graph "$G" \
-        --sources 16 --reps 3 --max-reps 5 --time-cap 0.5 --verify graph500 --no-ceilings \
-        --csv "$OUT/ab.csv" --append --experiment "${b%:*}" > /dev/null 2>&1
-    echo "$b: exit $? at $(($(date +%s) - t0)) s"
-done
-[ -f "$OUT/ab.csv" ] && python3 lab/scripts/rows_table.py "$OUT/ab.csv" experiment
+ab_rows "${ROWS:-$def}"
 if [ "${EXP:-0}" = 1 ]; then
     mkdir -p "$OUT/res"
     timeout $(($(left) - ${TESTS:-0} * 150)) bin/graphrepro experiment \
