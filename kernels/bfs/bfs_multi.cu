@@ -235,7 +235,7 @@ void capture_batch(gr_bfs_multi_ctx &c)
             GR_CUDA_CHECK(cudaStreamBeginCapture(u.s, cudaStreamCaptureModeRelaxed));
             if (with_init)
                 init_on(c, u);
-            for (int slot = 0; slot < BFSM_BATCH; slot++) {
+            for (int slot = 0; slot < (with_init ? BFSM_FIRST : BFSM_BATCH); slot++) {
                 compute_on(c, u, -1);
                 finish_on(c, u);
                 decide_on(c, u, slot);
@@ -491,7 +491,7 @@ extern "C" void gr_bfs_multi_search(gr_bfs_multi_ctx *c, int32_t root, gr_phases
     }
     gr_phase_mark(ph, GR_BFS_PHASE_LEVELS);
     Gpu &z = c->g[0];
-    for (int d0 = 0;; d0 += BFSM_BATCH) {
+    for (int d0 = 0, span = 0;; d0 += span) {   /* span: the levels of the last launch */
         if (d0 > c->n + BFSM_BATCH) {   /* a search has at most n levels */
             fprintf(stderr, "bfs-do-multi: root %d: no end after %d levels (n = %d): the "
                     "device's end flag was never set\n", root, d0, c->n);
@@ -499,6 +499,7 @@ extern "C" void gr_bfs_multi_search(gr_bfs_multi_ctx *c, int32_t root, gr_phases
         }
         const auto t0 = std::chrono::steady_clock::now();
         issue_batch(*c, marks, with_init);
+        span = with_init ? BFSM_FIRST : BFSM_BATCH;
         with_init = false;
         GR_CUDA_CHECK(cudaSetDevice(z.dev));
         GR_CUDA_CHECK(cudaMemcpyAsync(c->h_done,

@@ -21,8 +21,9 @@ enum { BFSM_LOCAL_BYTES = 4 + 1 };
  * (listed: at most arcs / (BFSM_HUB_ARCS + 1) of them, an int32 id and an int64 offset each). */
 enum { BFSM_HUB_ARCS = 256, BFSM_HUB_BYTES = 12 };
 
-/* Levels the host enqueues on every GPU between two reads of the end flag. */
-enum { BFSM_BATCH = 4 };
+/* Levels the host enqueues on every GPU between two reads of the end flag: BFSM_FIRST in a
+ * search's first launch (with the root's initialisation), BFSM_BATCH in each later one. */
+enum { BFSM_BATCH = 4, BFSM_FIRST = 8 };
 
 /* Device bytes GPU g holds: bfsm_gpu_bytes, the launcher's arrays and `fixed` (the in-arc sort's
  * temporaries, counters). */

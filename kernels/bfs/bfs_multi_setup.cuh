@@ -193,7 +193,7 @@ void gpu_alloc(gr_bfs_multi_ctx &c, Gpu &u, const gr_graph *g, const gr_graph *t
     dalloc(&u.big, u.nbig_cap);
     dalloc(&u.boff, (int64_t)u.nbig_cap + 1);
     dalloc(&u.nbig, 1);
-    dalloc(&u.rec, 3 * BFSM_BATCH);
+    dalloc(&u.rec, 3 * BFSM_FIRST);
     dalloc(&u.rootp, 2);
     dalloc(&u.ctl, 1);
     GR_CUDA_CHECK(cudaStreamCreateWithFlags(&u.s, cudaStreamNonBlocking));
