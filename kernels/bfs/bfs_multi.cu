@@ -10,8 +10,8 @@
  * holding two full n-bit frontier bitmaps (level parity) and the STATS slots (that preparation:
  * bfs_multi_setup.cuh). No host read and no NCCL host call inside a search: every GPU decides
  * the next direction and the end itself (bfsm_ctl in device memory), so BFSM_BATCH whole levels
- * are captured once as one CUDA graph a GPU (and once more after the root's initialisation, for a
- * search's first launch), and a batch costs the host one graph launch a GPU (from one thread),
+ * are captured once as one CUDA graph a GPU (and BFSM_FIRST after the root's initialisation, for
+ * a search's first launch), and a batch costs the host one graph launch a GPU (from one thread),
  * then a read of GPU 0's end flag. A level, on every GPU's stream (kernels in bfs_multi.cuh,
  * bfs_multi_td.cuh, bfs_multi_bu.cuh, bfs_multi_direct.cuh; each returns at once past the end or
  * in a level of the other direction):
@@ -73,7 +73,7 @@ struct Gpu {
     int64_t *boff = nullptr;                   /* the listed vertices' arcs end to end */
     ull *tsrc = nullptr;  /* bit v: v has arcs into the range (null: the lists are the graph's) */
     ull *vis = nullptr, *next = nullptr, *noin = nullptr;
-    int64_t *stats = nullptr, *rec = nullptr;  /* stats: the own STATS; rec: BFSM_BATCH x 3 */
+    int64_t *stats = nullptr, *rec = nullptr;  /* stats: the own STATS; rec: BFSM_FIRST x 3 */
     bfsm_ctl *ctl = nullptr;
     /* bfs_multi_direct.cuh: the window (two frontier bitmaps and the STATS slots), its NCCL
      * registration, the device communicator and every GPU's window as this GPU addresses it */

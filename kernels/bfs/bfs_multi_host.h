@@ -4,8 +4,8 @@
  * every GPU's share fits its free memory, and the step from one level to the next that every GPU
  * takes on its own after the exchange (bfsm_ctl_step, run by one thread of bm_direct_decide:
  * direction by bfsm_decide on the totals, the end at an empty frontier, levels past the end
- * doing nothing), so the host only enqueues levels, BFSM_BATCH at a time, and reads the end flag
- * between batches. */
+ * doing nothing), so the host only enqueues levels (BFSM_FIRST in a search's first launch, then
+ * BFSM_BATCH at a time) and reads the end flag between launches. */
 #ifndef GR_BFS_MULTI_HOST_H
 #define GR_BFS_MULTI_HOST_H
 #include <stddef.h>
