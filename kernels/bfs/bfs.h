@@ -52,6 +52,7 @@ typedef struct {
     int tblocks;      /* blocks of the thin group (0: one per SM) */
     int sort;         /* 1: in-arc lists ordered by out-degree, largest first */
     int cluster;      /* blocks of the cluster that runs the first thin levels (0, 1: none) */
+    int async;        /* 1: the search on one cluster without level barriers (bfs_do_async.cuh) */
 } gr_bfs_do_params;
 
 typedef struct {

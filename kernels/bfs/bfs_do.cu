@@ -18,6 +18,9 @@
  *    queues in shared memory, the cluster barrier, arc records (target, degree, first arc;
  *    built once per graph) so a level's chain skips the row offsets; it hands the persistent
  *    kernel record 0 of its ring.
+ *  - bfs_do_async.cuh (`async=1`): the whole search on one cluster without level barriers,
+ *    label-correcting, for high-diameter graphs; first neighbours from a 16-byte table a vertex
+ *    (nb4_table, built once per graph); when its rings overflow, the levels below run instead.
  *  - bfs_do_levels.cuh: the loop over levels. Switching (Beamer): top-down -> bottom-up when the
  *    frontier's out-arcs m_f > m_u / alpha (m_u: out-arcs of unvisited vertices) and m_f > n / 256
  *    (a bottom-up step scans the whole bitmap: not worth it for the few arcs of a high-diameter
@@ -33,6 +36,7 @@
  * except the tests before a claim (probe, bfs_do.cuh); offsets and targets through the read-only
  * path. */
 #include "bfs_common.cuh"
+#include "bfs_do_async.cuh"
 #include "bfs_do_cluster.cuh"
 #include "bfs_do_levels.cuh"
 #include "inarc_sort.cuh"
@@ -124,12 +128,31 @@ __global__ void arc_records(const Off *row, const int32_t *col, long long m, cen
         atomicMax(maxdeg, top);
 }
 
+/* The async search's table: v's first 4 out-neighbours (-1: none), bit 31 of .w set when v has
+ * more (bfs_do_async.cuh). */
+template <typename Off>
+__global__ void nb4_table(const Off *row, const int32_t *col, int32_t n, int4 *nb4)
+{
+    for (int64_t v = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; v < n;
+         v += (int64_t)gridDim.x * blockDim.x) {
+        const int64_t a = (int64_t)row[v], deg = (int64_t)row[v + 1] - a;
+        int4 q = make_int4(deg > 0 ? col[a] : -1, deg > 1 ? col[a + 1] : -1,
+                           deg > 2 ? col[a + 2] : -1, deg > 3 ? col[a + 3] : -1);
+        if (deg > 4)
+            q.w = (int32_t)((unsigned)q.w | 0x80000000u);
+        nb4[v] = q;
+    }
+}
+
 struct do_state {
     const gr_dcsr *d;
     gr_bfs_do_params p;
     int grid, thin_blocks;
     int cl_blocks;          /* blocks of the cluster that runs the first thin levels (0: none) */
     centry *arcs;           /* its arc records (nullptr without it) */
+    int as_blocks;          /* async=1: blocks of the async search's cluster (0: none) */
+    int4 *nb4;              /* its first-neighbour table (nullptr without it) */
+    int *as_status;         /* its outcome (as_args::status) */
     int cl_lanes;           /* lanes an entry takes in its levels (do_args::cl_lanes) */
     int32_t *scol;          /* sort=1: in-arc targets ordered by out-degree (else nullptr) */
     int32_t *first;         /* first_inarcs */
@@ -215,6 +238,38 @@ void cluster_records(do_state *s)
         s->cl_lanes *= 2;
 }
 
+/* Untimed, once per graph: with async=1 where a cluster of kAsThreads-thread blocks can run, the
+ * async search's first-neighbour table (16 bytes a vertex) and its status word. */
+void async_table(do_state *s)
+{
+    const gr_dcsr *d = s->d;
+    s->as_blocks = 0;
+    if (!s->p.async)
+        return;
+    s->as_blocks =
+        d->wide ? gr_cluster_blocks(as_kernel<int64_t>, kGrClusterMax, kAsThreads, kAsSmem)
+                : gr_cluster_blocks(as_kernel<int32_t>, kGrClusterMax, kAsThreads, kAsSmem);
+    if (!s->as_blocks)
+        return;
+    GR_CUDA_CHECK(cudaMalloc(&s->nb4, (size_t)d->n * sizeof(int4) + sizeof(int4)));
+    GR_CUDA_CHECK(cudaMalloc(&s->as_status, sizeof(int)));
+    with_offsets(d, [&](auto row) {
+        nb4_table<<<init_grid(d->n), 256>>>(row, d->col, d->n, s->nb4);
+        GR_CHECK_LAUNCH();
+    });
+}
+
+/* The async search from source (level[] initialised); false when it stopped on a full ring (the
+ * labels are then partial: the caller starts over on the levels). One read of the status word. */
+template <typename Off> bool async_search(do_state *s, const Off *row, int32_t source)
+{
+    as_args<Off> g = {row, s->d->col, s->nb4, s->level, source, s->as_status};
+    gr_cluster_launch(as_kernel<Off>, s->as_blocks, kAsThreads, kAsSmem, 0, g);
+    int st = 0;
+    GR_CUDA_CHECK(cudaMemcpy(&st, s->as_status, sizeof(int), cudaMemcpyDeviceToHost));
+    return st == 0;
+}
+
 /* params: gr_bfs_do_params. */
 void *do_create(const gr_dcsr *d, const void *params, gr_err *err)
 {
@@ -265,6 +320,7 @@ void *do_create(const gr_dcsr *d, const void *params, gr_err *err)
     GR_CUDA_CHECK(cudaMalloc(&s->rec, 6 * sizeof(rec_t)));
     GR_CUDA_CHECK(cudaMalloc(&s->tbar, sizeof(unsigned)));
     cluster_records(s);
+    async_table(s);
     /* untimed, once per graph: the dense first in-arcs and the vertices without in-arcs */
     const int32_t *tcol = s->scol ? s->scol : d->tcol ? d->tcol : d->col;
     with_offsets(d, [&](auto row) {
@@ -295,6 +351,15 @@ template <typename Off> void do_levels(do_state *s, const Off *row, int32_t sour
     do_init<Off><<<init_grid(s->d->n), 256>>>(a, source, (long long)s->d->m, s->cl_blocks == 0);
     GR_CHECK_LAUNCH();
     gr_phase_mark(ph, GR_BFS_PHASE_LEVELS);
+    if (s->as_blocks && !lv) {   /* async=1 (the per-level rows need the levels below) */
+        if (async_search(s, row, source)) {
+            gr_phase_end(ph);
+            return;
+        }
+        do_init<Off><<<init_grid(s->d->n), 256>>>(a, source, (long long)s->d->m,
+                                                   s->cl_blocks == 0);
+        GR_CHECK_LAUNCH();
+    }
     if (s->cl_blocks)
         gr_cluster_launch(cl_kernel<Off>, s->cl_blocks, kClThreads, kClSmem, 0, a, source,
                           (long long)s->d->m);
@@ -332,6 +397,8 @@ void do_destroy(void *p)
         return;
     GR_CUDA_CHECK(cudaFree(s->scol));     /* nullptr with sort=0: a no-op */
     GR_CUDA_CHECK(cudaFree(s->arcs));     /* nullptr without a cluster: a no-op */
+    GR_CUDA_CHECK(cudaFree(s->nb4));      /* nullptr without async: a no-op */
+    GR_CUDA_CHECK(cudaFree(s->as_status));
     GR_CUDA_CHECK(cudaFree(s->first));
     GR_CUDA_CHECK(cudaFree(s->level));
     for (int i = 0; i < 2; i++) {
