@@ -75,7 +75,7 @@ const gr_variant gr_variant_bfs_wqueue = GR_BFS_VARIANT(
 const gr_variant gr_variant_bfs_do = GR_BFS_VARIANT(
     "bfs-do", "-",
     "ours: direction-optimizing BFS in one persistent cooperative kernel (grid sync per wide level)",
-    1, impl_do, sizeof(gr_bfs_do_params), gr_bfs_check, 9,
+    1, impl_do, sizeof(gr_bfs_do_params), gr_bfs_check, 10,
     GR_PARAM_INT(gr_bfs_do_params, alpha, 15, 1, 1000,
                  "top-down -> bottom-up when frontier arcs > unvisited arcs / alpha"),
     GR_PARAM_INT(gr_bfs_do_params, beta, 18, 1, 1000,
@@ -93,7 +93,9 @@ const gr_variant gr_variant_bfs_do = GR_BFS_VARIANT(
     GR_PARAM_INT(gr_bfs_do_params, cluster, 16, 0, 16,
                  "blocks of the thread-block cluster that runs the top-down levels from the root while they stay thin (shared-memory queues, cluster barrier; 0 or 1 = off; Hopper and later, elsewhere the thin group)"),
     GR_PARAM_BOOL(gr_bfs_do_params, async, 0,
-                  "1 = the whole search on one thread-block cluster without level barriers (label-correcting; for high-diameter graphs such as roads and grids; Hopper and later, elsewhere ignored); the levels run instead when its queues overflow or per-level rows are asked for"));
+                  "1 = the whole search on one thread-block cluster without level barriers (label-correcting; for high-diameter graphs such as roads and grids; Hopper and later, elsewhere ignored); the levels run instead when its queues overflow or per-level rows are asked for"),
+    GR_PARAM_INT(gr_bfs_do_params, keep, 1000000, 0, 1000000,
+                 "async=1: most hops in a row a thread expands a vertex it claimed itself instead of queueing it (0 = always queue): fewer hand-offs, more vertices expanded twice"));
 
 const gr_variant gr_variant_bfs_do_multi = {
     .name = "bfs-do-multi", .family = "bfs", .paper = "-",

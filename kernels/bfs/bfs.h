@@ -53,6 +53,7 @@ typedef struct {
     int sort;         /* 1: in-arc lists ordered by out-degree, largest first */
     int cluster;      /* blocks of the cluster that runs the first thin levels (0, 1: none) */
     int async;        /* 1: the search on one cluster without level barriers (bfs_do_async.cuh) */
+    int keep;         /* async: most hops in a row a lane expands a vertex it claimed itself */
 } gr_bfs_do_params;
 
 typedef struct {

@@ -263,7 +263,7 @@ void async_table(do_state *s)
  * labels are then partial: the caller starts over on the levels). One read of the status word. */
 template <typename Off> bool async_search(do_state *s, const Off *row, int32_t source)
 {
-    as_args<Off> g = {row, s->d->col, s->nb4, s->level, source, s->as_status};
+    as_args<Off> g = {row, s->d->col, s->nb4, s->level, source, s->p.keep, s->as_status};
     gr_cluster_launch(as_kernel<Off>, s->as_blocks, kAsThreads, kAsSmem, 0, g);
     int st = 0;
     GR_CUDA_CHECK(cudaMemcpy(&st, s->as_status, sizeof(int), cudaMemcpyDeviceToHost));

@@ -14,7 +14,9 @@
  *    the slot, a remote compare-and-swap from empty writes it. Vertices of degree > 4 take the
  *    rest of their arcs from the CSR, 8 at a time.
  *  - A lane done with its entry keeps one vertex it claimed and expands it next round itself
- *    (its nb4 and level load while it pushes the others): most hops skip the hand-off.
+ *    (its nb4 and level load while it pushes the others), at most `keep` hops in a row: those
+ *    hops skip the hand-off, but a vertex is then more often reached first along a longer path
+ *    and expanded again.
  *  - The count of entries pushed and not yet done lives in block 0's shared memory. A warp adds
  *    its round's pushes less its finished entries in one remote atomic before any of its lanes
  *    writes an entry (fence.acq_rel.cluster between), so an entry is counted before anyone can
@@ -44,6 +46,7 @@ template <typename Off> struct as_args {
     const int4 *nb4;   /* v's first 4 neighbours (-1: none); bit 31 of .w set: degree > 4 */
     int32_t *level;
     int32_t root;
+    int32_t keep;      /* most hops in a row a lane expands a vertex it claimed itself */
     int *status;       /* written by block 0 at the end: 0 done, 1 stopped (a ring wrapped) */
 };
 
@@ -111,6 +114,7 @@ struct as_rings {
 struct as_tok {
     int32_t v, l;   /* vertex, level */
     int32_t ph;     /* 0: none; 1: from the ring; 2: kept, lv and q loaded; 3: CSR rest */
+    int32_t kept;   /* hops in a row this lane kept its vertex */
     int32_t lv;     /* ph 2: level[v], loaded ahead */
     long long a, e; /* ph 3: col[a, e) left */
     int4 q;         /* ph 2: nb4[v], loaded ahead */
@@ -151,6 +155,7 @@ __device__ __forceinline__ void as_pop(const as_rings &r, as_tok &t, bool wait)
     t.v = (int32_t)(x >> 32) - 1;
     t.l = (int32_t)(x & 0xffffffffu);
     t.ph = 1;
+    t.kept = 0;
 }
 
 /* This round's neighbours of the lane's entry into u (-1: none), and its state for the next. */
@@ -245,13 +250,14 @@ __device__ __forceinline__ void as_expand(const as_args<Off> &g, const as_rings 
     for (int k = 0; k < 8; k++)
         cl |= (u[k] >= 0 && (unsigned)l1 < old[k] ? 1u : 0u) << k;
     int done = had && t.ph == 0;
-    if (done && cl) {   /* the lane keeps its first vertex claimed, as its entry */
+    if (done && cl && t.kept < g.keep) {   /* the lane keeps its first vertex claimed */
 #pragma unroll
         for (int k = 7; k >= 0; k--)
             t.v = cl >> k & 1u ? u[k] : t.v;
         cl &= cl - 1u;
         t.l = l1;
         t.ph = 2;
+        t.kept++;
         t.lv = as_ld_cg(g.level + t.v);   /* both in flight while the lane pushes */
         t.q = as_ld_nc(g.nb4 + t.v);
         done = 0;
@@ -263,7 +269,7 @@ __device__ __forceinline__ void as_expand(const as_args<Off> &g, const as_rings 
 template <typename Off>
 __device__ __forceinline__ void as_run(const as_args<Off> &g, const as_rings &r)
 {
-    as_tok t = {-1, 0, 0, 0, 0ll, 0ll, make_int4(-1, -1, -1, -1)};
+    as_tok t = {-1, 0, 0, 0, 0, 0ll, 0ll, make_int4(-1, -1, -1, -1)};
     for (unsigned idle = 0; !*r.stop;) {
         as_pop(r, t, __all_sync(0xffffffffu, t.ph == 0));
         if (__all_sync(0xffffffffu, t.ph == 0)) {   /* nothing in the ring */

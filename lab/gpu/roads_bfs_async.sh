@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # roads_bfs_async.sh - one call on one H200 for bfs-do's async=1 (bfs_do_async.cuh): build, the
 # GPU tests that cover it (test_bfs_async, test_bfs_cluster, test_bfs's bfs-do cases), the A/B
-# async=0 / async=1 on the tuning graphs (road side 2048 seed 1, grid 2048 seed 1; 16 roots of
-# root seed 1; same call), then (EXP=1) the rows of configs/pmpp-bfs-roads.cfg (goal graphs, seed
+# of VARIANTS (default async=0 / async=1, twice) on GRAPHS (default the tuning graphs road side
+# 2048 seed 1, grid 2048 seed 1; 16 roots of root seed 1; same call), then (EXP=1) the rows of configs/pmpp-bfs-roads.cfg (goal graphs, seed
 # 2) while BUDGET (default 560 s) lasts. Output: $OUT/all.tgz (tests, ab.csv, res/) alone.
 # Needs .carry/rev, carried.
 set -u
@@ -26,8 +26,8 @@ for t in "${T[@]}"; do
     echo "$(basename "$t"): $(tail -1 "$OUT/$(basename "$t").log") at $(($(date +%s) - t0)) s"
 done
 [ $fail = 0 ] || { echo "tests failed: no rows"; exit 1; }
-for g in road:side=2048,seed=1 grid:side=2048,seed=1; do
-    for v in bfs-do bfs-do:async=1 bfs-do bfs-do:async=1; do
+for g in ${GRAPHS:-road:side=2048,seed=1 grid:side=2048,seed=1}; do
+    for v in ${VARIANTS:-bfs-do bfs-do:async=1 bfs-do bfs-do:async=1}; do
         timeout 120 bin/graphrepro run --variant "$v" --graph "$g" --sources 16 --root-seed 1 \
             --reps 3 --verify exact --no-ceilings --csv "$OUT/ab.csv" --append \
             > /dev/null 2>> "$OUT/ab.log" || echo "FAILED $v $g"
@@ -36,7 +36,7 @@ done
 python3 - "$OUT/ab.csv" <<'PY'
 import csv, sys
 for r in csv.DictReader(open(sys.argv[1])):
-    print(r['variant'], r['params'][-8:], r['graph'][:24], r['median_ms'], r['metric_value'],
+    print(r['variant'], r['params'][-22:], r['graph'][:24], r['median_ms'], r['metric_value'],
           r['verdict'])
 PY
 echo "A/B done at $(($(date +%s) - t0)) s"
