@@ -4,7 +4,7 @@
  * fresh start (a uniform graph whose frontier reaches hundreds of thousands of vertices), and on
  * a directed R-MAT (unreached vertices, hubs whose arcs past the first four come from the CSR);
  * roots 0, the last vertex, the middle and the largest degree; with the levels' cluster on and
- * off, 32- and 64-bit offsets, and twice in a row (the second run starts from the first's
+ * off, keep = 0, 2 and unlimited, 32- and 64-bit offsets, and twice in a row (the second run starts from the first's
  * labels and rings). The per-level trace still adds up to the reached vertices. Cases skip
  * without a CUDA device. */
 #include <stdint.h>
@@ -23,7 +23,8 @@ static const char *const specs[] = {"grid:side=300,seed=1", "road:side=256,seed=
                                     "uniform:scale=20,ef=8,sym=1,seed=3"};
 enum { NSPECS = sizeof specs / sizeof specs[0] };
 
-static const char *const texts[] = {"bfs-do:async=1", "bfs-do:async=1,cluster=0"};
+static const char *const texts[] = {"bfs-do:async=1", "bfs-do:async=1,cluster=0",
+                                    "bfs-do:async=1,keep=0", "bfs-do:async=1,keep=2"};
 
 /* Roots: 0, the last vertex, the middle, and the vertex of largest degree. */
 static int roots_of(const gr_graph *g, int32_t *r)
