@@ -5,8 +5,8 @@
  * a directed R-MAT (unreached vertices, hubs whose arcs past the first four come from the CSR);
  * roots 0, the last vertex, the middle and the largest degree; with the levels' cluster on and
  * off, keep = 0, 2 and unlimited, 32- and 64-bit offsets, and twice in a row (the second run
- * starts from the first's labels and rings). The per-level trace still adds up to the reached vertices. Cases skip
- * without a CUDA device. */
+ * starts from the first's labels and rings). The per-level trace still adds up to the reached
+ * vertices. Cases skip without a CUDA device. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
