@@ -83,8 +83,7 @@ endif
 # incremental build never stamps its rows with an older commit.
 ifneq ($(shell cat build/rev.state 2>/dev/null),$(GIT_REV))
 $(shell mkdir -p build && rm -f build/harness/measure/hostinfo.o \
-        build/asan/harness/measure/hostinfo.o build/libgr.a bin/graphrepro && \
-        echo '$(GIT_REV)' > build/rev.state)
+        build/asan/harness/measure/hostinfo.o && echo '$(GIT_REV)' > build/rev.state)
 endif
 ifeq ($(shell uname -m),x86_64)
 SIMD_FLAGS := -mavx2 -mfma -mavx512f -mavx512bw
