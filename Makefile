@@ -79,12 +79,13 @@ $(shell mkdir -p build && rm -rf build/kernels build/libgrk.a build/harness/meas
         build/asan/harness/measure/hostinfo.o build/libgr.a bin/graphrepro && \
         echo '$(SMS)' > build/sms.state)
 endif
-# The revision the rows name (hostinfo) is rebuilt when it changes (build/rev.state), so an
-# incremental build never stamps its rows with an older commit.
+# The revision the rows name (hostinfo) is rebuilt when it changes: build/rev.state is rewritten
+# then, and hostinfo's objects depend on it, so an incremental build never stamps its rows with
+# an older commit.
 ifneq ($(shell cat build/rev.state 2>/dev/null),$(GIT_REV))
-$(shell mkdir -p build && rm -f build/harness/measure/hostinfo.o \
-        build/asan/harness/measure/hostinfo.o && echo '$(GIT_REV)' > build/rev.state)
+$(shell mkdir -p build && echo '$(GIT_REV)' > build/rev.state)
 endif
+build/harness/measure/hostinfo.o build/asan/harness/measure/hostinfo.o: build/rev.state
 ifeq ($(shell uname -m),x86_64)
 SIMD_FLAGS := -mavx2 -mfma -mavx512f -mavx512bw
 endif
