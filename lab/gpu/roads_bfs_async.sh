@@ -3,8 +3,10 @@
 # GPU tests that cover it (test_bfs_async, test_bfs_cluster, test_bfs's bfs-do cases), the A/B
 # of VARIANTS (default async=0 / async=1, twice) on GRAPHS (default the tuning graphs road side
 # 2048 seed 1, grid 2048 seed 1; 16 roots of root seed 1; same call), then (EXP=1) the rows of configs/pmpp-bfs-roads.cfg (goal graphs, seed
-# 2) while BUDGET (default 560 s) lasts. Output: $OUT/all.tgz (tests, ab.csv, res/) alone.
-# Needs .carry/rev, carried.
+# 2) while BUDGET (default 560 s) lasts. PEERS=1 first builds the gapbs and Gunrock drivers
+# from build/peers/src (carry it: `make peers PEERS_SRC=DIR` here fills it; ~1 MB, ~90 s to
+# build there), so their rows run in the same call. Output: $OUT/all.tgz (tests, ab.csv, res/)
+# alone. Needs .carry/rev, carried.
 set -u
 t0=$(date +%s)
 left() { echo $((${BUDGET:-560} - ($(date +%s) - t0))); }
@@ -17,6 +19,10 @@ T=(build/tests/kernels/bfs/test_bfs_async build/tests/kernels/bfs/test_bfs_clust
    build/tests/kernels/bfs/test_bfs)
 make -j"$(nproc)" SMS=90 PAPI_H= GR_GIT_REV="$(cat .carry/rev)" bin/graphrepro "${T[@]}" \
     > "$OUT/build.log" 2>&1 || { tail -30 "$OUT/build.log"; exit 1; }
+if [ "${PEERS:-0}" = 1 ]; then   # gapbs and Gunrock drivers from a carried build/peers/src
+    make SMS=90 PAPI_H= peers-gapbs peers-gunrock > "$OUT/peers.log" 2>&1
+    echo "peers: $(ls build/peers/bin 2>/dev/null | grep -c driver$) drivers"
+fi
 echo "built at $(($(date +%s) - t0)) s"
 nvidia-smi --query-gpu=name,clocks.sm,clocks.max.sm,temperature.gpu --format=csv > "$OUT/gpu.txt"
 fail=0
