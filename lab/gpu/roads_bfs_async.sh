@@ -3,8 +3,8 @@
 # GPU tests that cover it (test_bfs_async, test_bfs_cluster, test_bfs's bfs-do cases), the A/B
 # of VARIANTS (default async=0 / async=1, twice) on GRAPHS (default the tuning graphs road side
 # 2048 seed 1, grid 2048 seed 1; 16 roots of root seed 1; same call), then (EXP=1) the rows of
-# configs/pmpp-bfs-roads.cfg (goal graphs, seed 2) while BUDGET (default 560 s) lasts. PEERS=1 first builds the gapbs and Gunrock drivers
-# from build/peers/src (carry it: `make peers PEERS_SRC=DIR` here fills it; ~1 MB, ~90 s to
+# configs/pmpp-bfs-roads.cfg (goal graphs, seed 2) while BUDGET (default 560 s) lasts. PEERS=1
+# first builds the gapbs and Gunrock drivers from build/peers/src (carry it: `make peers PEERS_SRC=DIR` here fills it; ~1 MB, ~90 s to
 # build there), so their rows run in the same call. Output: $OUT/all.tgz (tests, ab.csv, res/)
 # alone. Needs .carry/rev, carried.
 set -u
