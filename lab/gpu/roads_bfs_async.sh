@@ -4,9 +4,9 @@
 # of VARIANTS (default async=0 / async=1, twice) on GRAPHS (default the tuning graphs road side
 # 2048 seed 1, grid 2048 seed 1; 16 roots of root seed 1; same call), then (EXP=1) the rows of
 # configs/pmpp-bfs-roads.cfg (goal graphs, seed 2) while BUDGET (default 560 s) lasts. PEERS=1
-# first builds the gapbs and Gunrock drivers from build/peers/src (carry it: `make peers PEERS_SRC=DIR` here fills it; ~1 MB, ~90 s to
-# build there), so their rows run in the same call. Output: $OUT/all.tgz (tests, ab.csv, res/)
-# alone. Needs .carry/rev, carried.
+# first builds the gapbs and Gunrock drivers from build/peers/src (carry it; `make peers
+# PEERS_SRC=DIR` here fills it: ~1 MB, ~90 s to build there), so their rows run in the same
+# call. Output: $OUT/all.tgz (tests, ab.csv, res/) alone. Needs .carry/rev, carried.
 set -u
 t0=$(date +%s)
 left() { echo $((${BUDGET:-560} - ($(date +%s) - t0))); }
