@@ -51,39 +51,6 @@ template <typename Off> struct as_args {
 };
 
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-__device__ __forceinline__ unsigned as_remote_add(unsigned a, unsigned v)
-{
-    unsigned old;
-    asm volatile("atom.shared::cluster.add.u32 %0, [%1], %2;" : "=r"(old) : "r"(a), "r"(v)
-                 : "memory");
-    return old;
-}
-
-__device__ __forceinline__ unsigned as_remote_ld_acq(unsigned a)
-{
-    unsigned v;
-    asm volatile("ld.acquire.cluster.shared::cluster.u32 %0, [%1];" : "=r"(v) : "r"(a)
-                 : "memory");
-    return v;
-}
-
-/* Writes v at shared::cluster address a if the slot is empty; returns what it held. */
-__device__ __forceinline__ unsigned long long as_remote_cas(unsigned a, unsigned long long v)
-{
-    unsigned long long old;
-    asm volatile("atom.relaxed.cluster.shared::cluster.cas.b64 %0, [%1], %2, %3;"
-                 : "=l"(old) : "r"(a), "l"(0ull), "l"(v) : "memory");
-    return old;
-}
-
-__device__ __forceinline__ unsigned long long as_ld_acq(const unsigned long long *p)
-{
-    unsigned long long v;
-    asm volatile("ld.acquire.cluster.shared::cta.u64 %0, [%1];"
-                 : "=l"(v) : "r"((unsigned)__cvta_generic_to_shared(p)) : "memory");
-    return v;
-}
-
 /* Loads issued where written (before a branch), in flight until used. */
 __device__ __forceinline__ int32_t as_ld_cg(const int32_t *p)
 {
@@ -137,7 +104,7 @@ __device__ __forceinline__ void as_pop(const as_rings &r, as_tok &t, bool wait)
     unsigned long long *e = &r.ring[(h + k) % kAsRing];
     unsigned long long x = 0;
     if (!wait) {   /* only the entries written already, from the head on */
-        x = own ? as_ld_acq(e) : 0ull;
+        x = own ? gr_cl_ld_acq_own(e) : 0ull;
         const unsigned gap = __ballot_sync(0xffffffffu, own && x == 0ull);
         n = gap ? __popc(fr & ((1u << (__ffs(gap) - 1)) - 1u)) : n;
     }
@@ -147,7 +114,7 @@ __device__ __forceinline__ void as_pop(const as_rings &r, as_tok &t, bool wait)
     if (!__shfl_sync(0xffffffffu, ok, 0) || !own || k >= n)
         return;
     while (x == 0ull && !*r.stop)   /* reserved, not yet written (a stop abandons it) */
-        x = as_ld_acq(e);
+        x = gr_cl_ld_acq_own(e);
     if (x == 0ull)
         return;
     asm volatile("st.relaxed.cluster.shared::cta.u64 [%0], %1;"   /* taken: the slot is empty */
@@ -213,12 +180,12 @@ __device__ __forceinline__ void as_push(const as_rings &r, unsigned cl, const in
     for (int k = 0; k < 8; k++) {   /* reserve every slot: independent remote atomics */
         const unsigned dst = (unsigned)u[k] % r.nb;
         slot[k] = cl >> k & 1u
-                      ? r.ring_at[dst] + as_remote_add(r.tail_at[dst], 1u) % kAsRing * 8u : 0u;
+                      ? r.ring_at[dst] + gr_cl_add(r.tail_at[dst], 1u) % kAsRing * 8u : 0u;
     }
     d = __reduce_add_sync(0xffffffffu, d);
     __syncwarp();   /* the warp's entries were read before they are counted off */
     if ((threadIdx.x & 31) == 0 && d)
-        as_remote_add(r.out_at, (unsigned)d);
+        gr_cl_add(r.out_at, (unsigned)d);
     __syncwarp();   /* the count's add comes before any entry below: the fence orders it */
     if (!cl)
         return;
@@ -227,7 +194,7 @@ __device__ __forceinline__ void as_push(const as_rings &r, unsigned cl, const in
 #pragma unroll
     for (int k = 0; k < 8; k++)
         if (cl >> k & 1u)
-            full |= as_remote_cas(slot[k], (unsigned long long)(u[k] + 1) << 32 |
+            full |= gr_cl_cas_empty(slot[k], (unsigned long long)(u[k] + 1) << 32 |
                                                (unsigned)l1) != 0ull;
     if (full)   /* the ring wrapped onto an entry not yet taken */
         as_stop(r);
@@ -275,7 +242,7 @@ __device__ __forceinline__ void as_run(const as_args<Off> &g, const as_rings &r)
         if (__all_sync(0xffffffffu, t.ph == 0)) {   /* nothing in the ring */
             int left = 1;
             if (idle++ % 8 == 0 && (threadIdx.x & 31) == 0)
-                left = as_remote_ld_acq(r.out_at) != 0;
+                left = gr_cl_ld_acq(r.out_at) != 0;
             if (!__shfl_sync(0xffffffffu, left, 0))
                 return;
             __nanosleep(32);

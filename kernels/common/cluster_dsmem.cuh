@@ -2,7 +2,8 @@
  * sssp-fast's first rounds) share for their queues in distributed shared memory (Hopper and
  * later; everything here is behind __CUDA_ARCH__ >= 900):
  *  - a shared::cluster address mapped once (mapa) and stored to with st.shared::cluster (no
- *    generic address, no remote load on a thread's chain);
+ *    generic address, no remote load on a thread's chain); the atomics and acquire loads of
+ *    queues that blocks of the cluster fill in each other's shared memory;
  *  - a block's sums of a step (entries, flags, two counts) as one 16-byte slot, stored by the
  *    block into every block's slot for it before the cluster barrier and reduced after it by
  *    every warp alone (a lane a block, __reduce_*_sync): no block reduction after the barrier;
@@ -31,6 +32,42 @@ __device__ __forceinline__ unsigned gr_cl_map(const void *p, unsigned rank)
 __device__ __forceinline__ void gr_cl_st(unsigned a, unsigned v)
 {
     asm volatile("st.shared::cluster.u32 [%0], %1;" ::"r"(a), "r"(v) : "memory");
+}
+
+/* Atomic add of v at shared::cluster address a (any block's); returns the old value. */
+__device__ __forceinline__ unsigned gr_cl_add(unsigned a, unsigned v)
+{
+    unsigned old;
+    asm volatile("atom.shared::cluster.add.u32 %0, [%1], %2;" : "=r"(old) : "r"(a), "r"(v)
+                 : "memory");
+    return old;
+}
+
+/* Acquire load (cluster scope) of the word at shared::cluster address a. */
+__device__ __forceinline__ unsigned gr_cl_ld_acq(unsigned a)
+{
+    unsigned v;
+    asm volatile("ld.acquire.cluster.shared::cluster.u32 %0, [%1];" : "=r"(v) : "r"(a)
+                 : "memory");
+    return v;
+}
+
+/* Writes v at shared::cluster address a if the 8 bytes there are 0; returns what they held. */
+__device__ __forceinline__ unsigned long long gr_cl_cas_empty(unsigned a, unsigned long long v)
+{
+    unsigned long long old;
+    asm volatile("atom.relaxed.cluster.shared::cluster.cas.b64 %0, [%1], %2, %3;"
+                 : "=l"(old) : "r"(a), "l"(0ull), "l"(v) : "memory");
+    return old;
+}
+
+/* Acquire load (cluster scope) of *p in this block's shared memory. */
+__device__ __forceinline__ unsigned long long gr_cl_ld_acq_own(const unsigned long long *p)
+{
+    unsigned long long v;
+    asm volatile("ld.acquire.cluster.shared::cta.u64 %0, [%1];"
+                 : "=l"(v) : "r"((unsigned)__cvta_generic_to_shared(p)) : "memory");
+    return v;
 }
 
 __device__ __forceinline__ void gr_cl_st4(unsigned a, unsigned x, unsigned y, unsigned z,
