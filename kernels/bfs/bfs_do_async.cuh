@@ -32,6 +32,7 @@
 #include <cooperative_groups.h>
 #include "bfs_do.cuh"
 #include "../common/cluster_dsmem.cuh"
+#include "../common/issue_loads.cuh"
 
 namespace grbfs {
 namespace bfsdo {
@@ -51,22 +52,6 @@ template <typename Off> struct as_args {
 };
 
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-/* Loads issued where written (before a branch), in flight until used. */
-__device__ __forceinline__ int32_t as_ld_cg(const int32_t *p)
-{
-    int32_t v;
-    asm volatile("ld.global.cg.s32 %0, [%1];" : "=r"(v) : "l"(p));
-    return v;
-}
-
-__device__ __forceinline__ int4 as_ld_nc(const int4 *p)
-{
-    int4 v;
-    asm volatile("ld.global.nc.v4.s32 {%0, %1, %2, %3}, [%4];"
-                 : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p));
-    return v;
-}
-
 /* This block's ring and where the cluster's are. */
 struct as_rings {
     unsigned long long *ring;
@@ -138,8 +123,8 @@ __device__ __forceinline__ void as_gather(const as_args<Off> &g, as_tok &t, int3
         int32_t lv = t.lv;
         int4 q = t.q;
         if (t.ph == 1) {   /* both in flight at once */
-            lv = as_ld_cg(g.level + t.v);
-            q = as_ld_nc(g.nb4 + t.v);
+            lv = gr_ld_cg(g.level + t.v);
+            q = gr_ld_nc(g.nb4 + t.v);
         }
         t.ph = 0;
         if (lv != t.l)   /* a lower level was claimed since */
@@ -225,8 +210,8 @@ __device__ __forceinline__ void as_expand(const as_args<Off> &g, const as_rings 
         t.l = l1;
         t.ph = 2;
         t.kept++;
-        t.lv = as_ld_cg(g.level + t.v);   /* both in flight while the lane pushes */
-        t.q = as_ld_nc(g.nb4 + t.v);
+        t.lv = gr_ld_cg(g.level + t.v);   /* both in flight while the lane pushes */
+        t.q = gr_ld_nc(g.nb4 + t.v);
         done = 0;
     }
     as_push(r, cl, u, l1, __popc(cl) - done);

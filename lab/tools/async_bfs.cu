@@ -50,26 +50,10 @@ struct ctl {               // in block 0's shared memory
     int outstanding;       // entries pushed and not yet expanded
 };
 
-__device__ __forceinline__ unsigned remote_add(unsigned a, unsigned v)
-{
-    unsigned old;
-    asm volatile("atom.shared::cluster.add.u32 %0, [%1], %2;" : "=r"(old) : "r"(a), "r"(v)
-                 : "memory");
-    return old;
-}
-
 __device__ __forceinline__ unsigned long long remote_ld(unsigned a)
 {
     unsigned long long v;
     asm volatile("ld.relaxed.cluster.shared::cluster.u64 %0, [%1];" : "=l"(v) : "r"(a)
-                 : "memory");
-    return v;
-}
-
-__device__ __forceinline__ int remote_ld32_acq(unsigned a)
-{
-    int v;
-    asm volatile("ld.acquire.cluster.shared::cluster.u32 %0, [%1];" : "=r"(v) : "r"(a)
                  : "memory");
     return v;
 }
@@ -79,43 +63,11 @@ __device__ __forceinline__ void push(const unsigned *ring_at, const unsigned *ta
                                      int32_t l)
 {
     const unsigned dst = (unsigned)v % kBlocks;
-    const unsigned i = remote_add(tail_at[dst], 1u) % kRing;
+    const unsigned i = gr_cl_add(tail_at[dst], 1u) % kRing;
     const unsigned slot = ring_at[dst] + i * 8u;
     while (remote_ld(slot) != 0ull)   // the ring wrapped onto an entry not yet taken: wait
         __nanosleep(64);
     remote_st(slot, (unsigned long long)(v + 1) << 32 | (unsigned)l);
-}
-
-// Modes 1-4. asm volatile loads: issued where written (before a branch), in flight until used.
-__device__ __forceinline__ int32_t ld_cg(const int32_t *p)   // from L2: lev[] changes
-{
-    int32_t v;
-    asm volatile("ld.global.cg.s32 %0, [%1];" : "=r"(v) : "l"(p));
-    return v;
-}
-
-__device__ __forceinline__ int64_t ld_nc(const int64_t *p)
-{
-    int64_t v;
-    asm volatile("ld.global.nc.s64 %0, [%1];" : "=l"(v) : "l"(p));
-    return v;
-}
-
-__device__ __forceinline__ int4 ld_nc(const int4 *p)
-{
-    int4 v;
-    asm volatile("ld.global.nc.v4.s32 {%0, %1, %2, %3}, [%4];"
-                 : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p));
-    return v;
-}
-
-// Writes v at shared::cluster address a if the slot there is empty; returns what it held.
-__device__ __forceinline__ unsigned long long remote_cas(unsigned a, unsigned long long v)
-{
-    unsigned long long old;
-    asm volatile("atom.relaxed.cluster.shared::cluster.cas.b64 %0, [%1], %2, %3;"
-                 : "=l"(old) : "r"(a), "l"(0ull), "l"(v) : "memory");
-    return old;
 }
 
 struct graph { const int64_t *row; const int32_t *col; const int4 *nb4; int32_t *lev; };
@@ -153,7 +105,7 @@ __device__ __forceinline__ void pop(const rings &r, tok &t, bool wait)
     unsigned long long *e = &r.ring[(h + k) % kRing];
     unsigned long long x = 0;
     if (!wait) {   // the entries written already, from the head on
-        x = own ? local_ld_acq(e) : 0ull;
+        x = own ? gr_cl_ld_acq_own(e) : 0ull;
         const unsigned gap = __ballot_sync(0xffffffffu, own && x == 0ull);
         n = gap ? __popc(fr & ((1u << (__ffs(gap) - 1)) - 1u)) : n;
     }
@@ -163,7 +115,7 @@ __device__ __forceinline__ void pop(const rings &r, tok &t, bool wait)
     if (!__shfl_sync(0xffffffffu, ok, 0) || !own || k >= n)
         return;
     while (x == 0ull)   // reserved, not yet written
-        x = local_ld_acq(e);
+        x = gr_cl_ld_acq_own(e);
     asm volatile("st.relaxed.cluster.shared::cta.u64 [%0], %1;"   // taken: the slot is empty
                  ::"r"((unsigned)__cvta_generic_to_shared(e)), "l"(0ull) : "memory");
     t.v = (int32_t)(x >> 32) - 1;
@@ -184,12 +136,12 @@ __device__ __forceinline__ void gather(const graph &g, tok &t, int32_t (&u)[8],
         int32_t lv = t.lv;
         int4 q = t.q;
         if (M == 1) {   // three independent loads in flight at once
-            lv = ld_cg(g.lev + t.v);
-            t.a = ld_nc(g.row + t.v);
-            t.e = ld_nc(g.row + t.v + 1);
+            lv = gr_ld_cg(g.lev + t.v);
+            t.a = gr_ld_nc(g.row + t.v);
+            t.e = gr_ld_nc(g.row + t.v + 1);
         } else if (t.ph == 1) {   // two
-            lv = ld_cg(g.lev + t.v);
-            q = ld_nc(g.nb4 + t.v);
+            lv = gr_ld_cg(g.lev + t.v);
+            q = gr_ld_nc(g.nb4 + t.v);
         }
         t.ph = 0;
         if (lv != t.l)   // a lower level was claimed since
@@ -201,8 +153,8 @@ __device__ __forceinline__ void gather(const graph &g, tok &t, int32_t (&u)[8],
             u[2] = q.z;
             u[3] = q.w & (q.w < -1 ? 0x7fffffff : -1);
             if (q.w < -1) {   // degree over 4: the rest from the CSR, next rounds
-                t.a = ld_nc(g.row + t.v) + 4;
-                t.e = ld_nc(g.row + t.v + 1);
+                t.a = gr_ld_nc(g.row + t.v) + 4;
+                t.e = gr_ld_nc(g.row + t.v + 1);
                 t.ph = 3;
             }
             return;
@@ -224,12 +176,12 @@ __device__ __forceinline__ void push_all(const rings &r, unsigned cl, const int3
     unsigned slot[8];
     for (int k = 0; k < 8; k++) {   // reserve every slot: independent remote atomics
         const unsigned dst = (unsigned)u[k] % kBlocks;
-        slot[k] = cl >> k & 1u ? r.ring_at[dst] + remote_add(r.tail_at[dst], 1u) % kRing * 8u : 0;
+        slot[k] = cl >> k & 1u ? r.ring_at[dst] + gr_cl_add(r.tail_at[dst], 1u) % kRing * 8u : 0;
     }
     d = __reduce_add_sync(0xffffffffu, d);
     __syncwarp();   // the warp's entries were read before they are counted off
     if ((threadIdx.x & 31) == 0 && d)
-        remote_add(r.out_at, (unsigned)d);
+        gr_cl_add(r.out_at, (unsigned)d);
     __syncwarp();   // the count's add comes before any entry below: the fences order it
     if (!cl)
         return;
@@ -244,11 +196,11 @@ __device__ __forceinline__ void push_all(const rings &r, unsigned cl, const int3
     asm volatile("fence.acq_rel.cluster;" ::: "memory");   // the count's add, then the entries
     auto w = [&](int k) { return (unsigned long long)(u[k] + 1) << 32 | (unsigned)l1; };
     for (int k = 0; k < 8; k++)   // write each slot if empty (modes 1-2: it is)
-        s[k] = cl >> k & 1u ? remote_cas(slot[k], w(k)) : 0ull;
+        s[k] = cl >> k & 1u ? gr_cl_cas_empty(slot[k], w(k)) : 0ull;
     for (int k = 0; k < 8; k++)
         while (s[k] != 0ull) {   // as above (modes 1-2: only a push of a later lap)
             __nanosleep(64);
-            s[k] = remote_cas(slot[k], w(k));
+            s[k] = gr_cl_cas_empty(slot[k], w(k));
         }
 }
 
@@ -273,8 +225,8 @@ __device__ __forceinline__ void expand(const graph &g, const rings &r, tok &t,
         cl &= cl - 1u;
         t.l = l1;
         t.ph = 2;
-        t.lv = ld_cg(g.lev + t.v);   // both in flight while the lane pushes
-        t.q = ld_nc(g.nb4 + t.v);
+        t.lv = gr_ld_cg(g.lev + t.v);   // both in flight while the lane pushes
+        t.q = gr_ld_nc(g.nb4 + t.v);
         done = 0;
     }
     push_all<M>(r, cl, u, l1, __popc(cl) - done);
@@ -293,7 +245,7 @@ __device__ __forceinline__ unsigned long long run(const graph &g, const rings &r
         if (__all_sync(0xffffffffu, t.ph == 0)) {   // nothing in the ring
             int left = 1;
             if (idle++ % 8 == 0 && (threadIdx.x & 31) == 0)
-                left = remote_ld32_acq(r.out_at) != 0;
+                left = gr_cl_ld_acq(r.out_at) != 0;
             if (!__shfl_sync(0xffffffffu, left, 0))
                 return mine;
             __nanosleep(32);
@@ -324,10 +276,10 @@ __global__ void __launch_bounds__(kThreads, 1)
     }
     __shared__ unsigned ring_at[kBlocks], tail_at[kBlocks];
     if (threadIdx.x < kBlocks) {
-        ring_at[threadIdx.x] = map_to(ring, threadIdx.x);
-        tail_at[threadIdx.x] = map_to(&tail, threadIdx.x);
+        ring_at[threadIdx.x] = gr_cl_map(ring, threadIdx.x);
+        tail_at[threadIdx.x] = gr_cl_map(&tail, threadIdx.x);
     }
-    const unsigned out_at = map_to(&c.outstanding, 0);
+    const unsigned out_at = gr_cl_map(&c.outstanding, 0);
     cl.sync();
     if (rank == 0 && threadIdx.x == 0)
         push(ring_at, tail_at, root, 0);
@@ -349,7 +301,7 @@ __global__ void __launch_bounds__(kThreads, 1)
         if (!take) {
             int left = 1;
             if (lane == 0)
-                left = remote_ld32_acq(out_at) != 0;
+                left = gr_cl_ld_acq(out_at) != 0;
             if (!__shfl_sync(0xffffffffu, left, 0))
                 break;
             __nanosleep(idle < 8 ? 32 : 256);
@@ -361,7 +313,7 @@ __global__ void __launch_bounds__(kThreads, 1)
         if ((unsigned)lane < take) {
             unsigned long long *e = &ring[(h + lane) % kRing];
             unsigned long long x;
-            while ((x = local_ld_acq(e)) == 0ull)   // reserved, not yet written
+            while ((x = gr_cl_ld_acq_own(e)) == 0ull)   // reserved, not yet written
                 ;
             *e = 0;
             const int32_t v = (int32_t)(x >> 32) - 1, l = (int32_t)(x & 0xffffffffu);
@@ -380,34 +332,13 @@ __global__ void __launch_bounds__(kThreads, 1)
         for (int o = 16; o; o >>= 1)
             delta += __shfl_xor_sync(0xffffffffu, delta, o);
         if (lane == 0 && delta)
-            remote_add(out_at, (unsigned)delta);
+            gr_cl_add(out_at, (unsigned)delta);
     }
     for (int o = 16; o; o >>= 1)
         mine += __shfl_xor_sync(0xffffffffu, mine, o);
     if (lane == 0)
         atomicAdd(expansions, mine);
     cl.sync();   // no block leaves while another may still address its shared memory
-}
-
-static void load_bcsr(const char *path, std::vector<int64_t> &row, std::vector<int32_t> &col)
-{
-    FILE *f = fopen(path, "rb");
-    unsigned char h[40];
-    if (!f || fread(h, 1, 40, f) != 40 || std::string(reinterpret_cast<char *>(h), 5) != "GRCSR") {
-        fprintf(stderr, "%s: not a .bcsr file\n", path);
-        exit(2);
-    }
-    int64_t n, m;
-    std::memcpy(&n, h + 16, 8);
-    std::memcpy(&m, h + 24, 8);
-    row.resize((size_t)n + 1);
-    col.resize((size_t)m);
-    if (fread(row.data(), 8, row.size(), f) != row.size() ||
-        fread(col.data(), 4, col.size(), f) != col.size()) {
-        fprintf(stderr, "%s: short file\n", path);
-        exit(2);
-    }
-    fclose(f);
 }
 
 int main(int argc, char **argv)
@@ -419,7 +350,7 @@ int main(int argc, char **argv)
     }
     std::vector<int64_t> row;
     std::vector<int32_t> col;
-    load_bcsr(argv[1], row, col);
+    lab_load_bcsr(argv[1], row, col, nullptr);
     const int32_t n = (int32_t)row.size() - 1, root = argc > 2 ? atoi(argv[2]) : 0;
     std::vector<int32_t> ref((size_t)n, INT_MAX), q{root};   // host BFS
     ref[(size_t)root] = 0;
@@ -456,16 +387,8 @@ int main(int argc, char **argv)
     const size_t smem = kRing * 8;
     CK(cudaFuncSetAttribute(kern[mode], cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
     CK(cudaFuncSetAttribute(kern[mode], cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
-    cudaLaunchConfig_t cfg = {};
-    cfg.gridDim = dim3(kBlocks);
-    cfg.blockDim = dim3(kThreads);
-    cfg.dynamicSmemBytes = smem;
-    cudaLaunchAttribute at[1];
-    at[0].id = cudaLaunchAttributeClusterDimension;
-    at[0].val.clusterDim.x = kBlocks;
-    at[0].val.clusterDim.y = at[0].val.clusterDim.z = 1;
-    cfg.attrs = at;
-    cfg.numAttrs = 1;
+    cudaLaunchAttribute at;
+    const cudaLaunchConfig_t cfg = gr_cluster_config(kBlocks, kThreads, smem, 0, &at);
     std::vector<float> ms;
     std::vector<int32_t> got((size_t)n);
     unsigned long long ex = 0;

@@ -25,7 +25,7 @@ __device__ __forceinline__ unsigned long long poll_own(const unsigned long long 
 {
     unsigned long long v;
     do
-        v = local_ld_acq(box);
+        v = gr_cl_ld_acq_own(box);
     while ((unsigned)(v >> 32) != seq);
     return v;
 }
@@ -43,7 +43,7 @@ __global__ void __cluster_dims__(8, 1, 1)
     cl.sync();
     if (threadIdx.x == 0 && (rank == 0 || rank == kPartner)) {
         const unsigned other = rank == 0 ? kPartner : 0;
-        const unsigned raddr = map_to(&box, other);
+        const unsigned raddr = gr_cl_map(&box, other);
         // messages numbered 1, 2, 3, ...: block 0 sends the odd ones, its partner the even
         unsigned x = 12345;
         if (rank == 0)

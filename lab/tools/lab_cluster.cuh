@@ -1,10 +1,18 @@
-// lab_cluster.cuh - what the lab's single-file cluster microbenchmarks share (hop_chain.cu,
-// async_bfs.cu): a checked CUDA call that exits naming file and line, and the thread-block
-// cluster's shared-memory accesses by address (mapa, remote release store, acquire loads).
+// lab_cluster.cuh - what the lab's single-file cluster programs share (hop_chain.cu,
+// async_bfs.cu, async_sssp.cu): a checked CUDA call that exits naming file and line, the suite's
+// cluster shared-memory accesses (kernels/common/cluster_dsmem.cuh: mapa, remote atomics,
+// acquire loads) and loads issued where written (issue_loads.cuh), a remote release store, and
+// a .bcsr reader.
 #ifndef LAB_CLUSTER_CUH
 #define LAB_CLUSTER_CUH
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+#include "../../kernels/common/cluster_dsmem.cuh"
+#include "../../kernels/common/issue_loads.cuh"
 
 #define CK(call)                                                                                 \
     do {                                                                                         \
@@ -16,30 +24,38 @@
         }                                                                                        \
     } while (0)
 
-// The shared::cluster address of *p (this block's shared memory) in block `rank`.
-__device__ __forceinline__ unsigned map_to(const void *p, unsigned rank)
-{
-    unsigned r;
-    asm volatile("mapa.shared::cluster.u32 %0, %1, %2;"
-                 : "=r"(r)
-                 : "r"((unsigned)__cvta_generic_to_shared(p)), "r"(rank));
-    return r;
-}
-
 // A release store of v at shared::cluster address a (cluster scope).
 __device__ __forceinline__ void remote_st(unsigned a, unsigned long long v)
 {
     asm volatile("st.release.cluster.shared::cluster.u64 [%0], %1;" ::"r"(a), "l"(v) : "memory");
 }
 
-// An acquire load (cluster scope) of this block's *p.
-__device__ __forceinline__ unsigned long long local_ld_acq(const unsigned long long *p)
+// A .bcsr graph (harness/graph/io_bcsr.c): offsets, targets and, when w is given, weights.
+// Exits 2 naming the file on a bad header or a short file.
+static inline void lab_load_bcsr(const char *path, std::vector<int64_t> &row,
+                                 std::vector<int32_t> &col, std::vector<int32_t> *w)
 {
-    unsigned long long v;
-    asm volatile("ld.acquire.cluster.shared::cta.u64 %0, [%1];"
-                 : "=l"(v)
-                 : "r"((unsigned)__cvta_generic_to_shared(p))
-                 : "memory");
-    return v;
+    FILE *f = fopen(path, "rb");
+    unsigned char h[40];
+    if (!f || fread(h, 1, 40, f) != 40 || std::string(reinterpret_cast<char *>(h), 5) != "GRCSR") {
+        fprintf(stderr, "%s: not a .bcsr file\n", path);
+        exit(2);
+    }
+    int64_t n, m;
+    std::memcpy(&n, h + 16, 8);
+    std::memcpy(&m, h + 24, 8);
+    row.resize((size_t)n + 1);
+    col.resize((size_t)m);
+    bool ok = fread(row.data(), 8, row.size(), f) == row.size() &&
+              fread(col.data(), 4, col.size(), f) == col.size();
+    if (ok && w) {
+        w->resize((size_t)m);
+        ok = fread(w->data(), 4, w->size(), f) == w->size();
+    }
+    if (!ok) {
+        fprintf(stderr, "%s: short file\n", path);
+        exit(2);
+    }
+    fclose(f);
 }
 #endif
