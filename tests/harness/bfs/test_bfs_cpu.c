@@ -380,13 +380,15 @@ TEST_CASE(params_by_name)
     check_default_text("bfs-gqueue", "ro=0;small=0;lb=0;tt=0;hub=256");
     check_default_text("bfs-wqueue", "ro=0;small=0;lb=0;tt=0;hub=256");
     check_default_text("bfs-do",
-                       "alpha=15;beta=18;bps=0;small=1;thin=65536;tblocks=33;sort=1;cluster=16");
+                       "alpha=15;beta=18;bps=0;small=1;thin=65536;tblocks=33;sort=1;cluster=16;"
+                       "async=0;keep=4");
     const gr_variant *v;
     gr_params pv;
-    parse_ok("bfs-do:thin=100,sort=0,alpha=3,tblocks=7,bps=1,small=0,beta=9,cluster=4", &v, &pv);
+    parse_ok("bfs-do:thin=100,sort=0,alpha=3,tblocks=7,bps=1,small=0,beta=9,cluster=4,keep=9,"
+             "async=1", &v, &pv);
     const gr_bfs_do_params *d = (const gr_bfs_do_params *)pv.bytes;
     CHECK(d->alpha == 3 && d->beta == 9 && d->bps == 1 && d->small == 0 && d->thin == 100 &&
-          d->tblocks == 7 && d->sort == 0 && d->cluster == 4);
+          d->tblocks == 7 && d->sort == 0 && d->cluster == 4 && d->async == 1 && d->keep == 9);
     parse_ok("bfs-bqueue:hub=512,tt=1,lb=3,small=2,ro=1", &v, &pv);
     const gr_bfs_queue_params *q = (const gr_bfs_queue_params *)pv.bytes;
     CHECK(q->ro == 1 && q->small == 2 && q->lb == 3 && q->tt == 1 && q->hub == 512);
