@@ -93,7 +93,7 @@ const gr_variant gr_variant_bfs_do = GR_BFS_VARIANT(
     GR_PARAM_INT(gr_bfs_do_params, cluster, 16, 0, 16,
                  "blocks of the thread-block cluster that runs the top-down levels from the root while they stay thin (shared-memory queues, cluster barrier; 0 or 1 = off; Hopper and later, elsewhere the thin group)"),
     GR_PARAM_BOOL(gr_bfs_do_params, async, 0,
-                  "1 = the whole search on one thread-block cluster without level barriers (label-correcting; for high-diameter graphs such as roads and grids; Hopper and later, elsewhere ignored); the levels run instead when its queues overflow or per-level rows are asked for"),
+                  "1 = the whole search on one thread-block cluster without level barriers (label-correcting; for high-diameter graphs such as roads and grids; Hopper and later, elsewhere ignored); the levels run instead when its queues overflow, its 16-byte-a-vertex table does not fit, or per-level rows are asked for"),
     GR_PARAM_INT(gr_bfs_do_params, keep, 4, 0, 1000000,
                  "async=1: most hops in a row a thread expands a vertex it claimed itself instead of queueing it (0 = always queue): fewer hand-offs, more vertices expanded twice (4 beat 0-2, 8, 16 and unlimited on road 2^22 and 2^24)"));
 

@@ -238,13 +238,18 @@ void cluster_records(do_state *s)
         s->cl_lanes *= 2;
 }
 
-/* Untimed, once per graph: with async=1 where a cluster of kAsThreads-thread blocks can run, the
- * async search's first-neighbour table (16 bytes a vertex) and its status word. */
+/* Untimed, once per graph: with async=1 where a cluster of kAsThreads-thread blocks can run and
+ * the table fits in nine tenths of the free device memory, the async search's first-neighbour
+ * table (16 bytes a vertex) and its status word; else the levels run as with async=0. */
 void async_table(do_state *s)
 {
     const gr_dcsr *d = s->d;
+    size_t free_b = 0, total_b = 0;
     s->as_blocks = 0;
     if (!s->p.async)
+        return;
+    GR_CUDA_CHECK(cudaMemGetInfo(&free_b, &total_b));
+    if ((size_t)d->n * sizeof(int4) > free_b / 10 * 9)
         return;
     s->as_blocks =
         d->wide ? gr_cluster_blocks(as_kernel<int64_t>, kGrClusterMax, kAsThreads, kAsSmem)
